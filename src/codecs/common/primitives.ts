@@ -1,0 +1,100 @@
+/**
+ * The building blocks every codec of canton-rx is made of: how the three API groups write
+ * integers, timestamps, Daml values, optional fields and unions (see docs/codecs.md).
+ */
+import * as t from 'io-ts';
+
+/** An optional field: absent and `null` both mean "not set", since both servers print nulls. */
+export const optional = <C extends t.Mixed>(codec: C) => t.union([codec, t.null, t.undefined], `${codec.name} | null`);
+
+const isInteger = (u: unknown): u is number => typeof u === 'number' && Number.isInteger(u);
+
+/**
+ * A JSON number holding an int64 of the API itself (offsets, migration ids, counters).
+ * Integers beyond `Number.MAX_SAFE_INTEGER` are refused rather than silently rounded.
+ */
+export const int64 = new t.Type<number, number, unknown>(
+  'int64',
+  (u): u is number => isInteger(u) && Number.isSafeInteger(u),
+  (u, c) => {
+    if (!isInteger(u)) return t.failure(u, c);
+    if (!Number.isSafeInteger(u)) return t.failure(u, c, 'integer beyond Number.MAX_SAFE_INTEGER: precision would be lost');
+    return t.success(u);
+  },
+  t.identity,
+);
+export type int64 = number;
+
+/** A JSON number holding an int32. */
+export const int32 = new t.Type<number, number, unknown>(
+  'int32',
+  (u): u is number => isInteger(u) && u >= -2147483648 && u <= 2147483647,
+  (u, c) => (isInteger(u) && u >= -2147483648 && u <= 2147483647 ? t.success(u) : t.failure(u, c)),
+  t.identity,
+);
+export type int32 = number;
+
+// UTC only: every server here writes instants with `Z` (Instant.toString) or `+00:00`-free offsets.
+const TIMESTAMP = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):[0-5]\d:[0-5]\d(\.\d{1,9})?Z$/;
+
+/**
+ * An ISO-8601 UTC instant with 0 to 9 fractional digits, kept as the string the server sent:
+ * a `Date` would drop the microseconds and nanoseconds. Order them with `compareTimestamps`.
+ */
+export const Timestamp = new t.Type<string, string, unknown>(
+  'Timestamp',
+  (u): u is string => typeof u === 'string' && TIMESTAMP.test(u),
+  (u, c) => (typeof u === 'string' && TIMESTAMP.test(u) ? t.success(u) : t.failure(u, c, 'expected an ISO-8601 UTC instant such as 2024-09-20T13:31:28.405180Z')),
+  t.identity,
+);
+export type Timestamp = string;
+
+/**
+ * A Daml value in its JSON encoding (`createArgument`, `create_arguments`, `payload`,
+ * `choice_argument`, ...): kept exactly as the JSON it is.
+ */
+export const DamlValue = t.unknown;
+export type DamlValue = unknown;
+
+/** A JSON object of Daml values (a Daml record in compact JSON). */
+export const DamlRecord = t.UnknownRecord;
+export type DamlRecord = { [key: string]: unknown };
+
+type WrapperMembers = Record<string, t.Mixed>;
+export type WrapperOf<M extends WrapperMembers> = { [K in keyof M]: { [P in K]: t.TypeOf<M[K]> } }[keyof M];
+
+/**
+ * Canton's union encoding: an object with exactly one key, the variant name, holding the variant.
+ * An unknown variant (a newer server) is a decode failure that names it, not a crash.
+ */
+export const wrapperUnion = <M extends WrapperMembers>(name: string, members: M): t.Type<WrapperOf<M>, unknown, unknown> => {
+  const known = Object.keys(members);
+  const is = (u: unknown): u is WrapperOf<M> => {
+    if (typeof u !== 'object' || u === null || Array.isArray(u)) return false;
+    const keys = Object.keys(u);
+    return keys.length === 1 && known.includes(keys[0]!) && members[keys[0]!]!.is((u as Record<string, unknown>)[keys[0]!]);
+  };
+  return new t.Type<WrapperOf<M>, unknown, unknown>(
+    name,
+    is,
+    (u, c) => {
+      if (typeof u !== 'object' || u === null || Array.isArray(u)) return t.failure(u, c, `expected an object with one of the keys ${known.join(', ')}`);
+      const keys = Object.keys(u);
+      if (keys.length !== 1) return t.failure(u, c, `expected exactly one of the keys ${known.join(', ')}, got ${keys.length === 0 ? 'none' : keys.join(', ')}`);
+      const key = keys[0]!;
+      const member = Object.prototype.hasOwnProperty.call(members, key) ? members[key] : undefined;
+      if (member === undefined) return t.failure(u, c, `unknown ${name} variant "${key}" (known: ${known.join(', ')})`);
+      const inner = member.validate((u as Record<string, unknown>)[key], t.appendContext(c, key, member, (u as Record<string, unknown>)[key]));
+      if (inner._tag === 'Left') return inner;
+      return inner.right === (u as Record<string, unknown>)[key] ? t.success(u as WrapperOf<M>) : t.success({ [key]: inner.right } as WrapperOf<M>);
+    },
+    t.identity,
+  );
+};
+
+/** A `{"value": ...}` level, as many Canton variants nest their payload. */
+export const valueOf = <C extends t.Mixed>(codec: C, name = `{ value: ${codec.name} }`) => t.type({ value: codec }, name);
+
+/** A non-empty array. */
+export const nonEmptyArray = <C extends t.Mixed>(codec: C, name = `NonEmptyArray<${codec.name}>`) =>
+  t.refinement(t.array(codec), (a) => a.length > 0, name);

@@ -1,0 +1,65 @@
+import * as t from 'io-ts';
+import * as E from 'fp-ts/lib/Either.js';
+import type { DecodeError, DecodeIssue } from '../errors/CantonError.js';
+import { decodeError } from '../errors/constructors.js';
+import { renderActual } from '../internal/renderActual.js';
+
+const MAX_ISSUES = 20;
+
+/**
+ * Decodes an unknown value with an io-ts codec into `Either<DecodeError, A>`, turning io-ts's
+ * validation contexts into JSON paths once, at the boundary, so that no raw io-ts `Errors` leak
+ * into public types.
+ *
+ * @example
+ * ```ts
+ * import { codecs, decodeWith } from 'canton-rx';
+ * const r = decodeWith(codecs.scan.GetDsoPartyIdResponse)({ dso_party_id: 7 });
+ * // Left({ _tag: 'DecodeError', reason: 'schema',
+ * //        issues: [{ path: 'dso_party_id', expected: 'string', actual: '7' }] })
+ * ```
+ * @category Codecs
+ * @since 0.1.0
+ */
+export const decodeWith =
+  <A, O>(codec: t.Type<A, O, unknown>) =>
+  (u: unknown): E.Either<DecodeError, A> => {
+    const r = codec.decode(u);
+    return E.isRight(r) ? r : E.left(decodeError('schema', toIssues(r.left)));
+  };
+
+/** @internal */
+export const toIssues = (errors: t.Errors): ReadonlyArray<DecodeIssue> => {
+  const seen = new Set<string>();
+  const issues: DecodeIssue[] = [];
+  for (const error of errors) {
+    const issue = toIssue(error);
+    const key = `${issue.path}\u0000${issue.expected}\u0000${issue.message ?? ''}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    issues.push(issue);
+    if (issues.length >= MAX_ISSUES) break;
+  }
+  return issues;
+};
+
+const isComposite = (type: t.Decoder<unknown, unknown>): boolean =>
+  type instanceof t.UnionType || type instanceof t.IntersectionType;
+
+const toIssue = (error: t.ValidationError): DecodeIssue => {
+  const keys: string[] = [];
+  const ctx = error.context;
+  // io-ts adds the member index of unions and intersections as a key; it is no JSON path segment.
+  for (let i = 1; i < ctx.length; i++) {
+    if (isComposite(ctx[i - 1]!.type)) continue;
+    keys.push(ctx[i]!.key);
+  }
+  const last = ctx[ctx.length - 1];
+  const issue: { -readonly [K in keyof DecodeIssue]: DecodeIssue[K] } = {
+    path: keys.join('.'),
+    expected: last ? last.type.name : 'unknown',
+    actual: renderActual(error.value),
+  };
+  if (error.message !== undefined) issue.message = error.message;
+  return issue;
+};

@@ -1,0 +1,1 @@
+export { JsCantonError } from './JsCantonError.js';

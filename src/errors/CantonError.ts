@@ -1,0 +1,150 @@
+import type { JsCantonError } from '../codecs/ledger/JsCantonError.js';
+
+/**
+ * Every expected failure of canton-rx: one closed union of plain, read-only, tagged objects.
+ *
+ * Expected failures travel as `Left<CantonError>` values; the Observable error channel is kept
+ * for defects (bugs), so a stream never dies of a 404 or a rate limit.
+ *
+ * @example
+ * ```ts
+ * import { createClient, formatError } from 'canton-rx';
+ * import * as E from 'fp-ts/Either';
+ *
+ * createClient({ scan: { url: 'http://127.0.0.1:5012/api/scan' } })
+ *   .scan.getDsoPartyId()
+ *   .subscribe((r) => console.log(E.isLeft(r) ? formatError(r.left) : r.right.dso_party_id));
+ * ```
+ * @category Errors
+ * @since 0.1.0
+ */
+export type CantonError = HttpError | NetworkError | TimeoutError | DecodeError | InvalidRequest;
+
+/**
+ * The body of a non-2xx answer, decoded as far as it can be.
+ * - `LedgerError`: a Canton `JsCantonError` (every ledger error but the plain-text 400).
+ * - `SimpleError`: a Splice `{"error": "..."}` body.
+ * - `Text`: a plain-text body (the ledger's 400, Splice's 429 and 401).
+ * - `Json`: any other JSON (for example a proxy's own error page).
+ * - `Empty`: no body at all (for example `/livez` answering 503).
+ * @category Errors
+ * @since 0.1.0
+ */
+export type ErrorBody =
+  | { readonly _tag: 'LedgerError'; readonly error: JsCantonError }
+  | { readonly _tag: 'SimpleError'; readonly error: string }
+  | { readonly _tag: 'Text'; readonly text: string }
+  | { readonly _tag: 'Json'; readonly json: unknown }
+  | { readonly _tag: 'Empty' };
+
+/**
+ * Conditions that a user has to recognise and that the servers signal only by status and message.
+ * `condition` is set on an {@link HttpError} when canton-rx recognised one of them.
+ * See docs/errors.md for how each is detected.
+ * @category Errors
+ * @since 0.1.0
+ */
+export type KnownCondition =
+  | 'BulkStorageNotConfigured'
+  | 'NoTransferCommandCounter'
+  | 'TrafficEnforcementDisabled'
+  | 'ParticipantPruned'
+  | 'InvalidPageToken'
+  | 'SnapshotNotFound';
+
+/**
+ * The server answered with a status outside 2xx.
+ * @category Errors
+ * @since 0.1.0
+ */
+export interface HttpError {
+  readonly _tag: 'HttpError';
+  readonly status: number;
+  readonly method: string;
+  /** The request URL without credentials or user info. */
+  readonly url: string;
+  readonly body: ErrorBody;
+  /** How long the server asked us to wait, from `Retry-After` or the ledger's `retryInfo`. */
+  readonly retryAfterMs?: number;
+  /** A condition canton-rx recognised from the status and body. */
+  readonly condition?: KnownCondition;
+}
+
+/**
+ * The request never got an HTTP answer: connection refused or reset, DNS failure, or a body cut off
+ * while it was read.
+ * @category Errors
+ * @since 0.1.0
+ */
+export interface NetworkError {
+  readonly _tag: 'NetworkError';
+  readonly method: string;
+  readonly url: string;
+  readonly message: string;
+  /** The error the transport threw, for logging; never contains the bearer token. */
+  readonly cause: unknown;
+}
+
+/**
+ * No complete answer arrived within the per-request timeout.
+ * @category Errors
+ * @since 0.1.0
+ */
+export interface TimeoutError {
+  readonly _tag: 'TimeoutError';
+  readonly method: string;
+  readonly url: string;
+  readonly timeoutMs: number;
+}
+
+/**
+ * One reason a value did not decode.
+ * @category Errors
+ * @since 0.1.0
+ */
+export interface DecodeIssue {
+  /** JSON path of the offending value, dot separated: `transactions.3.events_by_id.x.created_at`. */
+  readonly path: string;
+  /** The type that was expected there, e.g. `int64` or `Timestamp`. */
+  readonly expected: string;
+  /** The value found there as JSON, cut short to at most 80 characters. */
+  readonly actual: string;
+  /** An extra explanation, where the codec gave one (an unknown union variant, an unsafe integer). */
+  readonly message?: string;
+}
+
+/**
+ * A body that is not JSON (`reason: 'invalid-json'`, a cut-off or garbled transfer, retryable) or
+ * JSON of the wrong shape (`reason: 'schema'`, not retryable).
+ * @category Errors
+ * @since 0.1.0
+ */
+export interface DecodeError {
+  readonly _tag: 'DecodeError';
+  readonly reason: 'invalid-json' | 'schema';
+  readonly issues: ReadonlyArray<DecodeIssue>;
+  readonly method?: string;
+  readonly url?: string;
+}
+
+/**
+ * One reason a request was refused on the client side.
+ * @category Errors
+ * @since 0.1.0
+ */
+export interface RequestIssue {
+  readonly path: string;
+  readonly message: string;
+}
+
+/**
+ * The request was refused before anything was sent: invalid arguments, or a group of the client
+ * that was not configured.
+ * @category Errors
+ * @since 0.1.0
+ */
+export interface InvalidRequest {
+  readonly _tag: 'InvalidRequest';
+  readonly message: string;
+  readonly issues: ReadonlyArray<RequestIssue>;
+}

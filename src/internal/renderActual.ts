@@ -1,0 +1,15 @@
+const LIMIT = 80;
+
+/** Renders a decoded value for an error message, cut short so that no payload floods a log. @internal */
+export const renderActual = (value: unknown): string => {
+  let s: string;
+  if (value === undefined) s = 'undefined';
+  else {
+    try {
+      s = JSON.stringify(value) ?? String(value);
+    } catch {
+      s = String(value);
+    }
+  }
+  return s.length > LIMIT ? `${s.slice(0, LIMIT - 1)}…` : s;
+};
