@@ -1,0 +1,47 @@
+// Proves the published shape: builds, packs the tarball, installs it into an empty project in a
+// temporary folder (away from this repo's node_modules, so nothing missing can hide), then
+// imports it through ESM `import`, CommonJS `require` and TypeScript's node16 resolution.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+const root = resolve(import.meta.dirname ?? new URL('.', import.meta.url).pathname, '..');
+const run = (cmd, args, cwd) => execFileSync(cmd, args, { cwd, stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8' });
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+
+const work = mkdtempSync(join(tmpdir(), 'canton-rx-pack-'));
+try {
+  run(npm, ['run', '--silent', 'build'], root);
+  run(npm, ['pack', '--silent', '--pack-destination', work], root);
+  const tarball = readdirSync(work).find((f) => f.endsWith('.tgz'));
+  if (!tarball) throw new Error('npm pack produced no tarball');
+  const project = join(work, 'project');
+  run('mkdir', ['-p', project], work);
+  writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'pack-check', version: '1.0.0', private: true }));
+  run(npm, ['install', '--prefer-offline', '--no-audit', '--no-fund', '--no-package-lock', join(work, tarball)], project);
+
+  const probe = `
+    const names = ['createClient', 'formatError', 'isRetryable', 'matchError', 'decodeWith', 'codecs'];
+    for (const n of names) if (!(n in m)) throw new Error('missing export ' + n);
+    if (typeof m.codecs.ledger.JsCantonError.decode !== 'function') throw new Error('codecs.ledger.JsCantonError is not a codec');
+    if (typeof t.startSimulatedNetwork !== 'function') throw new Error('testkit: missing startSimulatedNetwork');
+    const client = m.createClient({ scan: { url: 'http://127.0.0.1:1/api/scan' } });
+    if (!client.scan) throw new Error('createClient returned no scan group');
+  `;
+  writeFileSync(join(project, 'esm.mjs'), `import * as m from 'canton-rx'; import * as t from 'canton-rx/testkit';\n${probe}\nconsole.log('esm ok');\n`);
+  writeFileSync(join(project, 'cjs.cjs'), `const m = require('canton-rx'); const t = require('canton-rx/testkit');\n${probe}\nconsole.log('cjs ok');\n`);
+  writeFileSync(
+    join(project, 'types.mts'),
+    `import { createClient, type CantonError, codecs } from 'canton-rx';\nimport { startSimulatedNetwork } from 'canton-rx/testkit';\n` +
+      `const c = createClient({ scan: { url: 'http://x/api/scan' } });\nconst e: CantonError | undefined = undefined;\n` +
+      `type R = codecs.ledger.JsCantonError;\nexport const used = [c, e, startSimulatedNetwork, {} as R];\n`,
+  );
+  process.stdout.write(run(process.execPath, ['esm.mjs'], project));
+  process.stdout.write(run(process.execPath, ['cjs.cjs'], project));
+  run(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '--noEmit', '--strict', '--skipLibCheck', '--module', 'node16', '--moduleResolution', 'node16', 'types.mts'], project);
+  console.log('types ok');
+  console.log(`pack check passed: ${tarball}`);
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}

@@ -1,0 +1,66 @@
+import { fetch as crossFetch } from 'cross-fetch';
+import type { Fetch } from '../http/types.js';
+import { createTransport, type Transport } from './createTransport.js';
+import type { ClientConfig } from './types.js';
+
+const DEFAULT_TIMEOUT_MS = 30_000;
+
+/**
+ * The three API groups of a client. Each holds the operations of its group; a group that was not
+ * configured is still there and answers every operation with an `InvalidRequest` Left.
+ * @category Client
+ * @since 0.1.0
+ */
+export interface CantonClient {
+  readonly ledger: LedgerGroup;
+  readonly validator: ValidatorGroup;
+  readonly scan: ScanGroup;
+}
+
+/** @category Client @since 0.1.0 */
+export interface LedgerGroup {
+  /** @internal */
+  readonly transport: Transport;
+}
+/** @category Client @since 0.1.0 */
+export interface ValidatorGroup {
+  /** @internal */
+  readonly transport: Transport;
+}
+/** @category Client @since 0.1.0 */
+export interface ScanGroup {
+  /** @internal */
+  readonly transport: Transport;
+}
+
+/**
+ * Creates a client for the Ledger JSON API v2, the Splice validator API and the Splice Scan API.
+ * Creating it sends nothing; every operation is a cold Observable.
+ *
+ * @example
+ * ```ts
+ * import { createClient } from 'canton-rx';
+ *
+ * const client = createClient({
+ *   ledger: { url: 'https://participant.example.com', token: () => auth.currentToken() },
+ *   validator: { url: 'https://validator.example.com/api/validator', token: 'eyJ...' },
+ *   scan: { url: 'https://scan.example.com/api/scan' },
+ *   timeoutMs: 10_000,
+ * });
+ * ```
+ * @category Client
+ * @since 0.1.0
+ */
+export const createClient = (config: ClientConfig = {}): CantonClient => {
+  const timeoutMs = config.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  // A bad timeout is reported on use, like a missing group, rather than thrown here.
+  const configError = timeoutMs > 0 ? undefined : `timeoutMs must be a positive number of milliseconds, got ${String(config.timeoutMs)}`;
+  // cross-fetch's types are the DOM ones; its runtime fits our structural Fetch.
+  const fetch: Fetch = config.fetch ?? (crossFetch as unknown as Fetch);
+  const shared = { fetch, timeoutMs, configError };
+  return {
+    ledger: { transport: createTransport('ledger', config.ledger, shared) },
+    validator: { transport: createTransport('validator', config.validator, shared) },
+    scan: { transport: createTransport('scan', config.scan, shared) },
+  };
+};

@@ -1,0 +1,44 @@
+import { of, type Observable } from 'rxjs';
+import * as E from 'fp-ts/lib/Either.js';
+import type { CantonError } from '../errors/CantonError.js';
+import { invalidRequest } from '../errors/constructors.js';
+import { request } from '../http/request.js';
+import type { Fetch, HttpResponse, RequestDescription } from '../http/types.js';
+import type { GroupConfig } from './types.js';
+
+/** What an operation asks of its group's transport. @internal */
+export type Call = Pick<RequestDescription, 'method' | 'path' | 'params' | 'query' | 'body'>;
+
+/** Sends calls to one API group. @internal */
+export type Transport = (call: Call) => Observable<E.Either<CantonError, HttpResponse>>;
+
+/**
+ * Binds the HTTP core to one group's base URL, token, fetch and timeout. A group that was not
+ * configured answers every call with an `InvalidRequest` Left, so a missing URL is a value the
+ * caller sees, not a crash.
+ * @internal
+ */
+export const createTransport = (
+  name: 'ledger' | 'validator' | 'scan',
+  group: GroupConfig | undefined,
+  shared: { fetch: Fetch; timeoutMs: number; configError?: string | undefined },
+): Transport => {
+  if (shared.configError !== undefined) {
+    const invalid = E.left(invalidRequest(`invalid client configuration: ${shared.configError}`, [{ path: 'timeoutMs', message: shared.configError }]));
+    return () => of(invalid);
+  }
+  if (group === undefined) {
+    const notConfigured = E.left(
+      invalidRequest(`the ${name} group is not configured: pass createClient({ ${name}: { url } })`, [{ path: name, message: 'not configured' }]),
+    );
+    return () => of(notConfigured);
+  }
+  return (call) =>
+    request({
+      ...call,
+      baseUrl: group.url,
+      fetch: shared.fetch,
+      timeoutMs: shared.timeoutMs,
+      ...(group.token !== undefined ? { token: group.token } : {}),
+    });
+};

@@ -1,0 +1,30 @@
+import type { Fetch, TokenSource } from '../http/types.js';
+
+/**
+ * Where one API group lives and how to authenticate to it.
+ * @category Client
+ * @since 0.1.0
+ */
+export interface GroupConfig {
+  /**
+   * The group base URL: the participant's JSON API (`https://participant.example.com`),
+   * `{validator_url}` ending in `/api/validator`, or `{scan_url}` ending in `/api/scan`.
+   */
+  readonly url: string;
+  /** Sent as `Authorization: Bearer <token>` on every request of this group, and only there. */
+  readonly token?: TokenSource;
+}
+
+/**
+ * @category Client
+ * @since 0.1.0
+ */
+export interface ClientConfig {
+  readonly ledger?: GroupConfig;
+  readonly validator?: GroupConfig;
+  readonly scan?: GroupConfig;
+  /** The fetch to use; default cross-fetch. */
+  readonly fetch?: Fetch;
+  /** Per-request timeout in milliseconds, from sending to the last byte of the body; default 30 000. */
+  readonly timeoutMs?: number;
+}

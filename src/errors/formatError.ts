@@ -1,0 +1,54 @@
+import type { CantonError, ErrorBody } from './CantonError.js';
+import { matchError } from './matchError.js';
+
+const BODY_LIMIT = 300;
+
+const cut = (s: string): string => (s.length > BODY_LIMIT ? `${s.slice(0, BODY_LIMIT - 1)}…` : s);
+
+const describeBody = (body: ErrorBody): string => {
+  switch (body._tag) {
+    case 'LedgerError':
+      return `${body.error.code}: ${cut(body.error.cause)}`;
+    case 'SimpleError':
+      return cut(body.error);
+    case 'Text':
+      return cut(body.text.trim());
+    case 'Json':
+      return cut(JSON.stringify(body.json));
+    case 'Empty':
+      return '(empty body)';
+  }
+};
+
+/**
+ * A one-line, human-readable description of a {@link CantonError}, for logs and messages.
+ * It is built only from the error's own fields, which never hold a bearer token.
+ *
+ * @example
+ * ```ts
+ * import { formatError } from 'canton-rx';
+ * formatError({ _tag: 'TimeoutError', method: 'GET', url: 'http://127.0.0.1:5012/api/scan/livez', timeoutMs: 30000 });
+ * // 'GET http://127.0.0.1:5012/api/scan/livez timed out after 30000 ms'
+ * ```
+ * @category Errors
+ * @since 0.1.0
+ */
+export const formatError: (error: CantonError) => string = matchError({
+  HttpError: (e) =>
+    `${e.method} ${e.url} failed with HTTP ${e.status}${e.condition ? ` (${e.condition})` : ''}: ${describeBody(e.body)}` +
+    (e.retryAfterMs !== undefined ? ` (retry after ${e.retryAfterMs} ms)` : ''),
+  NetworkError: (e) => `${e.method} ${e.url} failed: ${e.message}`,
+  TimeoutError: (e) => `${e.method} ${e.url} timed out after ${e.timeoutMs} ms`,
+  DecodeError: (e) => {
+    const where = e.method && e.url ? `${e.method} ${e.url}: ` : '';
+    const what = e.reason === 'invalid-json' ? 'the body is not valid JSON' : 'the body does not match the expected shape';
+    const issues = e.issues
+      .slice(0, 3)
+      .map((i) => `at ${i.path || '(root)'} expected ${i.expected}, got ${i.actual}${i.message ? ` (${i.message})` : ''}`)
+      .join('; ');
+    const more = e.issues.length > 3 ? ` and ${e.issues.length - 3} more` : '';
+    return `${where}${what}: ${issues}${more}`;
+  },
+  InvalidRequest: (e) =>
+    `invalid request: ${e.message}${e.issues.length ? ` (${e.issues.map((i) => `${i.path}: ${i.message}`).join('; ')})` : ''}`,
+});

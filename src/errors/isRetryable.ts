@@ -1,0 +1,42 @@
+import type { CantonError } from './CantonError.js';
+
+const RETRYABLE_STATUS: ReadonlySet<number> = new Set([429, 502, 503, 504]);
+
+/**
+ * Canton error categories whose errors are transient (upstream `ErrorCategory`, with a retry
+ * time): TransientServerFailure (1), ContentionOnSharedResources (2),
+ * DeadlineExceededRequestStateUnknown (3) and InvalidGivenCurrentSystemStateSeekAfterEnd (12).
+ */
+const RETRYABLE_LEDGER_CATEGORIES: ReadonlySet<number> = new Set([1, 2, 3, 12]);
+
+/**
+ * Whether trying the same request again later can succeed. The full table is in docs/errors.md:
+ * network errors, timeouts, bodies that are not JSON (cut off in transit), HTTP 429, 502, 503,
+ * 504, and ledger errors whose category or `retryInfo` says so are retryable; other HTTP errors,
+ * bodies of the wrong shape and invalid requests are not.
+ *
+ * @example
+ * ```ts
+ * import { isRetryable } from 'canton-rx';
+ * isRetryable({ _tag: 'TimeoutError', method: 'GET', url: 'http://127.0.0.1/livez', timeoutMs: 1000 }); // true
+ * ```
+ * @category Errors
+ * @since 0.1.0
+ */
+export const isRetryable = (error: CantonError): boolean => {
+  switch (error._tag) {
+    case 'NetworkError':
+    case 'TimeoutError':
+      return true;
+    case 'DecodeError':
+      return error.reason === 'invalid-json';
+    case 'InvalidRequest':
+      return false;
+    case 'HttpError': {
+      if (RETRYABLE_STATUS.has(error.status)) return true;
+      if (error.body._tag !== 'LedgerError') return false;
+      const ledger = error.body.error;
+      return RETRYABLE_LEDGER_CATEGORIES.has(ledger.errorCategory) || (ledger.retryInfo != null && ledger.retryInfo !== '');
+    }
+  }
+};

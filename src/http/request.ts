@@ -1,0 +1,111 @@
+import { asyncScheduler, defer, map, Observable, of, switchMap, timeout } from 'rxjs';
+import * as E from 'fp-ts/lib/Either.js';
+import type { CantonError } from '../errors/CantonError.js';
+import { decodeError, networkError, timeoutError } from '../errors/constructors.js';
+import { renderActual } from '../internal/renderActual.js';
+import { buildUrl } from './buildUrl.js';
+import { readBody } from './readBody.js';
+import { resolveToken } from './resolveToken.js';
+import { toHttpError } from './toHttpError.js';
+import type { Fetch, FetchInit, HttpResponse, RequestDescription } from './types.js';
+
+interface RawResponse {
+  readonly status: number;
+  readonly contentType: string | null;
+  readonly retryAfter: string | null;
+  readonly text: string;
+}
+
+const redact = (text: string, secret: string | undefined): string =>
+  secret ? text.split(secret).join('[redacted]') : text;
+
+/** A plain, redacted copy of what the transport threw: never the request, never its headers. */
+const describeCause = (error: unknown, secret: string | undefined): { name: string; message: string; code?: string } => {
+  const e = error as { name?: unknown; message?: unknown; code?: unknown; cause?: { code?: unknown } } | null;
+  const code = typeof e?.code === 'string' ? e.code : typeof e?.cause?.code === 'string' ? e.cause.code : undefined;
+  const out: { name: string; message: string; code?: string } = {
+    name: typeof e?.name === 'string' ? e.name : 'Error',
+    message: redact(typeof e?.message === 'string' ? e.message : String(error), secret),
+  };
+  if (code !== undefined) out.code = code;
+  return out;
+};
+
+/**
+ * One fetch, as a cold Observable: sends on subscribe, emits the status and the whole body as
+ * text, and aborts the request if unsubscribed before the body has arrived.
+ */
+const fetchOnce = (fetchFn: Fetch, url: string, init: Omit<FetchInit, 'signal'>, display: { method: string; url: string }, token: string | undefined) =>
+  new Observable<E.Either<CantonError, RawResponse>>((subscriber) => {
+    const controller = new AbortController();
+    let settled = false;
+    Promise.resolve()
+      .then(() => fetchFn(url, { ...init, signal: controller.signal }))
+      .then(async (res) => ({
+        status: res.status,
+        contentType: res.headers.get('content-type'),
+        retryAfter: res.headers.get('retry-after'),
+        text: await res.text(),
+      }))
+      .then(
+        (raw) => {
+          settled = true;
+          subscriber.next(E.right(raw));
+          subscriber.complete();
+        },
+        (error: unknown) => {
+          settled = true;
+          // After an abort nobody is listening any more.
+          if (controller.signal.aborted) return;
+          const cause = describeCause(error, token);
+          subscriber.next(E.left(networkError(display.method, display.url, cause.message, cause)));
+          subscriber.complete();
+        },
+      );
+    return () => {
+      // Only a request still in flight is aborted: once the body is read there is nothing to cancel.
+      if (!settled) controller.abort();
+    };
+  });
+
+const classify = (raw: RawResponse, display: { method: string; url: string }): E.Either<CantonError, HttpResponse> => {
+  const body = readBody(raw.contentType, raw.text);
+  const ok = raw.status >= 200 && raw.status < 300;
+  if (body === undefined && ok) {
+    return E.left(decodeError('invalid-json', [{ path: '', expected: 'JSON', actual: renderActual(raw.text), message: 'the body is not valid JSON (cut off or garbled in transit?)' }], display));
+  }
+  const parsed = body ?? { _tag: 'Text' as const, text: raw.text };
+  if (!ok) {
+    return E.left(toHttpError({ status: raw.status, method: display.method, url: display.url, retryAfter: raw.retryAfter, body: parsed }, asyncScheduler.now()));
+  }
+  return E.right({ status: raw.status, method: display.method, url: display.url, body: parsed });
+};
+
+/**
+ * The HTTP core: turns a request description into a cold Observable of one `Either`.
+ * Nothing is sent before subscribe; each subscription resolves the token again and sends its
+ * own request; unsubscribing aborts a request in flight; a request that has not completed
+ * within `timeoutMs` ends in a `TimeoutError`. Non-2xx answers are `HttpError`s, an unparseable
+ * JSON body a `DecodeError` with reason `invalid-json`. Every expected failure is a `Left`.
+ * @internal
+ */
+export const request = (desc: RequestDescription): Observable<E.Either<CantonError, HttpResponse>> =>
+  defer(() => {
+    const built = buildUrl(desc.baseUrl, desc.path, desc.params, desc.query);
+    if (E.isLeft(built)) return of(built);
+    const display = { method: desc.method, url: built.right.displayUrl };
+    return resolveToken(desc.token).pipe(
+      switchMap((token) => {
+        if (E.isLeft(token)) return of(token);
+        const headers: Record<string, string> = { accept: 'application/json, text/plain;q=0.9, */*;q=0.1' };
+        if (token.right !== undefined) headers['authorization'] = `Bearer ${token.right}`;
+        const init: Omit<FetchInit, 'signal'> = { method: desc.method, headers };
+        if (desc.body !== undefined) {
+          headers['content-type'] = 'application/json';
+          init.body = JSON.stringify(desc.body);
+        }
+        return fetchOnce(desc.fetch, built.right.url, init, display, token.right).pipe(map((raw) => (E.isLeft(raw) ? raw : classify(raw.right, display))));
+      }),
+      timeout({ first: desc.timeoutMs, with: () => of(E.left(timeoutError(display.method, display.url, desc.timeoutMs))) }),
+    );
+  });

@@ -1,0 +1,60 @@
+import type { Observable } from 'rxjs';
+
+/**
+ * The subset of the WHATWG `fetch` that canton-rx uses, typed structurally so that cross-fetch,
+ * Node's global fetch, undici or a test double all fit.
+ * @category Client
+ * @since 0.1.0
+ */
+export type Fetch = (input: string, init: FetchInit) => Promise<FetchResponse>;
+
+/** @category Client @since 0.1.0 */
+export interface FetchInit {
+  method: string;
+  headers: Record<string, string>;
+  body?: string;
+  signal: AbortSignal;
+}
+
+/** @category Client @since 0.1.0 */
+export interface FetchResponse {
+  readonly status: number;
+  readonly headers: { get(name: string): string | null };
+  text(): Promise<string>;
+}
+
+/**
+ * A bearer token, or a function that returns the current one. The function is called again for
+ * every request, so a refreshed token is used as soon as the provider returns it.
+ * @category Client
+ * @since 0.1.0
+ */
+export type TokenSource = string | (() => string | Promise<string> | Observable<string>);
+
+/** What the HTTP core needs to send one request. @internal */
+export interface RequestDescription {
+  readonly method: 'GET' | 'POST';
+  readonly baseUrl: string;
+  /** A path template such as `/v2/idps/{idp-id}`. */
+  readonly path: string;
+  readonly params?: Readonly<Record<string, string | number>>;
+  readonly query?: Readonly<Record<string, string | number | boolean | undefined>>;
+  readonly body?: unknown;
+  readonly token?: TokenSource;
+  readonly timeoutMs: number;
+  readonly fetch: Fetch;
+}
+
+/** The body of an answer: parsed JSON, plain text, or nothing. @internal */
+export type ResponseBody =
+  | { readonly _tag: 'Json'; readonly json: unknown }
+  | { readonly _tag: 'Text'; readonly text: string }
+  | { readonly _tag: 'Empty' };
+
+/** A 2xx answer. @internal */
+export interface HttpResponse {
+  readonly status: number;
+  readonly method: string;
+  readonly url: string;
+  readonly body: ResponseBody;
+}

@@ -1,0 +1,35 @@
+import assert from 'node:assert/strict';
+import * as E from 'fp-ts/lib/Either.js';
+import sinon from 'sinon';
+import { createClient } from '../../src/client/createClient';
+import type { Fetch } from '../../src/http/types';
+import { collect } from '../helpers/collect';
+
+describe('createClient', () => {
+  const stubFetch = () =>
+    sinon.stub<Parameters<Fetch>, ReturnType<Fetch>>().resolves({ status: 200, headers: { get: () => null }, text: () => Promise.resolve('') });
+
+  it('sends nothing when created', () => {
+    const fetch = stubFetch();
+    createClient({ ledger: { url: 'http://l' }, validator: { url: 'http://v/api/validator' }, scan: { url: 'http://s/api/scan' }, fetch });
+    sinon.assert.notCalled(fetch);
+  });
+
+  it('gives each group its own base URL and token, and the shared fetch', async () => {
+    const fetch = stubFetch();
+    const client = createClient({ ledger: { url: 'http://l', token: 'L' }, scan: { url: 'http://s/api/scan' }, fetch });
+    await collect(client.ledger.transport({ method: 'GET', path: '/v2/idps/{idp-id}', params: { 'idp-id': 'i' } }));
+    await collect(client.scan.transport({ method: 'GET', path: '/livez' }));
+    assert.deepEqual(fetch.getCalls().map((c) => [c.args[0], c.args[1].headers['authorization']]), [
+      ['http://l/v2/idps/i', 'Bearer L'],
+      ['http://s/api/scan/livez', undefined],
+    ]);
+  });
+
+  it('reports a missing group and a bad timeout as InvalidRequest values, not crashes', async () => {
+    const [missing] = await collect(createClient({}).validator.transport({ method: 'GET', path: '/x' }));
+    assert.ok(missing && E.isLeft(missing) && missing.left._tag === 'InvalidRequest');
+    const [bad] = await collect(createClient({ scan: { url: 'http://s' }, timeoutMs: 0 }).scan.transport({ method: 'GET', path: '/x' }));
+    assert.ok(bad && E.isLeft(bad) && bad.left._tag === 'InvalidRequest');
+  });
+});

@@ -1,0 +1,302 @@
+import assert from 'node:assert/strict';
+import * as E from 'fp-ts/lib/Either.js';
+import { firstValueFrom, NEVER, of } from 'rxjs';
+import { fetch as crossFetch } from 'cross-fetch';
+import { request } from '../../src/http/request';
+import type { Fetch, RequestDescription } from '../../src/http/types';
+import type { CantonError, HttpError } from '../../src/errors/CantonError';
+import { formatError } from '../../src/errors/formatError';
+import { startServer, type TestServer, type Reply } from '../helpers/server';
+import { testScheduler } from '../helpers/marbles';
+import { collect } from '../helpers/collect';
+
+const fetch = crossFetch as unknown as Fetch;
+const SECRET = 'eyJhbGciOi.SECRET-TOKEN-5f1c.sig';
+
+const ledgerError = (code: string, category: number, extra: object = {}) => ({
+  code,
+  cause: `cause of ${code}`,
+  correlationId: null,
+  traceId: 'abc',
+  context: { category: String(category) },
+  resources: [],
+  errorCategory: category,
+  grpcCodeValue: 3,
+  retryInfo: null,
+  definiteAnswer: false,
+  ...extra,
+});
+
+describe('request (HTTP core against a loopback server)', () => {
+  let server: TestServer;
+  let reply: (path: string) => Reply;
+
+  before(async () => {
+    server = await startServer((req) => reply(req.url));
+  });
+  after(() => server.close());
+
+  const describeRequest = (over: Partial<RequestDescription> = {}): RequestDescription => ({
+    method: 'GET',
+    baseUrl: server.url,
+    path: '/v2/idps/{idp-id}',
+    params: { 'idp-id': 'idp-1' },
+    timeoutMs: 5000,
+    fetch,
+    ...over,
+  });
+  const send = async (over: Partial<RequestDescription> = {}) => firstValueFrom(request(describeRequest(over)));
+  const sendLeft = async (over: Partial<RequestDescription> = {}): Promise<CantonError> => {
+    const r = await send(over);
+    assert.ok(E.isLeft(r), 'expected a Left');
+    return r.left;
+  };
+  const sendHttpError = async (r: Reply): Promise<HttpError> => {
+    reply = () => r;
+    const e = await sendLeft();
+    assert.equal(e._tag, 'HttpError');
+    return e as HttpError;
+  };
+
+  describe('laziness', () => {
+    it('sends nothing before subscribe and one request per subscription', async () => {
+      reply = () => ({ body: { ok: true } });
+      const before = server.requests.length;
+      const r$ = request(describeRequest());
+      await new Promise((r) => setTimeout(r, 5));
+      assert.equal(server.requests.length, before);
+      await collect(r$);
+      await collect(r$);
+      assert.equal(server.requests.length, before + 2);
+    });
+  });
+
+  describe('what is sent', () => {
+    it('URL-encodes path parameters and appends the query', async () => {
+      reply = () => ({ body: {} });
+      await send({ path: '/v0/transfer-command-counter/{party}', params: { party: 'alice::1220ab/c d' }, query: { round: 7, skip: undefined } });
+      assert.equal(server.requests.at(-1)!.url, '/v0/transfer-command-counter/alice%3A%3A1220ab%2Fc%20d?round=7');
+    });
+
+    it('keeps the base path and sends a JSON body with its content type', async () => {
+      reply = () => ({ body: {} });
+      await send({ method: 'POST', baseUrl: `${server.url}/api/scan/`, path: '/v2/updates', params: {}, body: { page_size: 10 } });
+      const req = server.requests.at(-1)!;
+      assert.equal(req.url, '/api/scan/v2/updates');
+      assert.equal(req.method, 'POST');
+      assert.equal(req.headers['content-type'], 'application/json');
+      assert.deepEqual(JSON.parse(req.body), { page_size: 10 });
+    });
+
+    it('sends Authorization only when there is a token', async () => {
+      reply = () => ({ body: {} });
+      await send();
+      assert.equal(server.requests.at(-1)!.headers.authorization, undefined);
+      await send({ token: SECRET });
+      assert.equal(server.requests.at(-1)!.headers.authorization, `Bearer ${SECRET}`);
+    });
+
+    it('calls a token provider again for every request, whatever it returns', async () => {
+      reply = () => ({ body: {} });
+      let calls = 0;
+      const providers: Array<RequestDescription['token']> = [
+        () => `sync-${++calls}`,
+        () => Promise.resolve(`promise-${++calls}`),
+        () => of(`observable-${++calls}`),
+      ];
+      for (const token of providers) {
+        const r$ = request(describeRequest({ token }));
+        await collect(r$);
+        await collect(r$);
+      }
+      assert.equal(calls, 6);
+      assert.deepEqual(
+        server.requests.slice(-6).map((r) => r.headers.authorization),
+        ['Bearer sync-1', 'Bearer sync-2', 'Bearer promise-3', 'Bearer promise-4', 'Bearer observable-5', 'Bearer observable-6'],
+      );
+    });
+
+    it('sends nothing when the token provider fails, and says so without its message', async () => {
+      const before = server.requests.length;
+      const failing: Array<RequestDescription['token']> = [
+        () => {
+          throw new Error(`cannot refresh ${SECRET}`);
+        },
+        () => Promise.reject(new Error(SECRET)),
+        () => '',
+      ];
+      for (const token of failing) {
+        const e = await sendLeft({ token });
+        assert.equal(e._tag, 'InvalidRequest');
+        assert.ok(!JSON.stringify(e).includes(SECRET));
+      }
+      assert.equal(server.requests.length, before);
+    });
+  });
+
+  describe('answers', () => {
+    it('gives a 2xx JSON body as parsed JSON', async () => {
+      reply = () => ({ body: { identityProviderConfig: { identityProviderId: 'idp-1' } } });
+      const r = await send();
+      assert.ok(E.isRight(r));
+      assert.deepEqual(r.right.body, { _tag: 'Json', json: { identityProviderConfig: { identityProviderId: 'idp-1' } } });
+      assert.equal(r.right.status, 200);
+    });
+
+    it('gives an empty body as Empty (livez)', async () => {
+      reply = () => ({ status: 200 });
+      const r = await send({ path: '/livez', params: {} });
+      assert.ok(E.isRight(r));
+      assert.deepEqual(r.right.body, { _tag: 'Empty' });
+    });
+
+    it('turns a 2xx body that is not JSON into a retryable DecodeError, not a throw', async () => {
+      reply = () => ({ headers: { 'content-type': 'application/json' }, body: '{"transactions":[{"update_id":"12' });
+      const e = await sendLeft();
+      assert.equal(e._tag, 'DecodeError');
+      assert.equal(e._tag === 'DecodeError' && e.reason, 'invalid-json');
+    });
+  });
+
+  describe('status to error mapping', () => {
+    it('ledger JSON error: LedgerError body, retryInfo as retryAfterMs', async () => {
+      const e = await sendHttpError({ status: 503, body: ledgerError('SERVICE_NOT_RUNNING', 1, { retryInfo: '1 second' }) });
+      assert.equal(e.status, 503);
+      assert.equal(e.body._tag, 'LedgerError');
+      assert.equal(e.retryAfterMs, 1000);
+      assert.equal(e.method, 'GET');
+      assert.equal(e.url, `${server.url}/v2/idps/idp-1`);
+    });
+
+    it('recognises the ledger conditions streams act on', async () => {
+      assert.equal((await sendHttpError({ status: 400, body: ledgerError('PARTICIPANT_PRUNED_DATA_ACCESSED', 9) })).condition, 'ParticipantPruned');
+      assert.equal((await sendHttpError({ status: 400, body: ledgerError('INVALID_UPDATES_PAGE_TOKEN', 8) })).condition, 'InvalidPageToken');
+    });
+
+    it('ledger 400 text/plain: Text body', async () => {
+      const e = await sendHttpError({ status: 400, headers: { 'content-type': 'text/plain; charset=UTF-8' }, body: 'Invalid value for: body' });
+      assert.deepEqual(e.body, { _tag: 'Text', text: 'Invalid value for: body' });
+    });
+
+    it('Splice {error}: SimpleError body', async () => {
+      const e = await sendHttpError({ status: 404, body: { error: 'No TransferCommandCounter found for party: p, use 0 for the nonce' } });
+      assert.deepEqual(e.body, { _tag: 'SimpleError', error: 'No TransferCommandCounter found for party: p, use 0 for the nonce' });
+    });
+
+    it('Splice 429 text with Retry-After in seconds', async () => {
+      const e = await sendHttpError({
+        status: 429,
+        headers: { 'content-type': 'text/plain', 'retry-after': '3' },
+        body: 'Too Many Requests: Server is busy, please try again later.',
+      });
+      assert.equal(e.body._tag, 'Text');
+      assert.equal(e.retryAfterMs, 3000);
+    });
+
+    it('Retry-After as an HTTP date', async () => {
+      const at = new Date(Date.now() + 120_000).toUTCString();
+      const e = await sendHttpError({ status: 503, headers: { 'retry-after': at } });
+      assert.ok(e.retryAfterMs !== undefined && e.retryAfterMs > 110_000 && e.retryAfterMs <= 120_000, String(e.retryAfterMs));
+      assert.deepEqual(e.body, { _tag: 'Empty' });
+    });
+
+    it('other JSON and unparseable error bodies are kept, not thrown', async () => {
+      const e1 = await sendHttpError({ status: 404, body: { errors: ['HttpMethod(POST), uri: x'], status: 404 } });
+      assert.deepEqual(e1.body, { _tag: 'Json', json: { errors: ['HttpMethod(POST), uri: x'], status: 404 } });
+      const e2 = await sendHttpError({ status: 502, headers: { 'content-type': 'application/json' }, body: '<html>bad gateway' });
+      assert.deepEqual(e2.body, { _tag: 'Text', text: '<html>bad gateway' });
+    });
+  });
+
+  describe('transport failures', () => {
+    it('connection reset: NetworkError', async () => {
+      reply = () => ({ action: 'reset' });
+      const e = await sendLeft();
+      assert.equal(e._tag, 'NetworkError');
+    });
+
+    it('connection refused: NetworkError with the cause code', async () => {
+      const closed = await startServer(() => ({}));
+      await closed.close();
+      const e = await sendLeft({ baseUrl: closed.url });
+      assert.equal(e._tag, 'NetworkError');
+      assert.equal(e._tag === 'NetworkError' && (e.cause as { code?: string }).code, 'ECONNREFUSED');
+    });
+
+    it('an invalid base URL is an InvalidRequest and nothing is sent', async () => {
+      const e = await sendLeft({ baseUrl: 'not a url' });
+      assert.equal(e._tag, 'InvalidRequest');
+    });
+  });
+
+  describe('cancellation and timeout', () => {
+    it('unsubscribing aborts the request in flight, and the server sees the connection close', async () => {
+      reply = () => ({ action: 'hang' });
+      const n = server.requests.length;
+      const values: unknown[] = [];
+      const sub = request(describeRequest()).subscribe((v) => values.push(v));
+      const seen = await server.request(n);
+      sub.unsubscribe();
+      assert.equal(await seen.closedEarly, true);
+      assert.deepEqual(values, []);
+    });
+
+    it('a request that does not complete in time ends in a TimeoutError and is aborted', async () => {
+      reply = () => ({ action: 'hang' });
+      const n = server.requests.length;
+      const e = await sendLeft({ timeoutMs: 20 });
+      assert.deepEqual(e, { _tag: 'TimeoutError', method: 'GET', url: `${server.url}/v2/idps/idp-1`, timeoutMs: 20 });
+      assert.equal(await server.requests[n]!.closedEarly, true);
+    });
+  });
+
+  describe('secrets', () => {
+    it('never puts the bearer token into an error or its formatted text', async () => {
+      const errors: CantonError[] = [];
+      const replies: Reply[] = [
+        { status: 401, headers: { 'content-type': 'text/plain' }, body: 'The supplied authentication is invalid' },
+        { status: 403, body: ledgerError('PERMISSION_DENIED', 7) },
+        { status: 429, headers: { 'retry-after': '1' }, body: 'Too Many Requests' },
+        { status: 200, headers: { 'content-type': 'application/json' }, body: '{oops' },
+        { action: 'reset' },
+      ];
+      for (const r of replies) {
+        reply = () => r;
+        errors.push(await sendLeft({ token: SECRET }));
+      }
+      reply = () => ({ action: 'hang' });
+      errors.push(await sendLeft({ token: SECRET, timeoutMs: 10 }));
+      // A transport whose own error quotes the token (some fetch implementations echo headers).
+      const leaky: Fetch = (_url, init) => Promise.reject(new Error(`request failed with headers ${JSON.stringify(init.headers)}`));
+      errors.push(await sendLeft({ token: SECRET, fetch: leaky }));
+      assert.deepEqual(errors.map((e) => e._tag), ['HttpError', 'HttpError', 'HttpError', 'DecodeError', 'NetworkError', 'TimeoutError', 'NetworkError']);
+      for (const e of errors) {
+        assert.ok(!JSON.stringify(e).includes(SECRET), `token in ${JSON.stringify(e)}`);
+        assert.ok(!formatError(e).includes(SECRET), `token in ${formatError(e)}`);
+        assert.ok(!String(e).includes(SECRET));
+      }
+    });
+  });
+});
+
+describe('request (virtual time)', () => {
+  const hangingFetch: Fetch = () => new Promise(() => undefined);
+
+  it('times out after exactly timeoutMs', () => {
+    testScheduler().run(({ expectObservable }) => {
+      const r$ = request({ method: 'GET', baseUrl: 'http://127.0.0.1:1', path: '/livez', timeoutMs: 30_000, fetch: hangingFetch });
+      expectObservable(r$).toBe('30000ms (a|)', {
+        a: E.left({ _tag: 'TimeoutError', method: 'GET', url: 'http://127.0.0.1:1/livez', timeoutMs: 30_000 }),
+      });
+    });
+  });
+
+  it('a token Observable that never emits is also bounded by the timeout', () => {
+    testScheduler().run(({ expectObservable }) => {
+      const r$ = request({ method: 'GET', baseUrl: 'http://127.0.0.1:1', path: '/livez', timeoutMs: 100, fetch: hangingFetch, token: () => NEVER });
+      expectObservable(r$).toBe('100ms (a|)', {
+        a: E.left({ _tag: 'TimeoutError', method: 'GET', url: 'http://127.0.0.1:1/livez', timeoutMs: 100 }),
+      });
+    });
+  });
+});
