@@ -1,0 +1,127 @@
+import { Observable, type Subscription } from 'rxjs';
+import * as E from 'fp-ts/lib/Either.js';
+import type { CantonError } from '../errors/CantonError.js';
+
+/** The result of reading one page: the items to hand on and the state to read the next from. @internal */
+export interface Step<S, I> {
+  readonly items: ReadonlyArray<I>;
+  /** The state to fetch the next page with; `undefined` ends the stream. */
+  readonly next: S | undefined;
+}
+
+/** How one paged endpoint is read. @internal */
+export interface PagerSpec<S, I> {
+  /** Fetches and checks the page for a state; a Left ends the stream after it is handed on. */
+  readonly page: (state: S) => Observable<E.Either<CantonError, Step<S, I>>>;
+}
+
+/** @internal */
+export interface PagerOptions {
+  /** Pages fetched ahead of what has been handed to the consumer (default 1). */
+  readonly prefetch?: number;
+  /**
+   * Pull mode: the first page is handed on when it arrives, and each value of `pull` asks for
+   * one more page. Without it every page is handed on as soon as it arrives.
+   */
+  readonly pull?: Observable<unknown>;
+}
+
+type Fetched<S, I> = E.Either<CantonError, Step<S, I>>;
+
+/**
+ * Reads a paged endpoint as a cold Observable of items: at most one page request in flight, at
+ * most `prefetch` pages fetched and not yet handed on, so memory stays flat however long the
+ * stream. A Left (a failed or invalid page) is handed on in its place and ends the stream.
+ * Unsubscribing cancels the request in flight.
+ * @internal
+ */
+export const pager = <S, I>(spec: PagerSpec<S, I>, initial: S, options: PagerOptions = {}): Observable<E.Either<CantonError, I>> =>
+  new Observable<E.Either<CantonError, I>>((subscriber) => {
+    const prefetch = Math.max(0, options.prefetch ?? 1);
+    let demand = options.pull ? 1 : Infinity;
+    const buffer: Array<Fetched<S, I>> = [];
+    let nextState: S | undefined = initial;
+    let inFlight: Subscription | undefined;
+    let finished = false;
+    let pumping = false;
+    let again = false;
+
+    const fetch = (state: S) => {
+      let arrived = false;
+      const sub = spec.page(state).subscribe({
+        next: (result) => {
+          arrived = true;
+          nextState = E.isRight(result) ? result.right.next : undefined;
+          buffer.push(result);
+        },
+        error: (defect: unknown) => subscriber.error(defect),
+        complete: () => {
+          if (!arrived) {
+            subscriber.error(new Error('canton-rx: a page request completed without a result (a defect)'));
+            return;
+          }
+          inFlight = undefined;
+          pump();
+        },
+      });
+      // A synchronous source has already completed and pumped; keep no handle to it.
+      if (arrived && inFlight === undefined) return;
+      inFlight = sub.closed ? undefined : sub;
+    };
+
+    // Hands on buffered pages while there is demand, then fetches if the window allows.
+    // Re-entrant calls (a consumer pulling from inside next) are folded into the running loop.
+    const pump = (): void => {
+      if (pumping) {
+        again = true;
+        return;
+      }
+      pumping = true;
+      try {
+        do {
+          again = false;
+          while (!subscriber.closed && demand > 0 && buffer.length > 0) {
+            const result = buffer.shift()!;
+            // An empty page hands nothing on, so it must not use up a pull the consumer waits on.
+            if (E.isLeft(result) || result.right.items.length > 0) demand--;
+            if (E.isLeft(result)) {
+              finished = true;
+              subscriber.next(result);
+              subscriber.complete();
+              return;
+            }
+            for (const item of result.right.items) {
+              if (subscriber.closed) return;
+              subscriber.next(E.right(item));
+            }
+          }
+          if (subscriber.closed) return;
+          if (buffer.length === 0 && nextState === undefined && inFlight === undefined) {
+            finished = true;
+            subscriber.complete();
+            return;
+          }
+          if (inFlight === undefined && nextState !== undefined && !finished && (buffer.length < prefetch || demand > 0)) {
+            const state = nextState;
+            nextState = undefined;
+            fetch(state);
+          }
+        } while (again);
+      } finally {
+        pumping = false;
+      }
+    };
+
+    const pullSub = options.pull?.subscribe({
+      next: () => {
+        demand++;
+        pump();
+      },
+      error: (defect: unknown) => subscriber.error(defect),
+    });
+    pump();
+    return () => {
+      pullSub?.unsubscribe();
+      inFlight?.unsubscribe();
+    };
+  });
