@@ -8,9 +8,26 @@
 
 // Client
 export { createClient } from './client/createClient.js';
-export type { CantonClient, LedgerGroup, ValidatorGroup, ScanGroup } from './client/createClient.js';
-export type { ClientConfig, GroupConfig } from './client/types.js';
+export type { CantonClient } from './client/createClient.js';
+export type { LedgerGroup } from './ledger/createLedgerGroup.js';
+export type { ValidatorGroup } from './validator/createValidatorGroup.js';
+export type { ScanGroup, ScanUpdatesRequest } from './scan/createScanGroup.js';
+export type { ClientConfig, GroupConfig, ValidatorGroupConfig } from './client/types.js';
 export type { Fetch, FetchInit, FetchResponse, TokenSource } from './http/types.js';
+
+// Streams
+export { checkpointOf } from './streams/checkpointOf.js';
+export { toAsyncIterable } from './streams/toAsyncIterable.js';
+export type { Checkpoint, LedgerCheckpoint, ScanCheckpoint, HoldingsCheckpoint } from './streams/checkpoints.js';
+export type { StreamOptions } from './streams/options.js';
+export type { LedgerUpdatesOptions, LedgerUpdatesRequest } from './streams/ledgerUpdates.js';
+export type { ScanUpdatesOptions } from './streams/scanUpdates.js';
+export type { ScanHoldingsOptions } from './streams/scanHoldings.js';
+
+// Operators
+export { rights } from './operators/rights.js';
+export { orThrow } from './operators/orThrow.js';
+export { CantonRxError } from './operators/CantonRxError.js';
 
 // Errors
 export { matchError } from './errors/matchError.js';
@@ -33,3 +50,13 @@ export type {
 // Codecs
 export * as codecs from './codecs/index.js';
 export { decodeWith } from './codecs/decodeWith.js';
+export { compareTimestamps } from './time/compareTimestamps.js';
+
+// Validation
+export { validateCreateAnsEntryRequest } from './validation/validateCreateAnsEntryRequest.js';
+export { validateHoldingsStateRequest } from './validation/validateHoldingsStateRequest.js';
+export { validateUpdateHistoryRequest } from './validation/validateUpdateHistoryRequest.js';
+export { validateGetUpdatesPageRequest } from './validation/validateGetUpdatesPageRequest.js';
+export { validateVoteRequestLookup } from './validation/validateVoteRequestLookup.js';
+export { validateRound } from './validation/validateRound.js';
+export { validateNonEmpty } from './validation/validateNonEmpty.js';

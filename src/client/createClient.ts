@@ -1,6 +1,9 @@
 import { fetch as crossFetch } from 'cross-fetch';
 import type { Fetch } from '../http/types.js';
-import { createTransport, type Transport } from './createTransport.js';
+import { createTransport } from './createTransport.js';
+import { createLedgerGroup, type LedgerGroup } from '../ledger/createLedgerGroup.js';
+import { createScanGroup, type ScanGroup } from '../scan/createScanGroup.js';
+import { createValidatorGroup, type ValidatorGroup } from '../validator/createValidatorGroup.js';
 import type { ClientConfig } from './types.js';
 
 const DEFAULT_TIMEOUT_MS = 30_000;
@@ -15,22 +18,6 @@ export interface CantonClient {
   readonly ledger: LedgerGroup;
   readonly validator: ValidatorGroup;
   readonly scan: ScanGroup;
-}
-
-/** @category Client @since 0.1.0 */
-export interface LedgerGroup {
-  /** @internal */
-  readonly transport: Transport;
-}
-/** @category Client @since 0.1.0 */
-export interface ValidatorGroup {
-  /** @internal */
-  readonly transport: Transport;
-}
-/** @category Client @since 0.1.0 */
-export interface ScanGroup {
-  /** @internal */
-  readonly transport: Transport;
 }
 
 /**
@@ -59,8 +46,8 @@ export const createClient = (config: ClientConfig = {}): CantonClient => {
   const fetch: Fetch = config.fetch ?? (crossFetch as unknown as Fetch);
   const shared = { fetch, timeoutMs, configError };
   return {
-    ledger: { transport: createTransport('ledger', config.ledger, shared) },
-    validator: { transport: createTransport('validator', config.validator, shared) },
-    scan: { transport: createTransport('scan', config.scan, shared) },
+    ledger: createLedgerGroup(createTransport('ledger', config.ledger, shared)),
+    validator: createValidatorGroup(createTransport('validator', config.validator, shared), config.validator?.ansAcronym ?? 'cns'),
+    scan: createScanGroup(createTransport('scan', config.scan, shared)),
   };
 };

@@ -16,12 +16,22 @@ export interface GroupConfig {
 }
 
 /**
+ * The validator group, with the DSO's ANS acronym that entry names must end in.
+ * @category Client
+ * @since 0.1.0
+ */
+export interface ValidatorGroupConfig extends GroupConfig {
+  /** Entry names must end with `.unverified.<ansAcronym>`; default `cns`. */
+  readonly ansAcronym?: string;
+}
+
+/**
  * @category Client
  * @since 0.1.0
  */
 export interface ClientConfig {
   readonly ledger?: GroupConfig;
-  readonly validator?: GroupConfig;
+  readonly validator?: ValidatorGroupConfig;
   readonly scan?: GroupConfig;
   /** The fetch to use; default cross-fetch. */
   readonly fetch?: Fetch;

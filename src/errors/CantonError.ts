@@ -114,14 +114,16 @@ export interface DecodeIssue {
 }
 
 /**
- * A body that is not JSON (`reason: 'invalid-json'`, a cut-off or garbled transfer, retryable) or
- * JSON of the wrong shape (`reason: 'schema'`, not retryable).
+ * A body that is not JSON (`reason: 'invalid-json'`, a cut-off or garbled transfer, retryable),
+ * JSON of the wrong shape (`reason: 'schema'`, not retryable), or pages that break the paging
+ * contract (`reason: 'invariant'`: offsets that do not rise, a repeated page token, a cursor
+ * that goes back; not retryable).
  * @category Errors
  * @since 0.1.0
  */
 export interface DecodeError {
   readonly _tag: 'DecodeError';
-  readonly reason: 'invalid-json' | 'schema';
+  readonly reason: 'invalid-json' | 'schema' | 'invariant';
   readonly issues: ReadonlyArray<DecodeIssue>;
   readonly method?: string;
   readonly url?: string;

@@ -6,8 +6,8 @@ import type { Fetch } from '../../src/http/types';
 import { collect } from '../helpers/collect';
 
 describe('createClient', () => {
-  const stubFetch = () =>
-    sinon.stub<Parameters<Fetch>, ReturnType<Fetch>>().resolves({ status: 200, headers: { get: () => null }, text: () => Promise.resolve('') });
+  const stubFetch = (body = '{"dso_party_id":"DSO::1220"}') =>
+    sinon.stub<Parameters<Fetch>, ReturnType<Fetch>>().resolves({ status: 200, headers: { get: () => 'application/json' }, text: () => Promise.resolve(body) });
 
   it('sends nothing when created', () => {
     const fetch = stubFetch();
@@ -18,18 +18,26 @@ describe('createClient', () => {
   it('gives each group its own base URL and token, and the shared fetch', async () => {
     const fetch = stubFetch();
     const client = createClient({ ledger: { url: 'http://l', token: 'L' }, scan: { url: 'http://s/api/scan' }, fetch });
-    await collect(client.ledger.transport({ method: 'GET', path: '/v2/idps/{idp-id}', params: { 'idp-id': 'i' } }));
-    await collect(client.scan.transport({ method: 'GET', path: '/livez' }));
+    await collect(client.ledger.getIdentityProviderConfig('i'));
+    await collect(client.scan.getDsoPartyId());
     assert.deepEqual(fetch.getCalls().map((c) => [c.args[0], c.args[1].headers['authorization']]), [
       ['http://l/v2/idps/i', 'Bearer L'],
-      ['http://s/api/scan/livez', undefined],
+      ['http://s/api/scan/v0/dso-party-id', undefined],
     ]);
   });
 
   it('reports a missing group and a bad timeout as InvalidRequest values, not crashes', async () => {
-    const [missing] = await collect(createClient({}).validator.transport({ method: 'GET', path: '/x' }));
+    const [missing] = await collect(createClient({}).validator.getOpenAndIssuingMiningRounds());
     assert.ok(missing && E.isLeft(missing) && missing.left._tag === 'InvalidRequest');
-    const [bad] = await collect(createClient({ scan: { url: 'http://s' }, timeoutMs: 0 }).scan.transport({ method: 'GET', path: '/x' }));
+    const [bad] = await collect(createClient({ scan: { url: 'http://s' }, timeoutMs: 0, fetch: stubFetch() }).scan.getDsoPartyId());
     assert.ok(bad && E.isLeft(bad) && bad.left._tag === 'InvalidRequest');
+  });
+
+  it('checks ANS names against the configured acronym', async () => {
+    const fetch = stubFetch();
+    const client = createClient({ validator: { url: 'http://v/api/validator', token: 't', ansAcronym: 'ans' }, fetch });
+    const [r] = await collect(client.validator.createAnsEntry({ name: 'bob.unverified.cns', url: '', description: '' }));
+    assert.ok(r && E.isLeft(r) && r.left._tag === 'InvalidRequest');
+    sinon.assert.notCalled(fetch);
   });
 });

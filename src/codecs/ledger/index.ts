@@ -1,1 +1,36 @@
 export { JsCantonError } from './JsCantonError.js';
+export { Empty } from './Empty.js';
+export { TraceContext } from './TraceContext.js';
+export { UnknownFieldSet, ProtoAny, JsStatus, JsInterfaceView } from './JsInterfaceView.js';
+export { CreatedEvent, ArchivedEvent, ExercisedEvent, Event } from './Event.js';
+export { JsTransaction } from './JsTransaction.js';
+export { JsAssignmentEvent, UnassignedEvent, JsUnassignedEvent, JsReassignmentEvent, JsReassignment } from './JsReassignment.js';
+export {
+  ParticipantPermission,
+  ParticipantAuthorizationAdded1,
+  ParticipantAuthorizationChanged1,
+  ParticipantAuthorizationOnboarding1,
+  ParticipantAuthorizationRevoked1,
+  TopologyEventEvent,
+  TopologyEvent,
+  JsTopologyTransaction,
+} from './JsTopologyTransaction.js';
+export { SynchronizerTime, OffsetCheckpoint } from './OffsetCheckpoint.js';
+export { Update, JsGetUpdateResponse } from './Update.js';
+export {
+  TemplateFilter1,
+  InterfaceFilter1,
+  WildcardFilter1,
+  IdentifierFilter,
+  CumulativeFilter,
+  Filters,
+  EventFormat,
+  TransactionShape,
+  TransactionFormat,
+  ParticipantAuthorizationTopologyFormat,
+  TopologyFormat,
+  UpdateFormat,
+} from './UpdateFormat.js';
+export { GetUpdatesPageRequest, JsGetUpdatesPageResponse } from './GetUpdatesPage.js';
+export { IdentityProviderConfig, GetIdentityProviderConfigResponse } from './IdentityProviderConfig.js';
+export { GetAccountResponse } from './GetAccountResponse.js';

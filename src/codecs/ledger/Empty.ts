@@ -1,0 +1,9 @@
+import * as t from 'io-ts';
+
+/**
+ * The payload-less variant `{}` of Canton's wrapper unions (`IdentifierFilter`, `TopologyEventEvent`).
+ * @category Codecs
+ * @since 0.1.0
+ */
+export const Empty = t.type({}, 'Empty');
+export type Empty = t.TypeOf<typeof Empty>;

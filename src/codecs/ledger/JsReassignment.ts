@@ -1,0 +1,97 @@
+import * as t from 'io-ts';
+import { Timestamp, int32, int64, optional, valueOf, wrapperUnion } from '../common/primitives.js';
+import { CreatedEvent } from './Event.js';
+import { TraceContext } from './TraceContext.js';
+
+/**
+ * The assignment of a contract to a target synchronizer, with the contract's creation.
+ * @category Codecs
+ * @since 0.1.0
+ */
+export const JsAssignmentEvent = t.type(
+  {
+    source: t.string,
+    target: t.string,
+    reassignmentId: t.string,
+    submitter: t.string,
+    reassignmentCounter: int64,
+    createdEvent: CreatedEvent,
+  },
+  'JsAssignmentEvent',
+);
+export type JsAssignmentEvent = t.TypeOf<typeof JsAssignmentEvent>;
+
+/**
+ * The unassignment of a contract from its source synchronizer.
+ * @category Codecs
+ * @since 0.1.0
+ */
+export const UnassignedEvent = t.intersection(
+  [
+    t.type({
+      reassignmentId: t.string,
+      contractId: t.string,
+      templateId: t.string,
+      source: t.string,
+      target: t.string,
+      reassignmentCounter: int64,
+      witnessParties: t.array(t.string),
+      packageName: t.string,
+      offset: int64,
+      nodeId: int32,
+    }),
+    t.partial({
+      submitter: optional(t.string),
+      assignmentExclusivity: optional(Timestamp),
+    }),
+  ],
+  'UnassignedEvent',
+);
+export type UnassignedEvent = t.TypeOf<typeof UnassignedEvent>;
+
+/**
+ * The `{"value": UnassignedEvent}` level that, unlike `JsAssignmentEvent`, an unassignment has.
+ * @category Codecs
+ * @since 0.1.0
+ */
+export const JsUnassignedEvent = valueOf(UnassignedEvent, 'JsUnassignedEvent');
+export type JsUnassignedEvent = t.TypeOf<typeof JsUnassignedEvent>;
+
+/**
+ * One event of a reassignment: `{"JsAssignmentEvent": {...}}` (flat) or
+ * `{"JsUnassignedEvent": {"value": {...}}}`.
+ * @category Codecs
+ * @since 0.1.0
+ */
+export const JsReassignmentEvent = wrapperUnion('JsReassignmentEvent', {
+  JsAssignmentEvent,
+  JsUnassignedEvent,
+});
+export type JsReassignmentEvent = t.TypeOf<typeof JsReassignmentEvent>;
+
+/**
+ * The move of contracts between synchronizers. `recordTime` is the source synchronizer's for an
+ * unassignment and the target's for an assignment.
+ * @category Codecs
+ * @since 0.1.0
+ */
+export const JsReassignment = t.intersection(
+  [
+    t.type({
+      updateId: t.string,
+      offset: int64,
+      // Upstream promises a non-empty list; an empty one would harm no reader, so it is not refused.
+      events: t.array(JsReassignmentEvent),
+      recordTime: Timestamp,
+      synchronizerId: t.string,
+    }),
+    t.partial({
+      commandId: optional(t.string),
+      workflowId: optional(t.string),
+      traceContext: optional(TraceContext),
+      paidTrafficCost: optional(int64),
+    }),
+  ],
+  'JsReassignment',
+);
+export type JsReassignment = t.TypeOf<typeof JsReassignment>;

@@ -1,0 +1,36 @@
+import * as t from 'io-ts';
+import { valueOf, wrapperUnion } from '../common/primitives.js';
+import { JsReassignment } from './JsReassignment.js';
+import { JsTopologyTransaction } from './JsTopologyTransaction.js';
+import { JsTransaction } from './JsTransaction.js';
+import { OffsetCheckpoint } from './OffsetCheckpoint.js';
+
+/**
+ * One ledger update: `{"Transaction": {"value": ...}}`, `Reassignment`, `TopologyTransaction` or
+ * `OffsetCheckpoint` (the last never appears in get-updates-page pages).
+ * @category Codecs
+ * @since 0.1.0
+ */
+export const Update = wrapperUnion('Update', {
+  Transaction: valueOf(JsTransaction, 'Transaction'),
+  Reassignment: valueOf(JsReassignment, 'Reassignment'),
+  TopologyTransaction: valueOf(JsTopologyTransaction, 'TopologyTransaction'),
+  OffsetCheckpoint: valueOf(OffsetCheckpoint, 'OffsetCheckpoint'),
+});
+export type Update = t.TypeOf<typeof Update>;
+
+/**
+ * One update as the update endpoints send it (an element of a page, of `/v2/updates` or of the
+ * WebSocket stream, or the answer of update-by-id).
+ * @category Codecs
+ * @since 0.1.0
+ */
+export const JsGetUpdateResponse = t.type(
+  {
+    // The spec lists no required field here, yet an element without `update` would carry nothing
+    // at all: requiring it gives readers a non-optional type and flags a broken body.
+    update: Update,
+  },
+  'JsGetUpdateResponse',
+);
+export type JsGetUpdateResponse = t.TypeOf<typeof JsGetUpdateResponse>;

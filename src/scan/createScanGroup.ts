@@ -1,0 +1,183 @@
+import { concatMap, from, map, reduce, takeWhile, type Observable } from 'rxjs';
+import * as E from 'fp-ts/lib/Either.js';
+import type { CantonError } from '../errors/CantonError.js';
+import { decodeError } from '../errors/constructors.js';
+import type { Transport } from '../client/createTransport.js';
+import { checked, send } from '../client/send.js';
+import { bodyText, withCondition } from '../client/withCondition.js';
+import * as S from '../codecs/scan/index.js';
+import type * as T from '../codecs/scan/index.js';
+import { validateUpdateHistoryRequest } from '../validation/validateUpdateHistoryRequest.js';
+import { validateHoldingsStateRequest } from '../validation/validateHoldingsStateRequest.js';
+import { validateVoteRequestLookup } from '../validation/validateVoteRequestLookup.js';
+import { validateRound } from '../validation/validateRound.js';
+import { validateNonEmpty } from '../validation/validateNonEmpty.js';
+import { Checks } from '../validation/checks.js';
+import { Timestamp } from '../codecs/common/primitives.js';
+import { scanUpdates, type ScanUpdatesOptions } from '../streams/scanUpdates.js';
+import { scanHoldings, type ScanHoldingsOptions } from '../streams/scanHoldings.js';
+
+type Result<A> = Observable<E.Either<CantonError, A>>;
+
+/** Scan accepts at most this many object keys per bulk checksum request. */
+const BULK_CHUNK = 1000;
+
+/**
+ * The Splice Scan API (`{scan_url}`, ending in `/api/scan`). Every method is cold and emits
+ * `Either<CantonError, A>`; request and response objects use the upstream wire names.
+ * @category Client
+ * @since 0.1.0
+ */
+export interface ScanGroup {
+  /** `POST /v1/updates` (deprecated upstream in favour of v2): one page of the update history. */
+  getUpdateHistoryV1(request: T.UpdateHistoryRequestV1): Result<T.UpdateHistoryResponse>;
+  /** `POST /v2/updates`: one page of the update history, ascending by (migration_id, record_time). */
+  getUpdateHistoryV2(request: T.UpdateHistoryRequestV2): Result<T.UpdateHistoryResponseV2>;
+  /** `POST /v2/holdings/state`: one page of active holdings at a snapshot. */
+  getHoldingsStateAtV2(request: T.HoldingsStateRequestV2): Result<T.AcsResponseV2>;
+  /** `GET /v0/state/acs/snapshot-timestamp-after`; a 404 carries `condition: 'SnapshotNotFound'`. */
+  getDateOfFirstSnapshotAfter(query: { readonly after: string; readonly migration_id: number }): Result<T.AcsSnapshotTimestampResponse>;
+  /**
+   * `POST /v0/history/bulk/checksums`: more than 1000 keys are sent as several requests, one at a
+   * time, and the checksums come back in the order of the keys. Bulk storage that is not
+   * configured (501 per the spec, 400 from the real server) carries
+   * `condition: 'BulkStorageNotConfigured'`.
+   */
+  getBulkObjectChecksums(request: { readonly object_keys: ReadonlyArray<string> }): Result<T.GetBulkObjectChecksumsResponse>;
+  /** `POST /v0/voterequest` (at most 1000 ids). */
+  listVoteRequestsByTrackingCid(request: { readonly vote_request_contract_ids: ReadonlyArray<string> }): Result<T.ListVoteRequestByTrackingCidResponse>;
+  /** `GET /v0/admin/sv/voterequests`. */
+  listDsoRulesVoteRequests(): Result<T.ListDsoRulesVoteRequestsResponse>;
+  /** `POST /v0/admin/sv/voteresults/count`. */
+  countVoteRequestResults(request: T.CountVoteResultsRequest): Result<T.CountVoteResultsResponse>;
+  /**
+   * `GET /v0/transfer-command-counter/{party}`. A 404 means "no counter yet: use nonce 0" and
+   * carries `condition: 'NoTransferCommandCounter'`.
+   */
+  lookupTransferCommandCounterByParty(party: string): Result<T.LookupTransferCommandCounterByPartyResponse>;
+  /** `GET /v0/featured-apps/{provider_party_id}`: `featured_app_right` is null or absent when there is none. */
+  lookupFeaturedAppRight(providerPartyId: string): Result<T.LookupFeaturedAppRightResponse>;
+  /** `GET /v0/dso-party-id`. */
+  getDsoPartyId(): Result<T.GetDsoPartyIdResponse>;
+  /** `GET /v0/internal/reward-accounting-process/rounds/{round_number}/root-hash`. */
+  getRewardAccountingRootHash(roundNumber: number): Result<T.GetRewardAccountingRootHashResponse>;
+  /** `GET /v0/amulet-config-for-round?round=` (deprecated upstream). */
+  getAmuletConfigForRound(round: number): Result<T.GetAmuletConfigForRoundResponse>;
+  /** `GET /livez`: Right(true) on 200, Right(false) on 503, a Left for anything else. */
+  isLive(): Result<boolean>;
+  /**
+   * The update history as a stream of items, page after page through the
+   * `(migration_id, record_time)` cursor of the last item; see docs/streams.md.
+   */
+  updates(request: ScanUpdatesRequest, options?: ScanUpdatesOptions & { readonly version?: 'v2' }): Result<T.UpdateHistoryItemV2>;
+  updates(request: ScanUpdatesRequest, options: ScanUpdatesOptions & { readonly version: 'v1' }): Result<T.UpdateHistoryItem>;
+  /** The holdings at a snapshot as a stream of ActiveContract items through `next_page_token`. */
+  holdings(request: T.HoldingsStateRequestV2, options?: ScanHoldingsOptions): Result<T.ActiveContract>;
+}
+
+/** @category Client @since 0.1.0 */
+export type ScanUpdatesRequest = T.UpdateHistoryRequestV2;
+
+const isUnconfiguredBulk = (e: { status: number }, text: string) => e.status === 501 || (e.status === 400 && /not (configured|implemented)/i.test(text));
+
+/** @internal */
+export const createScanGroup = (transport: Transport): ScanGroup => {
+  const getBulkChunk = (keys: ReadonlyArray<string>): Result<T.GetBulkObjectChecksumsResponse> =>
+    send(transport, { method: 'POST', path: '/v0/history/bulk/checksums', body: { object_keys: keys } }, S.GetBulkObjectChecksumsResponse).pipe(
+      map(withCondition('BulkStorageNotConfigured', (e) => isUnconfiguredBulk(e, bodyText(e)))),
+      map(
+        E.chain((r): E.Either<CantonError, T.GetBulkObjectChecksumsResponse> =>
+          r.checksums.length === keys.length
+            ? E.right(r)
+            : E.left(decodeError('schema', [{ path: 'checksums', expected: `${keys.length} checksums`, actual: `${r.checksums.length} checksums`, message: 'one checksum per key, in order' }])),
+        ),
+      ),
+    );
+
+  const group: ScanGroup = {
+    getUpdateHistoryV1: (request) =>
+      checked(() => validateUpdateHistoryRequest(request), (body) => send(transport, { method: 'POST', path: '/v1/updates', body }, S.UpdateHistoryResponse)),
+    getUpdateHistoryV2: (request) =>
+      checked(() => validateUpdateHistoryRequest(request), (body) => send(transport, { method: 'POST', path: '/v2/updates', body }, S.UpdateHistoryResponseV2)),
+    getHoldingsStateAtV2: (request) =>
+      checked(
+        () => validateHoldingsStateRequest(request),
+        (body) =>
+          send(transport, { method: 'POST', path: '/v2/holdings/state', body }, S.AcsResponseV2).pipe(map(withCondition('SnapshotNotFound', (e) => e.status === 404))),
+      ),
+    getDateOfFirstSnapshotAfter: (query) =>
+      checked(
+        () =>
+          new Checks()
+            .check(Timestamp.is(query.after), 'after', 'must be an ISO-8601 UTC instant')
+            .nonNegativeInt(query.migration_id, 'migration_id')
+            .result('snapshot timestamp query', query),
+        (q) =>
+          send(transport, { method: 'GET', path: '/v0/state/acs/snapshot-timestamp-after', query: { after: q.after, migration_id: q.migration_id } }, S.AcsSnapshotTimestampResponse).pipe(
+            map(withCondition('SnapshotNotFound', (e) => e.status === 404)),
+          ),
+      ),
+    getBulkObjectChecksums: (request) =>
+      checked(
+        () =>
+          new Checks()
+            .check(Array.isArray(request.object_keys) && request.object_keys.every((k) => typeof k === 'string'), 'object_keys', 'must be an array of strings')
+            .result('bulk checksums request', request),
+        ({ object_keys }) => {
+          const chunks: Array<ReadonlyArray<string>> = [];
+          for (let i = 0; i < object_keys.length; i += BULK_CHUNK) chunks.push(object_keys.slice(i, i + BULK_CHUNK));
+          if (chunks.length <= 1) return getBulkChunk(object_keys);
+          return from(chunks).pipe(
+            concatMap(getBulkChunk),
+            takeWhile(E.isRight, true),
+            reduce(
+              (acc: E.Either<CantonError, T.GetBulkObjectChecksumsResponse>, r) =>
+                E.isLeft(acc) ? acc : E.isLeft(r) ? r : E.right({ ...r.right, checksums: [...acc.right.checksums, ...r.right.checksums] }),
+              E.right({ checksums: [] }),
+            ),
+          );
+        },
+      ),
+    listVoteRequestsByTrackingCid: (request) =>
+      checked(() => validateVoteRequestLookup(request), (body) => send(transport, { method: 'POST', path: '/v0/voterequest', body }, S.ListVoteRequestByTrackingCidResponse)),
+    listDsoRulesVoteRequests: () => send(transport, { method: 'GET', path: '/v0/admin/sv/voterequests' }, S.ListDsoRulesVoteRequestsResponse),
+    countVoteRequestResults: (request) => send(transport, { method: 'POST', path: '/v0/admin/sv/voteresults/count', body: request }, S.CountVoteResultsResponse),
+    lookupTransferCommandCounterByParty: (party) =>
+      checked(
+        () => validateNonEmpty(party, 'party'),
+        (p) =>
+          send(transport, { method: 'GET', path: '/v0/transfer-command-counter/{party}', params: { party: p } }, S.LookupTransferCommandCounterByPartyResponse).pipe(
+            map(withCondition('NoTransferCommandCounter', (e) => e.status === 404)),
+          ),
+      ),
+    lookupFeaturedAppRight: (providerPartyId) =>
+      checked(
+        () => validateNonEmpty(providerPartyId, 'provider_party_id'),
+        (p) => send(transport, { method: 'GET', path: '/v0/featured-apps/{provider_party_id}', params: { provider_party_id: p } }, S.LookupFeaturedAppRightResponse),
+      ),
+    getDsoPartyId: () => send(transport, { method: 'GET', path: '/v0/dso-party-id' }, S.GetDsoPartyIdResponse),
+    getRewardAccountingRootHash: (roundNumber) =>
+      checked(
+        () => validateRound(roundNumber, 'round_number'),
+        (n) =>
+          send(
+            transport,
+            { method: 'GET', path: '/v0/internal/reward-accounting-process/rounds/{round_number}/root-hash', params: { round_number: n } },
+            S.GetRewardAccountingRootHashResponse,
+          ),
+      ),
+    getAmuletConfigForRound: (round) =>
+      checked(() => validateRound(round, 'round'), (n) => send(transport, { method: 'GET', path: '/v0/amulet-config-for-round', query: { round: n } }, S.GetAmuletConfigForRoundResponse)),
+    isLive: () =>
+      transport({ method: 'GET', path: '/livez' }).pipe(
+        map((r): E.Either<CantonError, boolean> => {
+          if (E.isRight(r)) return E.right(true);
+          return r.left._tag === 'HttpError' && r.left.status === 503 ? E.right(false) : r;
+        }),
+      ),
+    updates: ((request: ScanUpdatesRequest, options: ScanUpdatesOptions & { version?: 'v1' | 'v2' } = {}) =>
+      scanUpdates(transport, request, options)) as ScanGroup['updates'],
+    holdings: (request, options) => scanHoldings(transport, request, options),
+  };
+  return group;
+};

@@ -1,0 +1,48 @@
+import type { Update } from '../codecs/ledger/Update.js';
+import type { UpdateHistoryItem } from '../codecs/scan/UpdateHistoryItem.js';
+import type { UpdateHistoryItemV2 } from '../codecs/scan/UpdateHistoryItemV2.js';
+import type { ActiveContract } from '../codecs/scan/ActiveContract.js';
+import type { HoldingsCheckpoint, LedgerCheckpoint, ScanCheckpoint } from './checkpoints.js';
+import { holdingsCheckpoints } from './holdingsCheckpoints.js';
+
+/** The offset of any ledger update, whichever variant it is. @internal */
+export const offsetOfUpdate = (update: Update): number => {
+  const variant = Object.values(update)[0] as { value: { offset: number } };
+  return variant.value.offset;
+};
+
+/** The `(migration_id, record_time)` cursor of a Scan history item. @internal */
+export const cursorOfItem = (item: UpdateHistoryItem | UpdateHistoryItemV2): { migration_id: number; record_time: string } =>
+  'event' in item ? { migration_id: item.event.migration_id, record_time: item.record_time } : { migration_id: item.migration_id, record_time: item.record_time };
+
+/**
+ * The checkpoint after an item of a record stream: persist it, and pass it back as
+ * `options.from` to continue exactly after that item, nothing lost and nothing repeated.
+ *
+ * - a ledger `Update` (from `ledger.updates`): its offset;
+ * - a Scan history item (from `scan.updates`): its `(migration_id, record_time)`, with a
+ *   reassignment's migration id taken from its `event`;
+ * - an `ActiveContract` (from `scan.holdings`): the snapshot, page token and contract id, known
+ *   for the very objects the stream emitted (a copy has none: `undefined`).
+ *
+ * @example
+ * ```ts
+ * import { checkpointOf, createClient } from 'canton-rx';
+ * import * as E from 'fp-ts/Either';
+ *
+ * const scan = createClient({ scan: { url: 'https://scan.example.com/api/scan' } }).scan;
+ * scan.updates({ page_size: 100 }, { from: await store.load() }).subscribe(async (r) => {
+ *   if (E.isRight(r)) await store.save(checkpointOf(r.right)); // JSON: {stream, migration_id, record_time}
+ * });
+ * ```
+ * @category Streams
+ * @since 0.1.0
+ */
+export function checkpointOf(update: Update): LedgerCheckpoint;
+export function checkpointOf(item: UpdateHistoryItem | UpdateHistoryItemV2): ScanCheckpoint;
+export function checkpointOf(contract: ActiveContract): HoldingsCheckpoint | undefined;
+export function checkpointOf(item: Update | UpdateHistoryItem | UpdateHistoryItemV2 | ActiveContract): LedgerCheckpoint | ScanCheckpoint | HoldingsCheckpoint | undefined {
+  if ('contract_id' in item && 'create_arguments' in item) return holdingsCheckpoints.get(item);
+  if ('update_id' in item) return { stream: 'scan.updates', ...cursorOfItem(item) };
+  return { stream: 'ledger.updates', offset: offsetOfUpdate(item as Update) };
+}

@@ -1,0 +1,43 @@
+/**
+ * Where a record stream stands: the resume position a service persists. Each is plain JSON and
+ * tagged with its stream, so a checkpoint cannot be handed to the wrong stream by mistake.
+ */
+
+/**
+ * `ledger.updates`: the offset of the last delivered update.
+ * @category Streams
+ * @since 0.1.0
+ */
+export interface LedgerCheckpoint {
+  readonly stream: 'ledger.updates';
+  readonly offset: number;
+}
+
+/**
+ * `scan.updates`: the `(migration_id, record_time)` of the last delivered item; for a
+ * reassignment the migration id is the one inside its `event`.
+ * @category Streams
+ * @since 0.1.0
+ */
+export interface ScanCheckpoint {
+  readonly stream: 'scan.updates';
+  readonly migration_id: number;
+  readonly record_time: string;
+}
+
+/**
+ * `scan.holdings`: the snapshot, the page token that fetched the page of the last delivered
+ * contract (absent for the first page), and that contract's id.
+ * @category Streams
+ * @since 0.1.0
+ */
+export interface HoldingsCheckpoint {
+  readonly stream: 'scan.holdings';
+  readonly migration_id: number;
+  readonly record_time: string;
+  readonly after?: string;
+  readonly contract_id: string;
+}
+
+/** @category Streams @since 0.1.0 */
+export type Checkpoint = LedgerCheckpoint | ScanCheckpoint | HoldingsCheckpoint;

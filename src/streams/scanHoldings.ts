@@ -1,0 +1,115 @@
+import { defer, map, type Observable } from 'rxjs';
+import * as E from 'fp-ts/lib/Either.js';
+import type { CantonError } from '../errors/CantonError.js';
+import type { Transport } from '../client/createTransport.js';
+import { checked, send } from '../client/send.js';
+import { withCondition } from '../client/withCondition.js';
+import { AcsResponseV2 } from '../codecs/scan/AcsResponseV2.js';
+import type { ActiveContract } from '../codecs/scan/ActiveContract.js';
+import type { HoldingsStateRequestV2 } from '../codecs/scan/HoldingsStateRequestV2.js';
+import { compareTimestamps } from '../time/compareTimestamps.js';
+import { validateHoldingsStateRequest } from '../validation/validateHoldingsStateRequest.js';
+import { Checks } from '../validation/checks.js';
+import { Timestamp } from '../codecs/common/primitives.js';
+import type { HoldingsCheckpoint } from './checkpoints.js';
+import { holdingsCheckpoints } from './holdingsCheckpoints.js';
+import { invariantViolation } from './invariantViolation.js';
+import type { StreamOptions } from './options.js';
+import { pager, type Step } from './pager.js';
+
+/**
+ * Options of `scan.holdings`.
+ * @category Streams
+ * @since 0.1.0
+ */
+export type ScanHoldingsOptions = StreamOptions<HoldingsCheckpoint>;
+
+interface Snapshot {
+  readonly migration_id: number;
+  readonly record_time: string;
+}
+interface State {
+  /** The page token of the page to fetch; absent for the first page. */
+  readonly after: string | undefined;
+  /** The snapshot the first page resolved to; later pages ask for it exactly. */
+  readonly snapshot: Snapshot | undefined;
+  /** Resuming from a checkpoint: drop the items of the first page up to and including this one. */
+  readonly skipThrough: string | undefined;
+}
+
+const checkFrom = (from: HoldingsCheckpoint | undefined) =>
+  from === undefined
+    ? new Checks()
+    : new Checks()
+        .check(from.stream === 'scan.holdings', 'from.stream', "must be 'scan.holdings'")
+        .nonNegativeInt(from.migration_id, 'from.migration_id')
+        .check(Timestamp.is(from.record_time), 'from.record_time', 'must be an ISO-8601 UTC instant')
+        .check(typeof from.contract_id === 'string' && from.contract_id.length > 0, 'from.contract_id', 'must be a contract id');
+
+/**
+ * The holdings at a snapshot as a cold stream of ActiveContract items (see `ScanGroup.holdings`).
+ * The first page decides the snapshot (with `at_or_before`, the newest one at or before the
+ * time asked for); every later page asks for that snapshot exactly, so a snapshot taken while
+ * the stream runs cannot mix two states. Page tokens must not repeat and every page must echo
+ * the snapshot, or the stream ends with a `DecodeError` of reason `invariant`.
+ * @internal
+ */
+export const scanHoldings = (
+  transport: Transport,
+  request: HoldingsStateRequestV2,
+  options: ScanHoldingsOptions = {},
+): Observable<E.Either<CantonError, ActiveContract>> =>
+  checked(
+    () => {
+      const r = validateHoldingsStateRequest(request);
+      if (E.isLeft(r)) return r;
+      return checkFrom(options.from).result('scan.holdings options', r.right);
+    },
+    (req) =>
+      defer(() => {
+        const seenTokens = new Set<string>();
+        const from = options.from;
+        const initial: State = from
+          ? { after: from.after, snapshot: { migration_id: from.migration_id, record_time: from.record_time }, skipThrough: from.contract_id }
+          : { after: req.after ?? undefined, snapshot: undefined, skipThrough: undefined };
+
+        const step = (response: AcsResponseV2, state: State): E.Either<CantonError, Step<State, ActiveContract>> => {
+          const snapshot = state.snapshot ?? { migration_id: response.migration_id, record_time: response.record_time };
+          if (response.migration_id !== snapshot.migration_id || compareTimestamps(response.record_time, snapshot.record_time) !== 0) {
+            return invariantViolation('record_time', `the snapshot (${snapshot.migration_id}, ${snapshot.record_time})`, { migration_id: response.migration_id, record_time: response.record_time }, 'every page must come from the same snapshot');
+          }
+          let items = response.created_events;
+          if (state.skipThrough !== undefined) {
+            const at = items.findIndex((c) => c.contract_id === state.skipThrough);
+            if (at < 0) {
+              return invariantViolation('created_events', `contract ${state.skipThrough} on the checkpoint's page`, items.length, 'the checkpoint does not match the page it names; the snapshot may have been pruned');
+            }
+            items = items.slice(at + 1);
+          }
+          for (const item of items) {
+            const cp: HoldingsCheckpoint = { stream: 'scan.holdings', migration_id: snapshot.migration_id, record_time: snapshot.record_time, contract_id: item.contract_id, ...(state.after !== undefined ? { after: state.after } : {}) };
+            holdingsCheckpoints.set(item, cp);
+          }
+          const token = response.next_page_token ?? undefined;
+          if (token !== undefined) {
+            if (seenTokens.has(token)) return invariantViolation('next_page_token', 'a token not seen before', token, 'a page token repeated: the pages would loop');
+            seenTokens.add(token);
+          }
+          return E.right({ items, next: token === undefined ? undefined : { after: token, snapshot, skipThrough: undefined } });
+        };
+
+        const page = (state: State) => {
+          const { after: _after, ...rest } = req;
+          const body = {
+            ...rest,
+            ...(state.snapshot ? { migration_id: state.snapshot.migration_id, record_time: state.snapshot.record_time, record_time_match: 'exact' as const } : {}),
+            ...(state.after !== undefined ? { after: state.after } : {}),
+          };
+          return send(transport, { method: 'POST', path: '/v2/holdings/state', body }, AcsResponseV2).pipe(
+            map(withCondition('SnapshotNotFound', (e) => e.status === 404)),
+            map(E.chain((response) => step(response, state))),
+          );
+        };
+        return pager({ page }, initial, options);
+      }),
+  );

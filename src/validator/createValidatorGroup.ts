@@ -1,0 +1,44 @@
+import type { Observable } from 'rxjs';
+import type * as E from 'fp-ts/lib/Either.js';
+import type { CantonError } from '../errors/CantonError.js';
+import type { Transport } from '../client/createTransport.js';
+import { checked, send } from '../client/send.js';
+import * as V from '../codecs/validator/index.js';
+import type * as T from '../codecs/validator/index.js';
+import { validateCreateAnsEntryRequest } from '../validation/validateCreateAnsEntryRequest.js';
+import { validateNonEmpty } from '../validation/validateNonEmpty.js';
+
+type Result<A> = Observable<E.Either<CantonError, A>>;
+
+/**
+ * The Splice validator API (`{validator_url}`, ending in `/api/validator`). Every method is
+ * cold and emits `Either<CantonError, A>`.
+ * @category Client
+ * @since 0.1.0
+ */
+export interface ValidatorGroup {
+  /**
+   * `POST /v0/entry/create`: asks for an ANS entry, paid through a subscription the user then
+   * accepts in their wallet. The request is checked first (name suffix, url, description).
+   */
+  createAnsEntry(request: T.CreateAnsEntryRequest): Result<T.CreateAnsEntryResponse>;
+  /** `GET /v0/scan-proxy/open-and-issuing-mining-rounds`. */
+  getOpenAndIssuingMiningRounds(): Result<T.GetOpenAndIssuingMiningRoundsProxyResponse>;
+  /** `GET /v0/scan-proxy/featured-apps/{provider_party_id}`: null or absent when there is none. */
+  lookupFeaturedAppRight(providerPartyId: string): Result<T.LookupFeaturedAppRightResponse>;
+}
+
+/** @internal */
+export const createValidatorGroup = (transport: Transport, ansAcronym: string): ValidatorGroup => ({
+  createAnsEntry: (request) =>
+    checked(
+      () => validateCreateAnsEntryRequest(request, ansAcronym),
+      (body) => send(transport, { method: 'POST', path: '/v0/entry/create', body }, V.CreateAnsEntryResponse),
+    ),
+  getOpenAndIssuingMiningRounds: () => send(transport, { method: 'GET', path: '/v0/scan-proxy/open-and-issuing-mining-rounds' }, V.GetOpenAndIssuingMiningRoundsProxyResponse),
+  lookupFeaturedAppRight: (providerPartyId) =>
+    checked(
+      () => validateNonEmpty(providerPartyId, 'provider_party_id'),
+      (p) => send(transport, { method: 'GET', path: '/v0/scan-proxy/featured-apps/{provider_party_id}', params: { provider_party_id: p } }, V.LookupFeaturedAppRightResponse),
+    ),
+});
