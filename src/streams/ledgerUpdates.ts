@@ -10,7 +10,7 @@ import { validateGetUpdatesPageRequest } from '../validation/validateGetUpdatesP
 import { Checks } from '../validation/checks.js';
 import type { LedgerCheckpoint } from './checkpoints.js';
 import { offsetOfUpdate } from './checkpointOf.js';
-import { invariantViolation } from './invariantViolation.js';
+import { invariantViolation, stopAfter } from './invariantViolation.js';
 import type { StreamOptions } from './options.js';
 import { pager, type Step } from './pager.js';
 
@@ -76,7 +76,7 @@ export const ledgerUpdates = (
           if (state.bound !== undefined) {
             const edge = descending ? high : low;
             if (edge !== state.bound) {
-              return invariantViolation(descending ? 'highestPageOffsetInclusive' : 'lowestPageOffsetExclusive', `${state.bound}, where the previous page ended`, edge, 'pages must be contiguous');
+              return E.left(invariantViolation(descending ? 'highestPageOffsetInclusive' : 'lowestPageOffsetExclusive', `${state.bound}, where the previous page ended`, edge, 'pages must be contiguous'));
             }
           }
           const updates = response.updates ?? [];
@@ -87,18 +87,22 @@ export const ledgerUpdates = (
             const offset = offsetOfUpdate(update);
             const inOrder = last === undefined || (descending ? offset < last : offset > last);
             if (!inOrder || offset <= low || offset > high) {
-              return invariantViolation(`updates.${i}.update`, `an offset in (${low}, ${high}] ${descending ? 'below' : 'above'} ${last ?? 'the start'}`, offset, `offsets must ${descending ? 'fall' : 'rise'} strictly within the page bounds`);
+              return stopAfter(items, invariantViolation(`updates.${i}.update`, `an offset in (${low}, ${high}] ${descending ? 'below' : 'above'} ${last ?? 'the start'}`, offset, `offsets must ${descending ? 'fall' : 'rise'} strictly within the page bounds`));
             }
             last = offset;
             items.push(update);
           }
           const token = response.nextPageToken ?? undefined;
-          if (token !== undefined) {
-            if (seenTokens.has(token)) return invariantViolation('nextPageToken', 'a token not seen before', token, 'a page token repeated: the pages would loop');
-            seenTokens.add(token);
-          }
           // Ascending without an end offset the token always comes back: an empty page means caught up.
           const caughtUp = !descending && state.end === undefined && updates.length === 0;
+          if (token !== undefined && updates.length > 0) {
+            // Past a page with items the token must be new, or the pages would loop. An empty page
+            // may repeat the token (nothing to page past), but must then have moved its bounds.
+            if (seenTokens.has(token)) return stopAfter(items, invariantViolation('nextPageToken', 'a token not seen before', token, 'a page token repeated: the pages would loop'));
+            seenTokens.add(token);
+          } else if (token !== undefined && !caughtUp && high <= low) {
+            return E.left(invariantViolation('highestPageOffsetInclusive', `above ${low}`, high, 'an empty page that does not advance would loop'));
+          }
           const next = token === undefined || caughtUp ? undefined : { ...state, token, bound: descending ? low : high, last };
           return E.right({ items, next });
         };

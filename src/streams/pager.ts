@@ -7,6 +7,8 @@ export interface Step<S, I> {
   readonly items: ReadonlyArray<I>;
   /** The state to fetch the next page with; `undefined` ends the stream. */
   readonly next: S | undefined;
+  /** A failure found after `items`: handed on after them, and it ends the stream. */
+  readonly failure?: CantonError;
 }
 
 /** How one paged endpoint is read. @internal */
@@ -51,7 +53,7 @@ export const pager = <S, I>(spec: PagerSpec<S, I>, initial: S, options: PagerOpt
       const sub = spec.page(state).subscribe({
         next: (result) => {
           arrived = true;
-          nextState = E.isRight(result) ? result.right.next : undefined;
+          nextState = E.isRight(result) && result.right.failure === undefined ? result.right.next : undefined;
           buffer.push(result);
         },
         error: (defect: unknown) => subscriber.error(defect),
@@ -83,7 +85,7 @@ export const pager = <S, I>(spec: PagerSpec<S, I>, initial: S, options: PagerOpt
           while (!subscriber.closed && demand > 0 && buffer.length > 0) {
             const result = buffer.shift()!;
             // An empty page hands nothing on, so it must not use up a pull the consumer waits on.
-            if (E.isLeft(result) || result.right.items.length > 0) demand--;
+            if (E.isLeft(result) || result.right.items.length > 0 || result.right.failure !== undefined) demand--;
             if (E.isLeft(result)) {
               finished = true;
               subscriber.next(result);
@@ -93,6 +95,13 @@ export const pager = <S, I>(spec: PagerSpec<S, I>, initial: S, options: PagerOpt
             for (const item of result.right.items) {
               if (subscriber.closed) return;
               subscriber.next(E.right(item));
+            }
+            const failure = result.right.failure;
+            if (failure !== undefined && !subscriber.closed) {
+              finished = true;
+              subscriber.next(E.left(failure));
+              subscriber.complete();
+              return;
             }
           }
           if (subscriber.closed) return;

@@ -13,7 +13,7 @@ import { Checks } from '../validation/checks.js';
 import { Timestamp } from '../codecs/common/primitives.js';
 import type { HoldingsCheckpoint } from './checkpoints.js';
 import { holdingsCheckpoints } from './holdingsCheckpoints.js';
-import { invariantViolation } from './invariantViolation.js';
+import { invariantViolation, stopAfter } from './invariantViolation.js';
 import type { StreamOptions } from './options.js';
 import { pager, type Step } from './pager.js';
 
@@ -76,13 +76,13 @@ export const scanHoldings = (
         const step = (response: AcsResponseV2, state: State): E.Either<CantonError, Step<State, ActiveContract>> => {
           const snapshot = state.snapshot ?? { migration_id: response.migration_id, record_time: response.record_time };
           if (response.migration_id !== snapshot.migration_id || compareTimestamps(response.record_time, snapshot.record_time) !== 0) {
-            return invariantViolation('record_time', `the snapshot (${snapshot.migration_id}, ${snapshot.record_time})`, { migration_id: response.migration_id, record_time: response.record_time }, 'every page must come from the same snapshot');
+            return E.left(invariantViolation('record_time', `the snapshot (${snapshot.migration_id}, ${snapshot.record_time})`, { migration_id: response.migration_id, record_time: response.record_time }, 'every page must come from the same snapshot'));
           }
           let items = response.created_events;
           if (state.skipThrough !== undefined) {
             const at = items.findIndex((c) => c.contract_id === state.skipThrough);
             if (at < 0) {
-              return invariantViolation('created_events', `contract ${state.skipThrough} on the checkpoint's page`, items.length, 'the checkpoint does not match the page it names; the snapshot may have been pruned');
+              return E.left(invariantViolation('created_events', `contract ${state.skipThrough} on the checkpoint's page`, items.length, 'the checkpoint does not match the page it names; the snapshot may have been pruned'));
             }
             items = items.slice(at + 1);
           }
@@ -92,7 +92,7 @@ export const scanHoldings = (
           }
           const token = response.next_page_token ?? undefined;
           if (token !== undefined) {
-            if (seenTokens.has(token)) return invariantViolation('next_page_token', 'a token not seen before', token, 'a page token repeated: the pages would loop');
+            if (seenTokens.has(token)) return stopAfter(items, invariantViolation('next_page_token', 'a token not seen before', token, 'a page token repeated: the pages would loop'));
             seenTokens.add(token);
           }
           return E.right({ items, next: token === undefined ? undefined : { after: token, snapshot, skipThrough: undefined } });

@@ -14,7 +14,7 @@ import { Checks } from '../validation/checks.js';
 import { Timestamp } from '../codecs/common/primitives.js';
 import type { ScanCheckpoint } from './checkpoints.js';
 import { cursorOfItem } from './checkpointOf.js';
-import { invariantViolation } from './invariantViolation.js';
+import { invariantViolation, stopAfter } from './invariantViolation.js';
 import type { StreamOptions } from './options.js';
 import { pager, type Step } from './pager.js';
 
@@ -83,11 +83,9 @@ export const scanUpdates = (
           for (let i = 0; i < items.length; i++) {
             const cursor = cursorOfItem(items[i]!);
             if (last !== undefined && compareCursors(cursor, last) <= 0) {
-              return invariantViolation(
-                `transactions.${i}`,
-                `an item after (${last.migration_id}, ${last.record_time})`,
-                cursor,
-                'Scan items must strictly increase by (migration_id, record_time)',
+              return stopAfter(
+                items.slice(0, i),
+                invariantViolation(`transactions.${i}`, `an item after (${last.migration_id}, ${last.record_time})`, cursor, 'Scan items must strictly increase by (migration_id, record_time)'),
               );
             }
             last = cursor;

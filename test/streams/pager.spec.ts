@@ -38,6 +38,13 @@ describe('pager', () => {
       });
     });
 
+    it('hands on the valid items of a page before the failure found in it', () => {
+      testScheduler().run(({ cold, expectObservable }) => {
+        const page = () => cold('----(a|)', { a: E.right({ items: [1, 2], next: 5, failure }) });
+        expectObservable(pager({ page }, 0)).toBe('----(abc|)', { a: E.right(1), b: E.right(2), c: E.left(failure) });
+      });
+    });
+
     it('never has more than one request in flight, and unsubscribing cancels it', () => {
       testScheduler().run(({ cold, expectObservable, expectSubscriptions }) => {
         const requests = [cold('---(a|)', { a: stepOf(0, 9) }), cold('---(a|)', { a: stepOf(1, 9) }), cold('---(a|)', { a: stepOf(2, 9) })];
