@@ -8,7 +8,12 @@ export const renderActual = (value: unknown): string => {
     try {
       s = JSON.stringify(value) ?? String(value);
     } catch {
-      s = String(value);
+      // Cyclic values, BigInts, objects without a prototype: String() itself may throw on those.
+      try {
+        s = String(value);
+      } catch {
+        s = Object.prototype.toString.call(value);
+      }
     }
   }
   return s.length > LIMIT ? `${s.slice(0, LIMIT - 1)}…` : s;

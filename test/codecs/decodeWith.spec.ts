@@ -23,9 +23,7 @@ describe('decodeWith', () => {
       [
         ['transactions.1.record_time', 'Timestamp'],
         ['transactions.1.migration_id', 'int64'],
-        ['transactions.1.note', 'string'],
-        ['transactions.1.note', 'null'],
-        ['transactions.1.note', 'undefined'],
+        ['transactions.1.note', 'string | null'],
         ['by_id.x.record_time', 'Timestamp'],
       ],
     );

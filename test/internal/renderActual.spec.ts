@@ -13,5 +13,6 @@ describe('renderActual', () => {
     cyclic.self = cyclic;
     assert.equal(renderActual(cyclic), '[object Object]');
     assert.equal(renderActual(10n), '10');
+    assert.equal(renderActual([Object.create(null), 0n]), '[object Array]');
   });
 });

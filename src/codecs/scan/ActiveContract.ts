@@ -1,0 +1,28 @@
+import * as t from 'io-ts';
+import { DamlRecord, optional, Timestamp } from '../common/primitives.js';
+
+/**
+ * A contract of an ACS snapshot page of the `/v2` state endpoints (upstream `ActiveContract`).
+ * @category Codecs
+ * @since 0.1.0
+ */
+export const ActiveContract = t.intersection(
+  [
+    t.type({
+      contract_id: t.string,
+      template_id: t.string,
+      package_name: t.string,
+      /** Always compact JSON. */
+      create_arguments: DamlRecord,
+      created_at: Timestamp,
+      signatories: t.array(t.string),
+      observers: t.array(t.string),
+    }),
+    t.partial({
+      /** Absent for contracts created under an earlier migration id. */
+      created_in_update_id: optional(t.string),
+    }),
+  ],
+  'ActiveContract',
+);
+export type ActiveContract = t.TypeOf<typeof ActiveContract>;

@@ -1,0 +1,10 @@
+import * as t from 'io-ts';
+import { int64 } from '../common/primitives.js';
+
+/**
+ * The number of vote results matching the filters (upstream `CountVoteResultsResponse`).
+ * @category Codecs
+ * @since 0.1.0
+ */
+export const CountVoteResultsResponse = t.type({ count: int64 }, 'CountVoteResultsResponse');
+export type CountVoteResultsResponse = t.TypeOf<typeof CountVoteResultsResponse>;

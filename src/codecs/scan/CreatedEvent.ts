@@ -1,0 +1,24 @@
+import * as t from 'io-ts';
+import { DamlRecord, Timestamp } from '../common/primitives.js';
+
+/**
+ * The creation of a contract in Scan's update history and older ACS pages (upstream `CreatedEvent`).
+ * @category Codecs
+ * @since 0.1.0
+ */
+export const CreatedEvent = t.type(
+  {
+    event_type: t.literal('created_event'),
+    /** `<update_id>:<node>`; `#`-prefixed on the older `/v0` endpoints. Equals its key in `events_by_id`. */
+    event_id: t.string,
+    contract_id: t.string,
+    template_id: t.string,
+    package_name: t.string,
+    create_arguments: DamlRecord,
+    created_at: Timestamp,
+    signatories: t.array(t.string),
+    observers: t.array(t.string),
+  },
+  'CreatedEvent',
+);
+export type CreatedEvent = t.TypeOf<typeof CreatedEvent>;

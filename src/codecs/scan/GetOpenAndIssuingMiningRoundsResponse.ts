@@ -1,0 +1,19 @@
+import * as t from 'io-ts';
+import { int64 } from '../common/primitives.js';
+import { MaybeCachedContractWithStateMap } from '../splice/MaybeCachedContractWithStateMap.js';
+
+/**
+ * Scan's open and issuing mining rounds, keyed by contract id, with a cache TTL (upstream `GetOpenAndIssuingMiningRoundsResponse`).
+ * @category Codecs
+ * @since 0.1.0
+ */
+export const GetOpenAndIssuingMiningRoundsResponse = t.type(
+  {
+    /** How long the answer may be cached. */
+    time_to_live_in_microseconds: int64,
+    open_mining_rounds: MaybeCachedContractWithStateMap,
+    issuing_mining_rounds: MaybeCachedContractWithStateMap,
+  },
+  'GetOpenAndIssuingMiningRoundsResponse',
+);
+export type GetOpenAndIssuingMiningRoundsResponse = t.TypeOf<typeof GetOpenAndIssuingMiningRoundsResponse>;

@@ -1,0 +1,23 @@
+import type * as t from 'io-ts';
+import { discriminatedBy } from '../splice/internal.js';
+import { RewardAccountingRootHashCannotProvide } from './RewardAccountingRootHashCannotProvide.js';
+import { RewardAccountingRootHashOk } from './RewardAccountingRootHashOk.js';
+import { RewardAccountingRootHashUndetermined } from './RewardAccountingRootHashUndetermined.js';
+import { RewardAccountingRootHashWithoutStatus } from './RewardAccountingRootHashWithoutStatus.js';
+
+// Older Scan releases answered `{round_number, root_hash}` without `status`. Such a body decodes
+// as RewardAccountingRootHashWithoutStatus and is kept as sent: no `status: "Ok"` is added, so
+// callers tell it apart with `r.status === undefined` (it means the same as "Ok").
+
+/**
+ * A round's reward accounting root hash, chosen by `status` (`Ok`, `Undetermined`, `CannotProvide`) or the older shape without it (upstream `GetRewardAccountingRootHashResponse`).
+ * @category Codecs
+ * @since 0.1.0
+ */
+export const GetRewardAccountingRootHashResponse = discriminatedBy(
+  'GetRewardAccountingRootHashResponse',
+  'status',
+  { Ok: RewardAccountingRootHashOk, Undetermined: RewardAccountingRootHashUndetermined, CannotProvide: RewardAccountingRootHashCannotProvide },
+  RewardAccountingRootHashWithoutStatus,
+);
+export type GetRewardAccountingRootHashResponse = t.TypeOf<typeof GetRewardAccountingRootHashResponse>;

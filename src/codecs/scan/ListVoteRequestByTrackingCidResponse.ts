@@ -1,0 +1,10 @@
+import * as t from 'io-ts';
+import { Contract } from '../splice/Contract.js';
+
+/**
+ * The vote requests found for the ids of `POST /v0/voterequest`; ids not found are left out (upstream `ListVoteRequestByTrackingCidResponse`).
+ * @category Codecs
+ * @since 0.1.0
+ */
+export const ListVoteRequestByTrackingCidResponse = t.type({ vote_requests: t.array(Contract) }, 'ListVoteRequestByTrackingCidResponse');
+export type ListVoteRequestByTrackingCidResponse = t.TypeOf<typeof ListVoteRequestByTrackingCidResponse>;

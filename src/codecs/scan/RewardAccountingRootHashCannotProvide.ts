@@ -1,0 +1,9 @@
+import * as t from 'io-ts';
+
+/**
+ * The round predates what this Scan ingested, `status: "CannotProvide"` (upstream `RewardAccountingRootHashCannotProvide`).
+ * @category Codecs
+ * @since 0.1.0
+ */
+export const RewardAccountingRootHashCannotProvide = t.type({ status: t.literal('CannotProvide') }, 'RewardAccountingRootHashCannotProvide');
+export type RewardAccountingRootHashCannotProvide = t.TypeOf<typeof RewardAccountingRootHashCannotProvide>;

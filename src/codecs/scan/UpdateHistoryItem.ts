@@ -1,0 +1,17 @@
+import type * as t from 'io-ts';
+import { byPresence } from '../splice/internal.js';
+import { UpdateHistoryReassignment } from './UpdateHistoryReassignment.js';
+import { UpdateHistoryTransaction } from './UpdateHistoryTransaction.js';
+
+/**
+ * One update of `/v1/updates`: a transaction (it has `events_by_id` or `root_event_ids`) or a reassignment (it has `event`) (upstream `UpdateHistoryItem`).
+ * @category Codecs
+ * @since 0.1.0
+ */
+export const UpdateHistoryItem = byPresence(
+  'UpdateHistoryItem',
+  { keys: ['events_by_id', 'root_event_ids'], codec: UpdateHistoryTransaction },
+  { keys: ['event'], codec: UpdateHistoryReassignment },
+  'neither an UpdateHistoryTransaction (no events_by_id, no root_event_ids) nor an UpdateHistoryReassignment (no event)',
+);
+export type UpdateHistoryItem = t.TypeOf<typeof UpdateHistoryItem>;

@@ -1,0 +1,17 @@
+import type * as t from 'io-ts';
+import { byPresence } from '../splice/internal.js';
+import { UpdateHistoryReassignment } from './UpdateHistoryReassignment.js';
+import { UpdateHistoryTransactionV2 } from './UpdateHistoryTransactionV2.js';
+
+/**
+ * One update of `/v2/updates`: a transaction (it has `events_by_id` or `root_event_ids`) or a reassignment (it has `event`) (upstream `UpdateHistoryItemV2`).
+ * @category Codecs
+ * @since 0.1.0
+ */
+export const UpdateHistoryItemV2 = byPresence(
+  'UpdateHistoryItemV2',
+  { keys: ['events_by_id', 'root_event_ids'], codec: UpdateHistoryTransactionV2 },
+  { keys: ['event'], codec: UpdateHistoryReassignment },
+  'neither an UpdateHistoryTransactionV2 (no events_by_id, no root_event_ids) nor an UpdateHistoryReassignment (no event)',
+);
+export type UpdateHistoryItemV2 = t.TypeOf<typeof UpdateHistoryItemV2>;

@@ -1,0 +1,25 @@
+import assert from 'node:assert/strict';
+import * as validator from '../../../src/codecs/validator/index.js';
+import { codecsOf, neverThrows } from '../scan/properties.js';
+
+describe('validator codecs on arbitrary input', () => {
+  it('the namespace holds only codecs, named after their upstream schemas', () => {
+    assert.deepEqual(
+      codecsOf(validator).map(([name]) => name).sort(),
+      [
+        'Contract',
+        'ContractWithState',
+        'CreateAnsEntryRequest',
+        'CreateAnsEntryResponse',
+        'ErrorResponse',
+        'GetOpenAndIssuingMiningRoundsProxyResponse',
+        'LookupFeaturedAppRightResponse',
+        'MaybeCachedContractWithState',
+      ],
+    );
+    assert.equal(codecsOf(validator).length, Object.keys(validator).length);
+    for (const [name, codec] of codecsOf(validator)) assert.equal(codec.name, name);
+  });
+
+  neverThrows(validator);
+});
