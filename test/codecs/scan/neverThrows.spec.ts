@@ -5,7 +5,7 @@ import * as scan from '../../../src/codecs/scan/index.js';
 import { decodeWith } from '../../../src/codecs/decodeWith.js';
 import { readFixture } from '../../helpers/fixtures.js';
 import { clone } from './helpers.js';
-import { codecsOf, neverThrows } from './properties.js';
+import { codecsOf, neverThrows } from '../../helpers/codecProperties.js';
 
 describe('scan codecs on arbitrary input', () => {
   it('the namespace holds the expected codecs', () => {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import * as validator from '../../../src/codecs/validator/index.js';
-import { codecsOf, neverThrows } from '../scan/properties.js';
+import { codecsOf, neverThrows } from '../../helpers/codecProperties.js';
 
 describe('validator codecs on arbitrary input', () => {
   it('the namespace holds only codecs, named after their upstream schemas', () => {

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import * as t from 'io-ts';
 import * as E from 'fp-ts/lib/Either.js';
 import fc from 'fast-check';
-import { decodeWith } from '../../../src/codecs/decodeWith.js';
+import { decodeWith } from '../../src/codecs/decodeWith.js';
 
 /** The io-ts codecs among the values of a module namespace. */
 export const codecsOf = (namespace: Record<string, unknown>): Array<[string, t.Mixed]> =>
