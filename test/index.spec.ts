@@ -1,0 +1,44 @@
+import assert from 'node:assert/strict';
+import * as api from '../src/index';
+
+// The public surface, name by name: a removal or an addition must be deliberate.
+describe('canton-rx public exports', () => {
+  it('exports exactly these values', () => {
+    assert.deepEqual(Object.keys(api).sort(), [
+      'CantonRxError',
+      'checkpointOf',
+      'codecs',
+      'compareTimestamps',
+      'createClient',
+      'decodeWith',
+      'formatError',
+      'isRetryable',
+      'matchError',
+      'orThrow',
+      'rights',
+      'toAsyncIterable',
+      'validateCreateAnsEntryRequest',
+      'validateGetUpdatesPageRequest',
+      'validateHoldingsStateRequest',
+      'validateNonEmpty',
+      'validateRound',
+      'validateUpdateHistoryRequest',
+      'validateVoteRequestLookup',
+    ]);
+  });
+
+  it('exports the codecs under their upstream schema names, in three namespaces', () => {
+    assert.deepEqual(Object.keys(api.codecs).sort(), ['ledger', 'scan', 'validator']);
+    for (const name of ['JsGetUpdatesPageResponse', 'JsCantonError', 'Update', 'GetUpdatesPageRequest', 'GetAccountResponse', 'GetIdentityProviderConfigResponse']) {
+      assert.equal((api.codecs.ledger as Record<string, { name: string }>)[name]?.name, name);
+    }
+    for (const name of ['UpdateHistoryResponseV2', 'UpdateHistoryResponse', 'AcsResponseV2', 'ErrorResponse', 'Contract', 'GetRewardAccountingRootHashResponse']) {
+      assert.equal((api.codecs.scan as Record<string, { name: string }>)[name]?.name, name);
+    }
+    for (const name of ['ErrorResponse', 'Contract', 'CreateAnsEntryResponse', 'GetOpenAndIssuingMiningRoundsProxyResponse']) {
+      assert.equal((api.codecs.validator as Record<string, { name: string }>)[name]?.name, name);
+    }
+    // A ledger CreatedEvent is not a Scan CreatedEvent.
+    assert.notEqual(api.codecs.ledger.CreatedEvent, api.codecs.scan.CreatedEvent);
+  });
+});
