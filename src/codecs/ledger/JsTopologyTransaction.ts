@@ -3,21 +3,23 @@ import { Timestamp, int64, optional, valueOf, wrapperUnion } from '../common/pri
 import { Empty } from './Empty.js';
 import { TraceContext } from './TraceContext.js';
 
+const KNOWN_PERMISSIONS = ['PARTICIPANT_PERMISSION_UNSPECIFIED', 'PARTICIPANT_PERMISSION_SUBMISSION', 'PARTICIPANT_PERMISSION_CONFIRMATION', 'PARTICIPANT_PERMISSION_OBSERVATION'] as const;
+
 /**
- * What a participant may do on behalf of a party.
+ * What a participant may do on behalf of a party: one of the upstream enum names. A name this
+ * version does not know (a newer server) is accepted as the string it is, so one new enum value
+ * cannot stop a whole ledger stream; compare against the known names.
  * @category Codecs
  * @since 0.1.0
  */
-export const ParticipantPermission = t.keyof(
-  {
-    PARTICIPANT_PERMISSION_UNSPECIFIED: null,
-    PARTICIPANT_PERMISSION_SUBMISSION: null,
-    PARTICIPANT_PERMISSION_CONFIRMATION: null,
-    PARTICIPANT_PERMISSION_OBSERVATION: null,
-  },
+export const ParticipantPermission = new t.Type<ParticipantPermission, string, unknown>(
   'ParticipantPermission',
+  (u): u is ParticipantPermission => typeof u === 'string' && u.length > 0,
+  (u, c) => (typeof u === 'string' && u.length > 0 ? t.success(u as ParticipantPermission) : t.failure(u, c, `expected an enum name such as ${KNOWN_PERMISSIONS.join(', ')}`)),
+  t.identity,
 );
-export type ParticipantPermission = t.TypeOf<typeof ParticipantPermission>;
+// `string & {}` keeps the known names in editor completion while allowing newer ones.
+export type ParticipantPermission = (typeof KNOWN_PERMISSIONS)[number] | (string & {});
 
 const authorization = (name: string) =>
   t.type(

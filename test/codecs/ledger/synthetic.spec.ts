@@ -112,9 +112,12 @@ describe('ledger codecs on spec-built payloads', () => {
     decodeOk(JsGetUpdateResponse, { update: { TopologyTransaction: { value: tx } } });
   });
 
-  it('refuses an unknown participant permission and an unknown topology event', () => {
+  it('keeps a participant permission a newer server added, refuses a non-string one, and an unknown topology event', () => {
     const tx = topology();
-    (tx.events[0]!.event as { ParticipantAuthorizationAdded: { value: { participantPermission: string } } }).ParticipantAuthorizationAdded.value.participantPermission = 'ADMIN';
+    const added = (tx.events[0]!.event as { ParticipantAuthorizationAdded: { value: { participantPermission: unknown } } }).ParticipantAuthorizationAdded.value;
+    added.participantPermission = 'PARTICIPANT_PERMISSION_FUTURE';
+    assert.deepStrictEqual(decodeOk(JsTopologyTransaction, tx), tx);
+    added.participantPermission = 3;
     const issue = firstIssue(JsTopologyTransaction, tx);
     assert.equal(issue.path, 'events.0.event.ParticipantAuthorizationAdded.value.participantPermission');
     assert.equal(issue.expected, 'ParticipantPermission');
