@@ -1,12 +1,12 @@
 import * as t from 'io-ts';
-import { DamlRecord, Timestamp } from '../common/primitives.js';
+import { DamlRecord, isJsonObject, isStringArray, Timestamp, withFastGuard } from '../common/primitives.js';
 
 /**
  * The creation of a contract in Scan's update history and older ACS pages (upstream `CreatedEvent`).
  * @category Codecs
  * @since 0.1.0
  */
-export const CreatedEvent = t.type(
+const CreatedEventCodec = t.type(
   {
     event_type: t.literal('created_event'),
     /** `<update_id>:<node>`; `#`-prefixed on the older `/v0` endpoints. Equals its key in `events_by_id`. */
@@ -21,4 +21,18 @@ export const CreatedEvent = t.type(
   },
   'CreatedEvent',
 );
+export const CreatedEvent = withFastGuard(CreatedEventCodec, (u) => {
+  if (!isJsonObject(u)) return false;
+  return (
+    u.event_type === 'created_event' &&
+    typeof u.event_id === 'string' &&
+    typeof u.contract_id === 'string' &&
+    typeof u.template_id === 'string' &&
+    typeof u.package_name === 'string' &&
+    isJsonObject(u.create_arguments) &&
+    Timestamp.is(u.created_at) &&
+    isStringArray(u.signatories) &&
+    isStringArray(u.observers)
+  );
+});
 export type CreatedEvent = t.TypeOf<typeof CreatedEvent>;

@@ -1,6 +1,5 @@
 import * as t from 'io-ts';
-import { optional } from '../common/primitives.js';
-import { DamlRecord } from '../common/primitives.js';
+import { DamlRecord, isJsonObject, isStringArray, optional, withFastGuard } from '../common/primitives.js';
 import { RequiredDamlValue } from '../splice/internal.js';
 
 /**
@@ -8,7 +7,7 @@ import { RequiredDamlValue } from '../splice/internal.js';
  * @category Codecs
  * @since 0.1.0
  */
-export const ExercisedEvent = t.intersection(
+const ExercisedEventCodec = t.intersection(
   [
     t.type({
       event_type: t.literal('exercised_event'),
@@ -29,4 +28,22 @@ export const ExercisedEvent = t.intersection(
   ],
   'ExercisedEvent',
 );
+export const ExercisedEvent = withFastGuard(ExercisedEventCodec, (u) => {
+  if (!isJsonObject(u)) return false;
+  const iface = u.interface_id;
+  return (
+    u.event_type === 'exercised_event' &&
+    typeof u.event_id === 'string' &&
+    typeof u.contract_id === 'string' &&
+    typeof u.template_id === 'string' &&
+    typeof u.package_name === 'string' &&
+    typeof u.choice === 'string' &&
+    isJsonObject(u.choice_argument) &&
+    isStringArray(u.child_event_ids) &&
+    u.exercise_result !== undefined &&
+    typeof u.consuming === 'boolean' &&
+    isStringArray(u.acting_parties) &&
+    (iface === undefined || iface === null || typeof iface === 'string')
+  );
+});
 export type ExercisedEvent = t.TypeOf<typeof ExercisedEvent>;

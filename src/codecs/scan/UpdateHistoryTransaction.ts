@@ -1,6 +1,6 @@
 import * as t from 'io-ts';
-import { optional } from '../common/primitives.js';
-import { int64, Timestamp } from '../common/primitives.js';
+import { int64, optional, Timestamp, withFastGuard } from '../common/primitives.js';
+import { isTransactionShape } from './transactionGuard.js';
 import { HexString } from '../splice/internal.js';
 import { TreeEvent } from './TreeEvent.js';
 
@@ -9,7 +9,7 @@ import { TreeEvent } from './TreeEvent.js';
  * @category Codecs
  * @since 0.1.0
  */
-export const UpdateHistoryTransaction = t.intersection(
+const UpdateHistoryTransactionCodec = t.intersection(
   [
     t.type({
       update_id: t.string,
@@ -32,4 +32,5 @@ export const UpdateHistoryTransaction = t.intersection(
   ],
   'UpdateHistoryTransaction',
 );
+export const UpdateHistoryTransaction = withFastGuard(UpdateHistoryTransactionCodec, (u) => isTransactionShape(u) && HexString.is(u.offset));
 export type UpdateHistoryTransaction = t.TypeOf<typeof UpdateHistoryTransaction>;

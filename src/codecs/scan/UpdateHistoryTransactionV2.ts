@@ -1,6 +1,6 @@
 import * as t from 'io-ts';
-import { optional } from '../common/primitives.js';
-import { int64, Timestamp } from '../common/primitives.js';
+import { int64, optional, Timestamp, withFastGuard } from '../common/primitives.js';
+import { isTransactionShape } from './transactionGuard.js';
 import { TreeEvent } from './TreeEvent.js';
 
 /**
@@ -8,7 +8,7 @@ import { TreeEvent } from './TreeEvent.js';
  * @category Codecs
  * @since 0.1.0
  */
-export const UpdateHistoryTransactionV2 = t.intersection(
+const UpdateHistoryTransactionV2Codec = t.intersection(
   [
     t.type({
       update_id: t.string,
@@ -32,4 +32,5 @@ export const UpdateHistoryTransactionV2 = t.intersection(
   ],
   'UpdateHistoryTransactionV2',
 );
+export const UpdateHistoryTransactionV2 = withFastGuard(UpdateHistoryTransactionV2Codec, (u) => isTransactionShape(u) && (u.offset === undefined || u.offset === null || typeof u.offset === 'string'));
 export type UpdateHistoryTransactionV2 = t.TypeOf<typeof UpdateHistoryTransactionV2>;
