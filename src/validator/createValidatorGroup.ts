@@ -22,6 +22,8 @@ export interface ValidatorGroup {
    * accepts in their wallet. The request is checked first (name suffix, url, description).
    */
   createAnsEntry(request: T.CreateAnsEntryRequest): Result<T.CreateAnsEntryResponse>;
+  /** `GET /v0/entry/all`: the ANS entries of the user the token belongs to. */
+  listAnsEntries(): Result<T.ListAnsEntriesResponse>;
   /** `GET /v0/scan-proxy/open-and-issuing-mining-rounds`. */
   getOpenAndIssuingMiningRounds(): Result<T.GetOpenAndIssuingMiningRoundsProxyResponse>;
   /** `GET /v0/scan-proxy/featured-apps/{provider_party_id}`: null or absent when there is none. */
@@ -35,6 +37,7 @@ export const createValidatorGroup = (transport: Transport, ansAcronym: string): 
       () => validateCreateAnsEntryRequest(request, ansAcronym),
       (body) => send(transport, { method: 'POST', path: '/v0/entry/create', body }, V.CreateAnsEntryResponse),
     ),
+  listAnsEntries: () => send(transport, { method: 'GET', path: '/v0/entry/all' }, V.ListAnsEntriesResponse),
   getOpenAndIssuingMiningRounds: () => send(transport, { method: 'GET', path: '/v0/scan-proxy/open-and-issuing-mining-rounds' }, V.GetOpenAndIssuingMiningRoundsProxyResponse),
   lookupFeaturedAppRight: (providerPartyId) =>
     checked(

@@ -63,6 +63,13 @@ describe('validator group operations (loopback server, upstream wire format)', (
     assert.ok(E.isLeft(missing) && missing.left._tag === 'HttpError' && missing.left.body._tag === 'SimpleError');
   });
 
+  it('listAnsEntries: GET /v0/entry/all', async () => {
+    const entry = { contractId: '00e', name: 'alice.unverified.cns', amount: '1.0000000000', unit: 'USD', expiresAt: '2026-12-22T00:00:00Z', paymentInterval: '90 days', paymentDuration: '10 minutes' };
+    routes.set('GET /api/validator/v0/entry/all', () => ({ body: { entries: [entry] } }));
+    assert.deepEqual(await one(validator.listAnsEntries()), E.right({ entries: [entry] }));
+    expectRoute('GET', '/v0/entry/all');
+  });
+
   it('getOpenAndIssuingMiningRounds: GET the scan proxy, decodes the real DevNet answer', async () => {
     routes.set('GET /api/validator/v0/scan-proxy/open-and-issuing-mining-rounds', () => ({ body: readFixture('validator', 'scan-proxy-open-and-issuing-mining-rounds__Fairmint-canton-node-sdk__sim-1.json') as object }));
     const r = await one(validator.getOpenAndIssuingMiningRounds());

@@ -10,6 +10,7 @@ export { ErrorResponse } from '../splice/ErrorResponse.js';
 // ANS
 export { CreateAnsEntryRequest } from './CreateAnsEntryRequest.js';
 export { CreateAnsEntryResponse } from './CreateAnsEntryResponse.js';
+export { AnsEntryResponse, ListAnsEntriesResponse } from './ListAnsEntriesResponse.js';
 // Scan proxy
 export { GetOpenAndIssuingMiningRoundsProxyResponse } from './GetOpenAndIssuingMiningRoundsProxyResponse.js';
 export { LookupFeaturedAppRightResponse } from '../scan/LookupFeaturedAppRightResponse.js';

@@ -7,12 +7,14 @@ describe('validator codecs on arbitrary input', () => {
     assert.deepEqual(
       codecsOf(validator).map(([name]) => name).sort(),
       [
+        'AnsEntryResponse',
         'Contract',
         'ContractWithState',
         'CreateAnsEntryRequest',
         'CreateAnsEntryResponse',
         'ErrorResponse',
         'GetOpenAndIssuingMiningRoundsProxyResponse',
+        'ListAnsEntriesResponse',
         'LookupFeaturedAppRightResponse',
         'MaybeCachedContractWithState',
       ],

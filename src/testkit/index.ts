@@ -1,0 +1,21 @@
+/**
+ * `canton-rx/testkit`: a simulated Canton network (participant Ledger JSON API, validator and
+ * Scan) served over real HTTP on 127.0.0.1, for testing reactive apps without a network.
+ * It depends on node built-ins only, not on the client it helps to test.
+ *
+ * @packageDocumentation
+ */
+
+// -------------------------------------------------------------------------------------------------
+// Starting a network
+export { startSimulatedNetwork } from './startSimulatedNetwork.js';
+export type { SimulatedNetworkOptions, SimulatedNetwork, SimulatedUser, NetworkInfo } from './types.js';
+
+// -------------------------------------------------------------------------------------------------
+// Tokens
+export { mintToken, RIGHTS_CLAIM } from './mintToken.js';
+export type { MintTokenOptions } from './mintToken.js';
+
+// -------------------------------------------------------------------------------------------------
+// Faults and statistics
+export type { FaultPlan, FaultKind, RouteFilter, RouteGroup, NetworkStats, RouteStats, InjectedFault } from './types.js';

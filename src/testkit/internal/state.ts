@@ -1,0 +1,46 @@
+/**
+ * Everything the route handlers share: the history, the participant's index, the resolved
+ * options and the mutable switches of the handle.
+ */
+import type { SimulatedUser } from '../types.js';
+import type { History } from './history.js';
+import { LedgerErrors } from './http.js';
+import type { LedgerIndex } from './ledgerView.js';
+
+export interface IdentityProvider {
+  readonly identityProviderId: string;
+  readonly issuer: string;
+  readonly jwksUrl: string;
+  readonly isDeactivated: boolean;
+  readonly audience: string;
+}
+
+export interface ResolvedOptions {
+  readonly users: readonly SimulatedUser[];
+  readonly requireAuth: boolean;
+  readonly trafficEnforcement: boolean;
+  readonly trafficBalances: ReadonlyMap<string, number>;
+  readonly identityProviders: readonly IdentityProvider[];
+  readonly ansAcronym: string;
+  readonly bulkChecksums: ReadonlyMap<string, string> | undefined;
+  readonly bulkNotConfiguredStatus: 400 | 501;
+}
+
+export class NetworkState {
+  live = true;
+  readonly ledgerErrors: LedgerErrors;
+
+  constructor(
+    readonly seed: string,
+    readonly history: History,
+    readonly ledger: LedgerIndex,
+    readonly options: ResolvedOptions,
+  ) {
+    this.ledgerErrors = new LedgerErrors(seed);
+  }
+
+  /** The wall clock in epoch seconds, only for token expiry (never for the history). */
+  nowSeconds(): number {
+    return Math.floor(Date.now() / 1000);
+  }
+}

@@ -1,0 +1,292 @@
+/**
+ * The public types of the simulated network: its options, its handle, its fault plan and its
+ * statistics.
+ */
+
+/**
+ * The three HTTP groups the simulator serves, as faults and statistics name them.
+ * @example
+ * ```ts
+ * const group: RouteGroup = 'scan';
+ * net.setFaults({ rate: 1, kinds: [503], only: group });
+ * ```
+ * @category Testkit
+ * @since 0.1.0
+ */
+export type RouteGroup = 'ledger' | 'validator' | 'scan';
+
+/**
+ * A user the simulator knows. A bearer token is accepted when it is one of the `token` strings
+ * given here (an opaque token), or when it is an unsigned JWT-like token whose `sub` names a user
+ * (see {@link mintToken} and docs/testkit.md).
+ * @example
+ * ```ts
+ * const net = await startSimulatedNetwork({
+ *   users: [{ userId: 'ops', token: 'secret-ops-token', readAsAnyParty: true, admin: true }],
+ * });
+ * await fetch(`${net.ledgerUrl}/v2/idps/idp-simulated`, { headers: { authorization: 'Bearer secret-ops-token' } });
+ * ```
+ * @category Testkit
+ * @since 0.1.0
+ */
+export interface SimulatedUser {
+  /** Ledger API user id (the `sub` of its JWTs). */
+  readonly userId: string;
+  /** An opaque bearer token for this user (optional). */
+  readonly token?: string;
+  /** Party ids the user can act as. */
+  readonly actAs?: readonly string[];
+  /** Party ids the user can read as. */
+  readonly readAs?: readonly string[];
+  /** Party ids the user can execute as (counts like actAs for the traffic endpoint). */
+  readonly executeAs?: readonly string[];
+  /** Participant admin (needed by `GET /v2/idps/{idp-id}`). */
+  readonly admin?: boolean;
+  /** May read as any party (needed by `filtersForAnyParty`). */
+  readonly readAsAnyParty?: boolean;
+  /** The wallet party of the user for the validator's ANS endpoints; defaults to `actAs[0]`. */
+  readonly primaryParty?: string;
+}
+
+/**
+ * One kind of injected fault. Numbers are HTTP statuses answered in the group's error format;
+ * `'reset'` destroys the socket, `'truncate'` sends half the body, `'invalid-json'` corrupts a
+ * 200 body, `'delay'` answers late.
+ * @example
+ * ```ts
+ * const kinds: FaultKind[] = [503, 429, 'reset'];
+ * ```
+ * @category Testkit
+ * @since 0.1.0
+ */
+export type FaultKind = 500 | 503 | 429 | 'reset' | 'truncate' | 'invalid-json' | 'delay';
+
+/**
+ * Which requests a fault plan applies to. A string is a group; an object narrows by groups and
+ * by route (the route id `"POST /api/scan/v2/updates"` or its path template `"/api/scan/v2/updates"`).
+ * @example
+ * ```ts
+ * const onlyUpdates: RouteFilter = { groups: ['scan'], routes: ['POST /api/scan/v2/updates'] };
+ * ```
+ * @category Testkit
+ * @since 0.1.0
+ */
+export type RouteFilter = RouteGroup | readonly RouteGroup[] | { readonly groups?: readonly RouteGroup[]; readonly routes?: readonly string[] };
+
+/**
+ * A seeded, deterministic fault plan: for the n-th request of a route it draws, from
+ * `(seed, route, n)` alone, whether to inject a fault and which one.
+ * @example
+ * ```ts
+ * const net = await startSimulatedNetwork({
+ *   faults: { rate: 0.25, kinds: [500, 429, 'truncate'], seed: 7, only: 'ledger', retryAfterSeconds: 2 },
+ * });
+ * ```
+ * @category Testkit
+ * @since 0.1.0
+ */
+export interface FaultPlan {
+  /** Probability in [0, 1] that a request gets a fault. */
+  readonly rate: number;
+  /** The kinds to choose from (uniformly). */
+  readonly kinds: readonly FaultKind[];
+  /** Seed of the draws; defaults to the network seed. */
+  readonly seed?: number | string;
+  /** Restricts the plan to some groups or routes; all routes when absent. */
+  readonly only?: RouteFilter;
+  /** Milliseconds of a `'delay'` fault (default 50). */
+  readonly delayMs?: number;
+  /** The `Retry-After` seconds of a 429 (default 1). */
+  readonly retryAfterSeconds?: number;
+}
+
+/**
+ * Options of {@link startSimulatedNetwork}. Every field is optional.
+ * @example
+ * ```ts
+ * const options: SimulatedNetworkOptions = { seed: 'ci', updates: 2000, migrations: 2, trafficEnforcement: true };
+ * const net = await startSimulatedNetwork(options);
+ * ```
+ * @category Testkit
+ * @since 0.1.0
+ */
+export interface SimulatedNetworkOptions {
+  /** Seed of the whole history (default 1). The same seed gives the same bytes. */
+  readonly seed?: number | string;
+  /** Number of updates of the initial history (default 500). */
+  readonly updates?: number;
+  /** Record time of the first update is shortly after this instant (default `2025-06-01T00:00:00Z`). */
+  readonly genesisTime?: string;
+  /** Number of migration ids the initial history spans (default 3). */
+  readonly migrations?: number;
+  /** The first migration id (default 0). */
+  readonly firstMigrationId?: number;
+  /** Scan takes an ACS snapshot after every this many updates of a migration, and at the end of each migration (default 100). */
+  readonly snapshotEvery?: number;
+  /** The number of the first mining round (default 0); reward accounting cannot provide it or earlier ones. */
+  readonly initialRound?: number;
+  /** Hints of the user parties (default alice, bob, charlie, dave, eve, frank). */
+  readonly userParties?: readonly string[];
+  /** Hints of the parties the participant (ledger) hosts (default `validator-1`, `alice`, `bob`). */
+  readonly hostedParties?: readonly string[];
+  /** Users whose tokens are accepted (see {@link SimulatedUser}). */
+  readonly users?: readonly SimulatedUser[];
+  /** Whether ledger and validator routes require a bearer token (default true; `entry/create` always does). */
+  readonly requireAuth?: boolean;
+  /** Serve `GET /v2/traffic/accounts/{account-id}` (default false, like a participant without traffic enforcement). */
+  readonly trafficEnforcement?: boolean;
+  /** Traffic balances by party id; parties absent here have balance 0. Default: each hosted party has a seeded balance. */
+  readonly trafficBalances?: Readonly<Record<string, number>>;
+  /** Identity provider configs served by `GET /v2/idps/{idp-id}` (default one, `idp-simulated`). */
+  readonly identityProviders?: ReadonlyArray<{ readonly identityProviderId: string; readonly issuer: string; readonly jwksUrl: string; readonly isDeactivated?: boolean; readonly audience?: string }>;
+  /** The participant's pruning offset (default 0: never pruned). */
+  readonly pruningOffset?: number;
+  /** ANS acronym names must end with (`.unverified.<ans>`; default `cns`). */
+  readonly ansAcronym?: string;
+  /** Bulk storage objects (key → checksum) for `POST /v0/history/bulk/checksums`; absent means not configured. */
+  readonly bulkStorage?: { readonly checksums: Readonly<Record<string, string>> };
+  /** The status of "bulk storage is not configured": 400 as the real server sends, or 501 as the spec says (default 400). */
+  readonly bulkNotConfiguredStatus?: 400 | 501;
+  /** Live growth: append `count` updates every `everyMs` milliseconds (timer unref'd, stopped by close()). */
+  readonly growth?: { readonly everyMs: number; readonly count: number };
+  /** Fault plans (each is drawn independently; the first that fires wins). */
+  readonly faults?: FaultPlan | readonly FaultPlan[];
+  /** TCP port (default 0: any free port). The host is always 127.0.0.1 unless `host` is given. */
+  readonly port?: number;
+  /** Listen address (default `127.0.0.1`). */
+  readonly host?: string;
+}
+
+/**
+ * Per route counts of what the simulator served.
+ * @example
+ * ```ts
+ * const updates = net.stats().routes.find((r) => r.route === 'POST /api/scan/v2/updates');
+ * console.log(updates?.requests, updates?.statuses['200'], updates?.faults['503']);
+ * ```
+ * @category Testkit
+ * @since 0.1.0
+ */
+export interface RouteStats {
+  /** `"<METHOD> <path template>"`, or `"unmatched"`. */
+  readonly route: string;
+  readonly group: RouteGroup | 'none';
+  readonly requests: number;
+  /** Responses by HTTP status (`"reset"` for destroyed sockets). */
+  readonly statuses: Readonly<Record<string, number>>;
+  /** Injected faults by kind. */
+  readonly faults: Readonly<Record<string, number>>;
+}
+
+/**
+ * One injected fault, in the order they were injected.
+ * @example
+ * ```ts
+ * const resets = net.stats().faults.filter((f: InjectedFault) => f.kind === 'reset');
+ * ```
+ * @category Testkit
+ * @since 0.1.0
+ */
+export interface InjectedFault {
+  readonly route: string;
+  /** 1-based count of the request on its route. */
+  readonly n: number;
+  readonly kind: FaultKind;
+}
+
+/**
+ * What {@link SimulatedNetwork.stats} reports.
+ * @example
+ * ```ts
+ * const { totalRequests, faults } = net.stats();
+ * ```
+ * @category Testkit
+ * @since 0.1.0
+ */
+export interface NetworkStats {
+  readonly totalRequests: number;
+  readonly routes: readonly RouteStats[];
+  readonly faults: readonly InjectedFault[];
+}
+
+/**
+ * A summary of the simulated history as it is now.
+ * @example
+ * ```ts
+ * const { updates, ledgerEnd, snapshots, rounds } = net.info();
+ * ```
+ * @category Testkit
+ * @since 0.1.0
+ */
+export interface NetworkInfo {
+  /** Number of updates Scan serves. */
+  readonly updates: number;
+  /** Updates by kind (`transfer`, `tap`, `assign`, `unassign`, ...). */
+  readonly kinds: Readonly<Record<string, number>>;
+  readonly migrationIds: readonly number[];
+  /** `migration_id` and `record_time` of the last update, as Scan prints them. */
+  readonly last: { readonly migrationId: number; readonly recordTime: string; readonly updateId: string };
+  /** The participant's ledger end and pruning offset. */
+  readonly ledgerEnd: number;
+  readonly pruningOffset: number;
+  /** Scan's ACS snapshots (record times with Scan's date-time format). */
+  readonly snapshots: ReadonlyArray<{ readonly migrationId: number; readonly recordTime: string }>;
+  /** Mining rounds: the first, the latest open one, and the last one whose reward accounting is done. */
+  readonly rounds: { readonly initial: number; readonly latestOpen: number; readonly closedThrough: number };
+  /** Subscription requests waiting for {@link SimulatedNetwork.acceptSubscription}. */
+  readonly pendingSubscriptions: readonly string[];
+  /** Completed ANS entries. */
+  readonly ansEntries: ReadonlyArray<{ readonly contractId: string; readonly name: string; readonly user: string }>;
+}
+
+/**
+ * The handle of a running simulated network.
+ * @example
+ * ```ts
+ * const net: SimulatedNetwork = await startSimulatedNetwork({ seed: 1 });
+ * net.append(25);
+ * net.setLive(false);
+ * await net.close();
+ * ```
+ * @category Testkit
+ * @since 0.1.0
+ */
+export interface SimulatedNetwork {
+  /** `http://127.0.0.1:<port>`. */
+  readonly url: string;
+  /** Base of the Ledger JSON API (paths `/v2/...`); equals `url`. */
+  readonly ledgerUrl: string;
+  /** Base of the validator API, ending in `/api/validator`. */
+  readonly validatorUrl: string;
+  /** Base of the Scan API, ending in `/api/scan`. */
+  readonly scanUrl: string;
+  readonly port: number;
+  /** The DSO party id. */
+  readonly dsoParty: string;
+  /** Party ids by hint (`DSO`, `sv-1`, `validator-1`, `alice`, ...). */
+  readonly parties: Readonly<Record<string, string>>;
+  /** Party ids the participant hosts. */
+  readonly hostedParties: readonly string[];
+  /** The routes served: method, full path template and group. */
+  routes(): ReadonlyArray<{ readonly method: 'GET' | 'POST'; readonly path: string; readonly group: RouteGroup }>;
+  /** The party id of a hint; throws for an unknown hint. */
+  party(hint: string): string;
+  /** Appends n generated updates to every view (record times after the last). */
+  append(n: number): void;
+  /** Plays the wallet's acceptance of an ANS subscription request; the entry then exists. */
+  acceptSubscription(subscriptionRequestCid: string): { readonly entryCid: string; readonly name: string; readonly user: string };
+  /** `/api/scan/livez` (and `/readyz`) answer 200 when live, 503 when not. */
+  setLive(live: boolean): void;
+  /** Replaces the fault plans (undefined: no faults). Route counters keep counting. */
+  setFaults(faults: FaultPlan | readonly FaultPlan[] | undefined): void;
+  /** Sets the participant's pruning offset. */
+  prune(offset: number): void;
+  /** What was served, per route, and the faults injected. */
+  stats(): NetworkStats;
+  /** Clears the statistics and the per-route request counters. */
+  resetStats(): void;
+  /** A summary of the history. */
+  info(): NetworkInfo;
+  /** Stops growth, closes every connection and the server. */
+  close(): Promise<void>;
+}
