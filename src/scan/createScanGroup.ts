@@ -71,6 +71,7 @@ export interface ScanGroup {
    */
   updates(request: ScanUpdatesRequest, options?: ScanUpdatesOptions & { readonly version?: 'v2' }): Result<T.UpdateHistoryItemV2>;
   updates(request: ScanUpdatesRequest, options: ScanUpdatesOptions & { readonly version: 'v1' }): Result<T.UpdateHistoryItem>;
+  updates(request: ScanUpdatesRequest, options?: ScanUpdatesOptions): Result<T.UpdateHistoryItem | T.UpdateHistoryItemV2>;
   /** The holdings at a snapshot as a stream of ActiveContract items through `next_page_token`. */
   holdings(request: T.HoldingsStateRequestV2, options?: ScanHoldingsOptions): Result<T.ActiveContract>;
 }
