@@ -18,8 +18,10 @@ export type { Fetch, FetchInit, FetchResponse, TokenSource } from './http/types.
 // Streams
 export { checkpointOf } from './streams/checkpointOf.js';
 export { toAsyncIterable } from './streams/toAsyncIterable.js';
+export { isHeartbeat } from './streams/isHeartbeat.js';
+export type { Heartbeat } from './streams/heartbeat.js';
 export type { Checkpoint, LedgerCheckpoint, ScanCheckpoint, HoldingsCheckpoint } from './streams/checkpoints.js';
-export type { StreamOptions } from './streams/options.js';
+export type { StreamOptions, TailingStreamOptions, TailOptions } from './streams/options.js';
 export type { LedgerUpdatesOptions, LedgerUpdatesRequest } from './streams/ledgerUpdates.js';
 export type { ScanUpdatesOptions } from './streams/scanUpdates.js';
 export type { ScanHoldingsOptions } from './streams/scanHoldings.js';
@@ -28,6 +30,8 @@ export type { ScanHoldingsOptions } from './streams/scanHoldings.js';
 export { rights } from './operators/rights.js';
 export { orThrow } from './operators/orThrow.js';
 export { CantonRxError } from './operators/CantonRxError.js';
+export { retryBackoff } from './operators/retryBackoff.js';
+export type { RetryBackoffConfig, RetryInfo } from './operators/retryBackoff.js';
 
 // Errors
 export { matchError } from './errors/matchError.js';

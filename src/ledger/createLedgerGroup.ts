@@ -9,6 +9,8 @@ import type * as T from '../codecs/ledger/index.js';
 import { validateGetUpdatesPageRequest } from '../validation/validateGetUpdatesPageRequest.js';
 import { validateNonEmpty } from '../validation/validateNonEmpty.js';
 import { ledgerUpdates, type LedgerUpdatesOptions, type LedgerUpdatesRequest } from '../streams/ledgerUpdates.js';
+import type { Heartbeat } from '../streams/heartbeat.js';
+import type { LedgerCheckpoint } from '../streams/checkpoints.js';
 
 type Result<A> = Observable<E.Either<CantonError, A>>;
 
@@ -32,9 +34,11 @@ export interface LedgerGroup {
   /**
    * The updates as a stream of `Update` items, page after page through `nextPageToken`, up to
    * `endOffsetInclusive` or, ascending without an end, until a page comes back empty (caught
-   * up); see docs/streams.md.
+   * up); with `tail` it keeps polling from there. See docs/streams.md.
    */
-  updates(request: LedgerUpdatesRequest, options?: LedgerUpdatesOptions): Result<T.Update>;
+  updates(request: LedgerUpdatesRequest, options?: LedgerUpdatesOptions & { readonly heartbeats?: false }): Result<T.Update>;
+  updates(request: LedgerUpdatesRequest, options: LedgerUpdatesOptions & { readonly heartbeats: true }): Result<T.Update | Heartbeat<LedgerCheckpoint>>;
+  updates(request: LedgerUpdatesRequest, options?: LedgerUpdatesOptions): Result<T.Update | Heartbeat<LedgerCheckpoint>>;
 }
 
 /** @internal */
@@ -57,5 +61,5 @@ export const createLedgerGroup = (transport: Transport): LedgerGroup => ({
           map(withCondition('TrafficEnforcementDisabled', (e) => e.status === 404)),
         ),
     ),
-  updates: (request, options) => ledgerUpdates(transport, request, options),
+  updates: ((request: LedgerUpdatesRequest, options?: LedgerUpdatesOptions) => ledgerUpdates(transport, request, options)) as LedgerGroup['updates'],
 });

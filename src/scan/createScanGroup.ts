@@ -15,6 +15,8 @@ import { validateNonEmpty } from '../validation/validateNonEmpty.js';
 import { Checks } from '../validation/checks.js';
 import { Timestamp } from '../codecs/common/primitives.js';
 import { scanUpdates, type ScanUpdatesOptions } from '../streams/scanUpdates.js';
+import type { Heartbeat } from '../streams/heartbeat.js';
+import type { ScanCheckpoint } from '../streams/checkpoints.js';
 import { scanHoldings, type ScanHoldingsOptions } from '../streams/scanHoldings.js';
 
 type Result<A> = Observable<E.Either<CantonError, A>>;
@@ -67,11 +69,14 @@ export interface ScanGroup {
   isLive(): Result<boolean>;
   /**
    * The update history as a stream of items, page after page through the
-   * `(migration_id, record_time)` cursor of the last item; see docs/streams.md.
+   * `(migration_id, record_time)` cursor of the last item; with `tail` it keeps polling after
+   * the last item. See docs/streams.md.
    */
-  updates(request: ScanUpdatesRequest, options?: ScanUpdatesOptions & { readonly version?: 'v2' }): Result<T.UpdateHistoryItemV2>;
-  updates(request: ScanUpdatesRequest, options: ScanUpdatesOptions & { readonly version: 'v1' }): Result<T.UpdateHistoryItem>;
-  updates(request: ScanUpdatesRequest, options?: ScanUpdatesOptions): Result<T.UpdateHistoryItem | T.UpdateHistoryItemV2>;
+  updates(request: ScanUpdatesRequest, options?: ScanUpdatesOptions & { readonly version?: 'v2'; readonly heartbeats?: false }): Result<T.UpdateHistoryItemV2>;
+  updates(request: ScanUpdatesRequest, options: ScanUpdatesOptions & { readonly version: 'v1'; readonly heartbeats?: false }): Result<T.UpdateHistoryItem>;
+  updates(request: ScanUpdatesRequest, options: ScanUpdatesOptions & { readonly version?: 'v2'; readonly heartbeats: true }): Result<T.UpdateHistoryItemV2 | Heartbeat<ScanCheckpoint>>;
+  updates(request: ScanUpdatesRequest, options: ScanUpdatesOptions & { readonly version: 'v1'; readonly heartbeats: true }): Result<T.UpdateHistoryItem | Heartbeat<ScanCheckpoint>>;
+  updates(request: ScanUpdatesRequest, options?: ScanUpdatesOptions): Result<T.UpdateHistoryItem | T.UpdateHistoryItemV2 | Heartbeat<ScanCheckpoint>>;
   /** The holdings at a snapshot as a stream of ActiveContract items through `next_page_token`. */
   holdings(request: T.HoldingsStateRequestV2, options?: ScanHoldingsOptions): Result<T.ActiveContract>;
 }
@@ -176,8 +181,7 @@ export const createScanGroup = (transport: Transport): ScanGroup => {
           return r.left._tag === 'HttpError' && r.left.status === 503 ? E.right(false) : r;
         }),
       ),
-    updates: ((request: ScanUpdatesRequest, options: ScanUpdatesOptions & { version?: 'v1' | 'v2' } = {}) =>
-      scanUpdates(transport, request, options)) as ScanGroup['updates'],
+    updates: ((request: ScanUpdatesRequest, options: ScanUpdatesOptions = {}) => scanUpdates(transport, request, options)) as ScanGroup['updates'],
     holdings: (request, options) => scanHoldings(transport, request, options),
   };
   return group;

@@ -2,7 +2,9 @@ import type { Update } from '../codecs/ledger/Update.js';
 import type { UpdateHistoryItem } from '../codecs/scan/UpdateHistoryItem.js';
 import type { UpdateHistoryItemV2 } from '../codecs/scan/UpdateHistoryItemV2.js';
 import type { ActiveContract } from '../codecs/scan/ActiveContract.js';
-import type { HoldingsCheckpoint, LedgerCheckpoint, ScanCheckpoint } from './checkpoints.js';
+import type { Checkpoint, HoldingsCheckpoint, LedgerCheckpoint, ScanCheckpoint } from './checkpoints.js';
+import type { Heartbeat } from './heartbeat.js';
+import { isHeartbeat } from './isHeartbeat.js';
 import { holdingsCheckpoints } from './holdingsCheckpoints.js';
 
 /** The offset of any ledger update, whichever variant it is. @internal */
@@ -23,7 +25,8 @@ export const cursorOfItem = (item: UpdateHistoryItem | UpdateHistoryItemV2): { m
  * - a Scan history item (from `scan.updates`): its `(migration_id, record_time)`, with a
  *   reassignment's migration id taken from its `event`;
  * - an `ActiveContract` (from `scan.holdings`): the snapshot, page token and contract id, known
- *   for the very objects the stream emitted (a copy has none: `undefined`).
+ *   for the very objects the stream emitted (a copy has none: `undefined`);
+ * - a `Heartbeat`: the checkpoint it carries.
  *
  * @example
  * ```ts
@@ -38,10 +41,16 @@ export const cursorOfItem = (item: UpdateHistoryItem | UpdateHistoryItemV2): { m
  * @category Streams
  * @since 0.1.0
  */
+export function checkpointOf<C extends Checkpoint>(heartbeat: Heartbeat<C>): C | undefined;
 export function checkpointOf(update: Update): LedgerCheckpoint;
 export function checkpointOf(item: UpdateHistoryItem | UpdateHistoryItemV2): ScanCheckpoint;
 export function checkpointOf(contract: ActiveContract): HoldingsCheckpoint | undefined;
-export function checkpointOf(item: Update | UpdateHistoryItem | UpdateHistoryItemV2 | ActiveContract): LedgerCheckpoint | ScanCheckpoint | HoldingsCheckpoint | undefined {
+export function checkpointOf(element: Update | Heartbeat<LedgerCheckpoint>): LedgerCheckpoint | undefined;
+export function checkpointOf(element: UpdateHistoryItem | UpdateHistoryItemV2 | Heartbeat<ScanCheckpoint>): ScanCheckpoint | undefined;
+export function checkpointOf(
+  item: Update | UpdateHistoryItem | UpdateHistoryItemV2 | ActiveContract | Heartbeat<Checkpoint>,
+): LedgerCheckpoint | ScanCheckpoint | HoldingsCheckpoint | undefined {
+  if (isHeartbeat(item)) return item.checkpoint;
   if ('contract_id' in item && 'create_arguments' in item) return holdingsCheckpoints.get(item);
   if ('update_id' in item) return { stream: 'scan.updates', ...cursorOfItem(item) };
   return { stream: 'ledger.updates', offset: offsetOfUpdate(item as Update) };

@@ -15,6 +15,7 @@ import type { HoldingsCheckpoint } from './checkpoints.js';
 import { holdingsCheckpoints } from './holdingsCheckpoints.js';
 import { invariantViolation, stopAfter } from './invariantViolation.js';
 import type { StreamOptions } from './options.js';
+import { pageRequest } from './pageRequest.js';
 import { pager, type Step } from './pager.js';
 
 /**
@@ -105,7 +106,7 @@ export const scanHoldings = (
             ...(state.snapshot ? { migration_id: state.snapshot.migration_id, record_time: state.snapshot.record_time, record_time_match: 'exact' as const } : {}),
             ...(state.after !== undefined ? { after: state.after } : {}),
           };
-          return send(transport, { method: 'POST', path: '/v2/holdings/state', body }, AcsResponseV2).pipe(
+          return pageRequest(() => send(transport, { method: 'POST', path: '/v2/holdings/state', body }, AcsResponseV2), options.retry, undefined).pipe(
             map(withCondition('SnapshotNotFound', (e) => e.status === 404)),
             map(E.chain((response) => step(response, state))),
           );
