@@ -1,4 +1,4 @@
-import { delay, of } from 'rxjs';
+import { defer, delay, of } from 'rxjs';
 import * as E from 'fp-ts/lib/Either.js';
 import type { Call, Transport } from '../../src/client/createTransport';
 import { httpError } from '../../src/errors/constructors';
@@ -10,13 +10,14 @@ export interface FakeReply {
 }
 
 /**
- * A transport without HTTP for virtual-time tests: each call is answered by `answer` after
- * `latency` frames of RxJS time, as a decoded 2xx body or an HttpError. Every call is recorded
- * with the virtual time it was made at.
+ * A transport without HTTP for virtual-time tests: each request (each subscription) is answered
+ * by `answer` after `latency` frames of RxJS time, as a decoded 2xx body or an HttpError. Every
+ * request is recorded with the virtual time it was sent at.
  */
 export const fakeTransport = (answer: (call: Call) => FakeReply, latency = 10, now: () => number = () => 0) => {
   const calls: Array<{ at: number; call: Call }> = [];
-  const transport: Transport = (call) => {
+  // Cold like the real transport: every subscription (a retry too) is a new request.
+  const transport: Transport = (call) => defer(() => {
     calls.push({ at: now(), call });
     const reply = answer(call);
     const result =
@@ -33,6 +34,6 @@ export const fakeTransport = (answer: (call: Call) => FakeReply, latency = 10, n
             }),
           );
     return of(result).pipe(delay(latency));
-  };
+  });
   return { transport, calls };
 };
