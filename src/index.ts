@@ -38,6 +38,7 @@ export { matchError } from './errors/matchError.js';
 export type { CantonErrorHandlers } from './errors/matchError.js';
 export { formatError } from './errors/formatError.js';
 export { isRetryable } from './errors/isRetryable.js';
+export { isRetryableRead } from './errors/isRetryableRead.js';
 export type {
   CantonError,
   HttpError,

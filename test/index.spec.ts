@@ -14,6 +14,7 @@ describe('canton-rx public exports', () => {
       'formatError',
       'isHeartbeat',
       'isRetryable',
+      'isRetryableRead',
       'matchError',
       'orThrow',
       'retryBackoff',

@@ -9,6 +9,18 @@ import type { ClientConfig } from './types.js';
 const DEFAULT_TIMEOUT_MS = 30_000;
 
 /**
+ * The platform's own fetch where there is one (Node 18+, browsers, Deno, Bun), else cross-fetch.
+ * On Node, cross-fetch is node-fetch 2, whose `text()` never settles when a connection is cut in
+ * the middle of a body: a truncated page would cost the whole timeout. Node's fetch reports it at
+ * once as a network error, which is retried (see docs/errors.md, "Transport").
+ */
+const defaultFetch = (): Fetch => {
+  const platform = (globalThis as { fetch?: unknown }).fetch;
+  // Both are the DOM fetch at run time; our structural Fetch is the part of it we use.
+  return typeof platform === 'function' ? (platform.bind(globalThis) as Fetch) : (crossFetch as unknown as Fetch);
+};
+
+/**
  * The three API groups of a client. Each holds the operations of its group; a group that was not
  * configured is still there and answers every operation with an `InvalidRequest` Left.
  * @category Client
@@ -42,8 +54,7 @@ export const createClient = (config: ClientConfig = {}): CantonClient => {
   const timeoutMs = config.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   // A bad timeout is reported on use, like a missing group, rather than thrown here.
   const configError = timeoutMs > 0 ? undefined : `timeoutMs must be a positive number of milliseconds, got ${String(config.timeoutMs)}`;
-  // cross-fetch's types are the DOM ones; its runtime fits our structural Fetch.
-  const fetch: Fetch = config.fetch ?? (crossFetch as unknown as Fetch);
+  const fetch: Fetch = config.fetch ?? defaultFetch();
   const shared = { fetch, timeoutMs, configError };
   return {
     ledger: createLedgerGroup(createTransport('ledger', config.ledger, shared)),

@@ -33,7 +33,7 @@ export interface ClientConfig {
   readonly ledger?: GroupConfig;
   readonly validator?: ValidatorGroupConfig;
   readonly scan?: GroupConfig;
-  /** The fetch to use; default cross-fetch. */
+  /** The fetch to use; default the platform's `fetch` where there is one (Node 18+, browsers), else cross-fetch. */
   readonly fetch?: Fetch;
   /** Per-request timeout in milliseconds, from sending to the last byte of the body; default 30 000. */
   readonly timeoutMs?: number;

@@ -1,6 +1,7 @@
 import { switchMap, timer, type Observable } from 'rxjs';
 import type * as E from 'fp-ts/lib/Either.js';
 import type { CantonError } from '../errors/CantonError.js';
+import { isRetryableRead } from '../errors/isRetryableRead.js';
 import { retryBackoff, type RetryBackoffConfig } from '../operators/retryBackoff.js';
 
 /**
@@ -14,6 +15,7 @@ export const pageRequest = <A>(
   retry: RetryBackoffConfig | undefined,
   waitMs: number | undefined,
 ): Observable<E.Either<CantonError, A>> => {
-  const attempt = (): Observable<E.Either<CantonError, A>> => (retry ? request().pipe(retryBackoff<A>(retry)) : request());
+  // Pages are reads: unless told otherwise, a 500 is retried too (see isRetryableRead).
+  const attempt = (): Observable<E.Either<CantonError, A>> => (retry ? request().pipe(retryBackoff<A>({ shouldRetry: isRetryableRead, ...retry })) : request());
   return waitMs !== undefined && waitMs > 0 ? timer(waitMs).pipe(switchMap(attempt)) : attempt();
 };

@@ -5,7 +5,9 @@ import type { AddressInfo, Socket } from 'node:net';
 export type Reply =
   | { readonly status?: number; readonly headers?: Record<string, string>; readonly body?: string | object }
   | { readonly action: 'reset' }
-  | { readonly action: 'hang' };
+  | { readonly action: 'hang' }
+  /** Announces a 2 KiB JSON body, sends half of it, then closes the connection. */
+  | { readonly action: 'truncate' };
 
 export interface RecordedRequest {
   readonly method: string;
@@ -50,6 +52,11 @@ export const startServer = async (handler: (req: RecordedRequest) => Reply): Pro
       const reply = handler(recorded);
       if ('action' in reply) {
         if (reply.action === 'reset') req.socket.destroy();
+        if (reply.action === 'truncate') {
+          const body = Buffer.from(JSON.stringify({ transactions: 'x'.repeat(2048) }));
+          res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(body.length) });
+          res.write(body.subarray(0, body.length / 2), () => req.socket.destroy());
+        }
         return;
       }
       const body = reply.body === undefined ? '' : typeof reply.body === 'string' ? reply.body : JSON.stringify(reply.body);

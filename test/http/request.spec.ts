@@ -10,7 +10,11 @@ import { startServer, type TestServer, type Reply } from '../helpers/server';
 import { testScheduler } from '../helpers/marbles';
 import { collect } from '../helpers/collect';
 
-const fetch = crossFetch as unknown as Fetch;
+// The core runs the same against cross-fetch (node-fetch 2 on Node) and Node's own fetch (undici).
+const transports: Array<[string, Fetch]> = [
+  ['cross-fetch', crossFetch as unknown as Fetch],
+  ['the platform fetch', globalThis.fetch.bind(globalThis) as unknown as Fetch],
+];
 const SECRET = 'eyJhbGciOi.SECRET-TOKEN-5f1c.sig';
 
 const ledgerError = (code: string, category: number, extra: object = {}) => ({
@@ -27,7 +31,7 @@ const ledgerError = (code: string, category: number, extra: object = {}) => ({
   ...extra,
 });
 
-describe('request (HTTP core against a loopback server)', () => {
+for (const [transportName, fetch] of transports) describe(`request (HTTP core against a loopback server, ${transportName})`, () => {
   let server: TestServer;
   let reply: (path: string) => Reply;
 
@@ -209,6 +213,15 @@ describe('request (HTTP core against a loopback server)', () => {
   });
 
   describe('transport failures', () => {
+    it('a body cut off mid-transfer: a retryable failure, never a hang past the timeout', async () => {
+      reply = () => ({ action: 'truncate' });
+      const e = await sendLeft({ timeoutMs: 300 });
+      // Node's fetch says so at once (NetworkError); node-fetch 2 never settles text(), so the
+      // timeout ends it (TimeoutError). Both are retryable.
+      assert.ok(e._tag === 'NetworkError' || e._tag === 'TimeoutError', e._tag);
+      if (transportName === 'the platform fetch') assert.equal(e._tag, 'NetworkError');
+    });
+
     it('connection reset: NetworkError', async () => {
       reply = () => ({ action: 'reset' });
       const e = await sendLeft();
