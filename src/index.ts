@@ -31,6 +31,8 @@ export { rights } from './operators/rights.js';
 export { orThrow } from './operators/orThrow.js';
 export { CantonRxError } from './operators/CantonRxError.js';
 export { retryBackoff } from './operators/retryBackoff.js';
+export { mergeFeeds } from './operators/mergeFeeds.js';
+export type { MergedUpdate, FeedError, FeedSource, MergeFeedsOptions } from './operators/mergeFeeds.js';
 export type { RetryBackoffConfig, RetryInfo } from './operators/retryBackoff.js';
 
 // Errors

@@ -16,6 +16,7 @@ describe('canton-rx public exports', () => {
       'isRetryable',
       'isRetryableRead',
       'matchError',
+      'mergeFeeds',
       'orThrow',
       'retryBackoff',
       'rights',

@@ -1,0 +1,127 @@
+import assert from 'node:assert/strict';
+import * as E from 'fp-ts/lib/Either.js';
+import { last, map, scan as scanOp, take, timer, type Observable } from 'rxjs';
+import { mergeFeeds, type FeedError, type MergedUpdate } from '../../src/operators/mergeFeeds';
+import { networkError } from '../../src/errors/constructors';
+import type { CantonError } from '../../src/errors/CantonError';
+import type { Update } from '../../src/codecs/ledger/Update';
+import type { UpdateHistoryItemV2 } from '../../src/codecs/scan/UpdateHistoryItemV2';
+import type { Heartbeat } from '../../src/streams/heartbeat';
+import type { Checkpoint } from '../../src/streams/checkpoints';
+import { testScheduler } from '../helpers/marbles';
+
+// Record times in milliseconds since the epoch, so that heartbeat poll times compare with them.
+const at = (ms: number) => new Date(ms).toISOString();
+type L = E.Either<CantonError, Update | Heartbeat<Checkpoint>>;
+type S = E.Either<CantonError, UpdateHistoryItemV2 | Heartbeat<Checkpoint>>;
+const ledger = (id: string, ms: number): L => E.right({ Transaction: { value: { updateId: id, recordTime: at(ms), offset: ms, effectiveAt: at(ms), events: [], synchronizerId: 'global-domain::1220' } } } as unknown as Update);
+const scan = (id: string, ms: number): S => E.right({ update_id: id, record_time: at(ms), migration_id: 4, workflow_id: '', synchronizer_id: 'global-domain::1220', effective_at: at(ms), root_event_ids: [], events_by_id: {} } as UpdateHistoryItemV2);
+const beat = (polledAt: number, checkpoint?: Checkpoint): E.Either<CantonError, Heartbeat<Checkpoint>> => E.right({ _tag: 'Heartbeat', checkpoint, polledAt });
+const label = (r: E.Either<FeedError, MergedUpdate>) => (E.isLeft(r) ? `Left:${r.left.source}:${r.left.error._tag}` : `${r.right.updateId}:${r.right.source}${r.right.late ? '!' : ''}`);
+const merged = (l: Observable<L>, s: Observable<S>, latenessMs = 1000) => mergeFeeds(l, s, { latenessMs }).pipe(map(label));
+
+describe('mergeFeeds', () => {
+  it('orders both feeds by record time, releasing what both watermarks have passed, and joins shared update ids', () => {
+    testScheduler().run(({ cold, expectObservable }) => {
+      const l = cold<L>('-a------b---|', { a: ledger('u1', 10), b: ledger('u3', 30) });
+      const s = cold<S>('---x--y----z|', { x: scan('u1', 10), y: scan('u2', 20), z: scan('u4', 40) });
+      expectObservable(merged(l, s)).toBe('---a----b--c(d|)', { a: 'u1:both', b: 'u2:scan', c: 'u3:ledger', d: 'u4:scan' });
+    });
+  });
+
+  it('compares record times exactly, whatever their digit counts', () => {
+    testScheduler().run(({ cold, expectObservable }) => {
+      const l = cold<L>('-a|', { a: E.right({ Transaction: { value: { updateId: 'u1', recordTime: '2025-12-10T16:23:08.99759Z' } } } as unknown as Update) });
+      const s = cold<S>('-x|', { x: E.right({ update_id: 'u2', record_time: '2025-12-10T16:23:08.9975Z' } as UpdateHistoryItemV2) });
+      // As text ".99759Z" < ".9975Z"; as instants u2 comes first: released as soon as both passed it.
+      expectObservable(merged(l, s)).toBe('-b(a|)', { a: 'u1:ledger', b: 'u2:scan' });
+    });
+  });
+
+  it('releases an update after latenessMs when the other feed is silent', () => {
+    testScheduler().run(({ cold, expectObservable }) => {
+      const l = cold<L>('-');
+      const s = cold<S>('-x-y', { x: scan('u1', 10), y: scan('u2', 20) });
+      expectObservable(merged(l, s, 100), '^ 200ms !').toBe('101ms a 1ms b', { a: 'u1:scan', b: 'u2:scan' });
+    });
+  });
+
+  it('a caught-up heartbeat raises the watermark to its poll time less the lateness bound', () => {
+    testScheduler().run(({ cold, expectObservable }) => {
+      const l = cold<L>('-----h', { h: beat(200) });
+      const s = cold<S>('-x', { x: scan('u1', 90) });
+      // 200 - 100 = 100 ≥ 90: released at the heartbeat, not at 101.
+      expectObservable(merged(l, s, 100), '^ 200ms !').toBe('-----a', { a: 'u1:scan' });
+    });
+  });
+
+  it('a Scan heartbeat carries its checkpoint record time as a watermark', () => {
+    testScheduler().run(({ cold, expectObservable }) => {
+      const l = cold<L>('-a', { a: ledger('u1', 50) });
+      const s = cold<S>('---h', { h: beat(0, { stream: 'scan.updates', migration_id: 4, record_time: at(60) }) });
+      expectObservable(merged(l, s, 10_000), '^ 20ms !').toBe('---a', { a: 'u1:ledger' });
+    });
+  });
+
+  it('a failing feed is a Left tagged with its source; the other feed goes on', () => {
+    testScheduler().run(({ cold, expectObservable }) => {
+      const failure = networkError('POST', 'http://p/v2/updates/get-updates-page', 'socket hang up', null);
+      const l = cold<L>('-e|', { e: E.left(failure) });
+      const s = cold<S>('--x--y|', { x: scan('u1', 10), y: scan('u2', 20) });
+      expectObservable(merged(l, s)).toBe('-ex--y|', { e: 'Left:ledger:NetworkError', x: 'u1:scan', y: 'u2:scan' });
+    });
+  });
+
+  it('flags updates that cannot be put in order: behind the released frontier, or a second view after the lateness bound', () => {
+    testScheduler().run(({ cold, expectObservable }) => {
+      const l = cold<L>('--------------------a------------------------b', { a: ledger('u0', 15), b: ledger('u5', 30) });
+      const s = cold<S>('-x----------------------------y', { x: scan('u1', 20), y: scan('u5', 30) });
+      // u1 waits 10 and goes alone at 11; u0 (15 < 20) comes late at 20; u5 goes alone at 40,
+      // and its ledger view at 45 is a late second view.
+      expectObservable(merged(l, s, 10), '^ 60ms !').toBe('-----------x--------a-------------------y----b', {
+        x: 'u1:scan', a: 'u0:ledger!', y: 'u5:scan', b: 'u5:ledger!',
+      });
+    });
+  });
+
+  it('unsubscribing unsubscribes both feeds and cancels the lateness timer', () => {
+    testScheduler().run(({ cold, expectObservable, expectSubscriptions }) => {
+      const l = cold<L>('-a-----', { a: ledger('u1', 10) });
+      const s = cold<S>('-------');
+      expectObservable(merged(l, s, 100), '^----!').toBe('');
+      expectSubscriptions(l.subscriptions).toBe('^----!');
+      expectSubscriptions(s.subscriptions).toBe('^----!');
+    });
+  });
+
+  it('passes a defect of a feed to the error channel', () => {
+    testScheduler().run(({ cold, expectObservable }) => {
+      expectObservable(merged(cold<L>('--#', undefined, new Error('bug')), cold<S>('-'))).toBe('--#', undefined, new Error('bug'));
+    });
+  });
+
+  it('buffers only the gap between the watermarks, not the history', () => {
+    const N = 5000;
+    for (const lag of [0, 100]) {
+      let max = 0;
+      testScheduler().run(({ expectObservable }) => {
+        // Ledger updates at even record times, Scan updates at odd ones; Scan runs `lag` frames behind.
+        const l = timer(0, 2).pipe(take(N), map((i) => ledger(`l${i}`, 2 * i)));
+        const s = timer(1 + lag, 2).pipe(take(N), map((i) => scan(`s${i}`, 2 * i + 1)));
+        const out = mergeFeeds(l, s, { latenessMs: 1_000_000, onBufferSize: (n) => (max = Math.max(max, n)) });
+        // Every update of both feeds comes out, in order; the count arrives when the later feed ends.
+        const checked = out.pipe(
+          scanOp((acc, r) => {
+            assert.ok(E.isRight(r));
+            assert.ok(acc.last === undefined || r.right.recordTime > acc.last, 'in record-time order');
+            return { n: acc.n + 1, last: r.right.recordTime };
+          }, { n: 0, last: undefined as string | undefined }),
+          last(),
+          map((acc) => acc.n),
+        );
+        expectObservable(checked).toBe(`${9999 + lag}ms (c|)`, { c: 2 * N });
+      });
+      assert.ok(max <= lag / 2 + 3, `lag ${lag}: at most ${max} buffered`);
+    }
+  });
+});
