@@ -120,12 +120,7 @@ export const withFastGuard = <C extends t.Mixed>(codec: C, check: (u: unknown) =
   new t.Type<t.TypeOf<C>, t.OutputOf<C>, unknown>(
     codec.name,
     (u): u is t.TypeOf<C> => check(u) || codec.is(u),
-    (u, c) => {
-      if (check(u)) return t.success(u as t.TypeOf<C>);
-      // Decode as if the parent had used `codec` itself, so that JSON paths skip its member indexes.
-      const last = c[c.length - 1];
-      return codec.validate(u, [...c.slice(0, -1), { key: last === undefined ? '' : last.key, type: codec, actual: u }]);
-    },
+    (u, c) => (check(u) ? t.success(u as t.TypeOf<C>) : codec.validate(u, asMember(c, codec, u))),
     codec.encode,
   );
 
@@ -141,4 +136,15 @@ export const isStringArray = (u: unknown): u is string[] => {
   if (!Array.isArray(u)) return false;
   for (let i = 0; i < u.length; i++) if (typeof u[i] !== 'string') return false;
   return true;
+};
+
+/**
+ * The context to decode `u` with `member` in place of the codec the parent named: the last entry
+ * (added by the parent with the key of `u`) now names the member, as if the parent had decoded
+ * with it, so that decodeWith's JSON paths drop the member's own indexes (an intersection's).
+ * @internal
+ */
+export const asMember = (c: t.Context, member: t.Decoder<unknown, unknown>, u: unknown): t.Context => {
+  const last = c[c.length - 1];
+  return [...c.slice(0, -1), { key: last === undefined ? '' : last.key, type: member, actual: u }];
 };

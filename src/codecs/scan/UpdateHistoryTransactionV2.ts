@@ -1,7 +1,6 @@
 import * as t from 'io-ts';
-import { int64, optional, Timestamp, withFastGuard } from '../common/primitives.js';
-import { isTransactionShape } from './transactionGuard.js';
-import { TreeEvent } from './TreeEvent.js';
+import { optional, withFastGuard } from '../common/primitives.js';
+import { baseTransactionProps, isTransactionShape } from './transactionGuard.js';
 
 /**
  * A transaction of `/v2/updates` and `/v2/updates/{update_id}` (upstream `UpdateHistoryTransactionV2`).
@@ -10,19 +9,7 @@ import { TreeEvent } from './TreeEvent.js';
  */
 const UpdateHistoryTransactionV2Codec = t.intersection(
   [
-    t.type({
-      update_id: t.string,
-      migration_id: int64,
-      /** `""` when none was set. */
-      workflow_id: t.string,
-      /** Always 6 fractional digits. */
-      record_time: Timestamp,
-      synchronizer_id: t.string,
-      effective_at: Timestamp,
-      /** In execution order; walk the tree from here, since `events_by_id` keys sort as text (`…:10` before `…:2`). */
-      root_event_ids: t.array(t.string),
-      events_by_id: t.record(t.string, TreeEvent),
-    }),
+    t.type(baseTransactionProps),
     t.partial({
       /** Hex; omitted by the server when there is none. */
       external_transaction_hash: optional(t.string),

@@ -1,8 +1,28 @@
+import * as t from 'io-ts';
 import { int64, isJsonObject, isStringArray, Timestamp } from '../common/primitives.js';
 import { TreeEvent } from './TreeEvent.js';
 
 /**
- * The fast guard shared by the v1 and v2 transaction codecs: every field they require, checked
+ * The fields the v1 and v2 transactions share (upstream `BaseUpdateHistoryTransaction`).
+ * @internal
+ */
+export const baseTransactionProps = {
+  update_id: t.string,
+  migration_id: int64,
+  /** `""` when none was set. */
+  workflow_id: t.string,
+  /** Always 6 fractional digits. */
+  record_time: Timestamp,
+  synchronizer_id: t.string,
+  effective_at: Timestamp,
+  /** In execution order; walk the tree from here, since `events_by_id` keys sort as text (`…:10` before `…:2`). */
+  root_event_ids: t.array(t.string),
+  events_by_id: t.record(t.string, TreeEvent),
+};
+
+/**
+ * The fast guard shared by the v1 and v2 transaction codecs: every field of
+ * {@link baseTransactionProps} and the optional hash, checked
  * without io-ts's generic combinators (a MainNet page holds hundreds of transactions).
  * `offset` is checked by the caller (required hex in v1, an optional string in v2).
  * @internal

@@ -14,6 +14,7 @@
  */
 import * as t from 'io-ts';
 import { renderActual } from '../../internal/renderActual.js';
+import { asMember } from '../common/primitives.js';
 
 const hasOwn = Object.prototype.hasOwnProperty;
 
@@ -46,15 +47,33 @@ export const HexString = new t.Type<string, string, unknown>(
 );
 
 /**
- * The context to decode `u` with a chosen member: the last entry (the union's own, added by the
- * parent with the key of `u`) now names the member, as if the parent had decoded with it. That
- * keeps the JSON paths of decodeWith right: it drops the member indexes io-ts intersections add
- * only when the entry before them is that intersection.
+ * A union that picks its member from the object itself. The chosen member decodes the object at
+ * the same path (through its fast `is` first), so its errors point inside it; `none` is the
+ * failure when no member is picked.
  */
-const asMember = (c: t.Context, member: t.Decoder<unknown, unknown>, u: unknown): t.Context => {
-  const last = c[c.length - 1];
-  return [...c.slice(0, -1), { key: last === undefined ? '' : last.key, type: member, actual: u }];
-};
+const pickedUnion = <A, O>(
+  name: string,
+  pick: (o: Record<string, unknown>) => t.Mixed | undefined,
+  none: (u: Record<string, unknown>, c: t.Context) => t.Validation<A>,
+): t.Type<A, O, unknown> =>
+  new t.Type<A, O, unknown>(
+    name,
+    (u): u is A => {
+      if (!isRecord(u)) return false;
+      const member = pick(u);
+      return member !== undefined && member.is(u);
+    },
+    (u, c) => {
+      if (!isRecord(u)) return t.failure(u, c, `expected a JSON object (${name})`);
+      const member = pick(u);
+      if (member === undefined) return none(u, c);
+      return member.is(u) ? t.success(u as A) : (member.validate(u, asMember(c, member, u)) as t.Validation<A>);
+    },
+    (a) => {
+      const member = isRecord(a) ? pick(a) : undefined;
+      return (member === undefined ? a : member.encode(a)) as O;
+    },
+  );
 
 type Members = Record<string, t.Mixed>;
 type MemberOf<M extends Members> = M[keyof M];
@@ -84,31 +103,16 @@ export const discriminatedBy = <M extends Members, N extends t.Mixed | undefined
     if (typeof tag === 'string') return hasOwn.call(members, tag) ? members[tag] : undefined;
     return tag === undefined && !hasOwn.call(o, key) ? absent : undefined;
   };
-  return new t.Type<A, O, unknown>(
-    name,
-    (u): u is A => {
-      if (!isRecord(u)) return false;
-      const member = pick(u);
-      return member !== undefined && member.is(u);
-    },
-    (u, c) => {
-      if (!isRecord(u)) return t.failure(u, c, `expected a JSON object (${name})`);
-      const member = pick(u);
-      if (member !== undefined) return member.is(u) ? t.success(u) : member.validate(u, asMember(c, member, u));
-      const tag = u[key];
-      const message =
-        typeof tag === 'string'
-          ? `unknown ${name} ${key} ${renderActual(tag)} (known: ${knownText})`
-          : tag === undefined
-            ? `${name} without ${key} (known: ${knownText})`
-            : `${name} ${key} must be a string (known: ${knownText})`;
-      return t.failure(tag, t.appendContext(c, key, tagCodec, tag), message);
-    },
-    (a) => {
-      const member = isRecord(a) ? pick(a) : undefined;
-      return (member === undefined ? a : member.encode(a)) as O;
-    },
-  );
+  return pickedUnion<A, O>(name, pick, (u, c) => {
+    const tag = u[key];
+    const message =
+      typeof tag === 'string'
+        ? `unknown ${name} ${key} ${renderActual(tag)} (known: ${knownText})`
+        : tag === undefined
+          ? `${name} without ${key} (known: ${knownText})`
+          : `${name} ${key} must be a string (known: ${knownText})`;
+    return t.failure(tag, t.appendContext(c, key, tagCodec, tag), message);
+  });
 };
 
 /** One member of {@link byPresence}: chosen when any of `keys` is present. @internal */
@@ -138,22 +142,5 @@ export const byPresence = <A extends t.Mixed, B extends t.Mixed>(
     for (const k of second.keys) if (has(o, k)) return second.codec;
     return undefined;
   };
-  return new t.Type<T, O, unknown>(
-    name,
-    (u): u is T => {
-      if (!isRecord(u)) return false;
-      const member = pick(u);
-      return member !== undefined && member.is(u);
-    },
-    (u, c) => {
-      if (!isRecord(u)) return t.failure(u, c, `expected a JSON object (${name})`);
-      const member = pick(u);
-      if (member === undefined) return t.failure(u, c, neither);
-      return member.is(u) ? t.success(u) : member.validate(u, asMember(c, member, u));
-    },
-    (a) => {
-      const member = isRecord(a) ? pick(a) : undefined;
-      return (member === undefined ? a : member.encode(a)) as O;
-    },
-  );
+  return pickedUnion<T, O>(name, pick, (u, c) => t.failure(u, c, neither));
 };
