@@ -26,6 +26,7 @@ export interface ValidatorGroupConfig extends GroupConfig {
 }
 
 /**
+ * What `createClient` needs: the groups you use, and what they share.
  * @category Client
  * @since 0.1.0
  */

@@ -8,7 +8,11 @@ import type { Observable } from 'rxjs';
  */
 export type Fetch = (input: string, init: FetchInit) => Promise<FetchResponse>;
 
-/** @category Client @since 0.1.0 */
+/**
+ * What canton-rx passes to `fetch`: always a method, headers and an abort signal.
+ * @category Client
+ * @since 0.1.0
+ */
 export interface FetchInit {
   method: string;
   headers: Record<string, string>;
@@ -16,7 +20,11 @@ export interface FetchInit {
   signal: AbortSignal;
 }
 
-/** @category Client @since 0.1.0 */
+/**
+ * What canton-rx reads of a `fetch` response: the status, two headers and the body as text.
+ * @category Client
+ * @since 0.1.0
+ */
 export interface FetchResponse {
   readonly status: number;
   readonly headers: { get(name: string): string | null };

@@ -9,7 +9,11 @@ import type { Checkpoint } from '../streams/checkpoints.js';
 import { isHeartbeat } from '../streams/isHeartbeat.js';
 import { compareTimestamps } from '../time/compareTimestamps.js';
 
-/** Which feed something came from. @category Operators @since 0.1.0 */
+/**
+ * Which feed something came from.
+ * @category Operators
+ * @since 0.1.0
+ */
 export type FeedSource = 'ledger' | 'scan';
 
 /**
@@ -44,6 +48,7 @@ export interface FeedError {
 }
 
 /**
+ * Options of {@link mergeFeeds}.
  * @category Operators
  * @since 0.1.0
  */

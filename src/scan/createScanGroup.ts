@@ -81,7 +81,12 @@ export interface ScanGroup {
   holdings(request: T.HoldingsStateRequestV2, options?: ScanHoldingsOptions): Result<T.ActiveContract>;
 }
 
-/** @category Client @since 0.1.0 */
+/**
+ * The request of `scan.updates`: an update-history request (v1 and v2 take the same); `after`
+ * is where the stream starts, `options.from` overrides it.
+ * @category Client
+ * @since 0.1.0
+ */
 export type ScanUpdatesRequest = T.UpdateHistoryRequestV2;
 
 const isUnconfiguredBulk = (e: { status: number }, text: string) => e.status === 501 || (e.status === 400 && /not (configured|implemented)/i.test(text));

@@ -39,5 +39,9 @@ export interface HoldingsCheckpoint {
   readonly contract_id: string;
 }
 
-/** @category Streams @since 0.1.0 */
+/**
+ * The checkpoint of any record stream, told apart by `stream`.
+ * @category Streams
+ * @since 0.1.0
+ */
 export type Checkpoint = LedgerCheckpoint | ScanCheckpoint | HoldingsCheckpoint;
