@@ -54,10 +54,15 @@ const toIssue = (error: t.ValidationError): DecodeIssue => {
     if (isComposite(ctx[i - 1]!.type)) continue;
     keys.push(ctx[i]!.key);
   }
-  const last = ctx[ctx.length - 1];
+  // A member that fails as a whole (an intersection's half on a missing object) stands where its
+  // parent is: name the parent, the schema the path holds, not the anonymous half; equal issues
+  // of the halves then merge into one.
+  let at = ctx.length - 1;
+  while (at > 0 && isComposite(ctx[at - 1]!.type)) at--;
+  const named = ctx[at];
   const issue: { -readonly [K in keyof DecodeIssue]: DecodeIssue[K] } = {
     path: keys.join('.'),
-    expected: last ? last.type.name : 'unknown',
+    expected: named ? named.type.name : 'unknown',
     actual: renderActual(error.value),
   };
   if (error.message !== undefined) issue.message = error.message;

@@ -30,6 +30,15 @@ describe('decodeWith', () => {
     assert.equal(r.left.issues[0]!.actual, '"yesterday"');
   });
 
+  it('names the schema, once, where an intersection is missing as a whole', () => {
+    const r = decode({ transactions: [{ record_time: '2024-09-20T13:31:28Z', migration_id: 1 }, 'x'], by_id: {} });
+    assert.ok(E.isLeft(r));
+    assert.deepEqual(
+      r.left.issues.map((i) => [i.path, i.expected, i.actual]),
+      [['transactions.1', 'Item', '"x"']],
+    );
+  });
+
   it('cuts long actual values short and caps the number of issues', () => {
     const r = decodeWith(t.array(t.number))(Array.from({ length: 50 }, (_, i) => 'x'.repeat(200) + i));
     assert.ok(E.isLeft(r));

@@ -66,6 +66,17 @@ export type Timestamp = string;
 export const DamlValue = t.unknown;
 export type DamlValue = unknown;
 
+/**
+ * A Daml value the schema requires: any JSON value, `null` included, but not a missing key.
+ * `DamlValue` is `t.unknown`, which a `t.type` also accepts for an absent field.
+ */
+export const RequiredDamlValue = new t.Type<unknown, unknown, unknown>(
+  'DamlValue',
+  (u): u is unknown => u !== undefined,
+  (u, c) => (u !== undefined ? t.success(u) : t.failure(u, c, 'required Daml value is missing')),
+  t.identity,
+);
+
 /** A JSON object of Daml values (a Daml record in compact JSON). */
 export const DamlRecord = t.UnknownRecord;
 export type DamlRecord = { [key: string]: unknown };
@@ -116,13 +127,23 @@ export const nonEmptyArray = <C extends t.Mixed>(codec: C, name = `NonEmptyArray
  * exact io-ts errors with their paths. Only for codecs that decode a value to itself.
  * @internal
  */
-export const withFastGuard = <C extends t.Mixed>(codec: C, check: (u: unknown) => boolean): t.Type<t.TypeOf<C>, t.OutputOf<C>, unknown> =>
-  new t.Type<t.TypeOf<C>, t.OutputOf<C>, unknown>(
+export const withFastGuard = <C extends t.Mixed>(codec: C, check: (u: unknown) => boolean): t.Type<t.TypeOf<C>, t.OutputOf<C>, unknown> => {
+  const guarded = new t.Type<t.TypeOf<C>, t.OutputOf<C>, unknown>(
     codec.name,
     (u): u is t.TypeOf<C> => check(u) || codec.is(u),
     (u, c) => (check(u) ? t.success(u as t.TypeOf<C>) : codec.validate(u, asMember(c, codec, u))),
     codec.encode,
   );
+  unguarded.set(guarded, codec);
+  return guarded;
+};
+
+// A check looser than its codec would let invalid values through without any error: kept apart so
+// that tests can hold each guard to its codec (read at module load only, never while decoding).
+const unguarded = new WeakMap<t.Decoder<unknown, unknown>, t.Mixed>();
+
+/** The codec a {@link withFastGuard} codec stands for, `undefined` for any other codec. @internal */
+export const unguardedOf = (codec: t.Decoder<unknown, unknown>): t.Mixed | undefined => unguarded.get(codec);
 
 /** A plain JSON object (what JSON.parse makes): stricter than `t.UnknownRecord.is`, and cheaper. @internal */
 export const isJsonObject = (u: unknown): u is Record<string, unknown> => {

@@ -1,9 +1,15 @@
 import * as t from 'io-ts';
-import { DamlValue, Timestamp, int32, int64, optional, wrapperUnion } from '../common/primitives.js';
+import { DamlValue, RequiredDamlValue, Timestamp, int32, int64, optional, wrapperUnion } from '../common/primitives.js';
 import { JsInterfaceView } from './JsInterfaceView.js';
 
 /**
  * The creation of a contract, as seen by the requesting parties.
+ * @example
+ * ```ts
+ * import { codecs, decodeWith } from 'canton-rx';
+ * // An element of POST /v2/state/active-contracts
+ * decodeWith(codecs.ledger.CreatedEvent)(element.contractEntry.JsActiveContract.createdEvent); // Either<DecodeError, CreatedEvent>
+ * ```
  * @category Codecs
  * @since 0.1.0
  */
@@ -14,8 +20,9 @@ export const CreatedEvent = t.intersection(
       nodeId: int32,
       contractId: t.string,
       templateId: t.string,
-      // Null (not absent) when an interface-only filter left the payload out: Canton 3.3 ACS captures.
-      createArgument: DamlValue,
+      // Required, yet null (never absent) when an interface-only filter left the payload out (a
+      // Canton 3.3 ACS capture): any value passes, a missing key does not.
+      createArgument: RequiredDamlValue,
       witnessParties: t.array(t.string),
       signatories: t.array(t.string),
       createdAt: Timestamp,
@@ -27,8 +34,8 @@ export const CreatedEvent = t.intersection(
       createdEventBlob: optional(t.string),
       interfaceViews: optional(t.array(JsInterfaceView)),
       observers: optional(t.array(t.string)),
-      // Required upstream since 3.4/3.5; the Canton 3.3 captures (events-by-contract-id, active
-      // contracts, update-by-id, updates-flat-transactions) have neither field.
+      // Required upstream since 3.4/3.5; most Canton 3.3 captures (events-by-contract-id, active
+      // contracts, transaction-by-offset, update-by-id, flat and ledger-effects updates) have neither.
       representativePackageId: optional(t.string),
       acsDelta: optional(t.boolean),
     }),
@@ -39,6 +46,12 @@ export type CreatedEvent = t.TypeOf<typeof CreatedEvent>;
 
 /**
  * The archival of a contract (ACS_DELTA shape only; LEDGER_EFFECTS shows a consuming exercise).
+ * @example
+ * ```ts
+ * import { codecs, decodeWith } from 'canton-rx';
+ * // The `archived` half of POST /v2/events/events-by-contract-id
+ * decodeWith(codecs.ledger.ArchivedEvent)(body.archived.archivedEvent); // Either<DecodeError, ArchivedEvent>
+ * ```
  * @category Codecs
  * @since 0.1.0
  */
@@ -63,6 +76,12 @@ export type ArchivedEvent = t.TypeOf<typeof ArchivedEvent>;
 /**
  * The exercise of a choice (LEDGER_EFFECTS shape); its children are the nodes `nodeId + 1` to
  * `lastDescendantNodeId`.
+ * @example
+ * ```ts
+ * import { codecs, decodeWith } from 'canton-rx';
+ * decodeWith(codecs.ledger.ExercisedEvent)(event.ExercisedEvent); // Either<DecodeError, ExercisedEvent>
+ * const isChild = (parent: codecs.ledger.ExercisedEvent, nodeId: number) => nodeId > parent.nodeId && nodeId <= parent.lastDescendantNodeId;
+ * ```
  * @category Codecs
  * @since 0.1.0
  */
@@ -74,7 +93,7 @@ export const ExercisedEvent = t.intersection(
       contractId: t.string,
       templateId: t.string,
       choice: t.string,
-      choiceArgument: DamlValue,
+      choiceArgument: RequiredDamlValue,
       actingParties: t.array(t.string),
       consuming: t.boolean,
       witnessParties: t.array(t.string),
@@ -97,6 +116,13 @@ export type ExercisedEvent = t.TypeOf<typeof ExercisedEvent>;
 /**
  * One event of a `JsTransaction`: `{"CreatedEvent": ...}`, `{"ArchivedEvent": ...}` or
  * `{"ExercisedEvent": ...}`, with no `value` level.
+ * @example
+ * ```ts
+ * import { codecs, decodeWith } from 'canton-rx';
+ * decodeWith(codecs.ledger.Event)(transaction.events[0]); // Either<DecodeError, Event>
+ * const contractIdOf = (e: codecs.ledger.Event) =>
+ *   'CreatedEvent' in e ? e.CreatedEvent.contractId : 'ArchivedEvent' in e ? e.ArchivedEvent.contractId : e.ExercisedEvent.contractId;
+ * ```
  * @category Codecs
  * @since 0.1.0
  */

@@ -6,6 +6,12 @@ import { UpdateFormat } from './UpdateFormat.js';
 /**
  * The body of `POST /v2/updates/get-updates-page` (Canton 3.5.1+). A follow-up request repeats
  * everything but `pageToken`, which takes the previous page's `nextPageToken`.
+ * @example
+ * ```ts
+ * import { codecs } from 'canton-rx';
+ * const first: codecs.ledger.GetUpdatesPageRequest = { updateFormat: { includeTransactions: transactions }, beginOffsetExclusive: 0, maxPageSize: 100 };
+ * const next: codecs.ledger.GetUpdatesPageRequest = { ...first, pageToken: page.nextPageToken };
+ * ```
  * @category Codecs
  * @since 0.1.0
  */
@@ -28,6 +34,12 @@ export type GetUpdatesPageRequest = t.TypeOf<typeof GetUpdatesPageRequest>;
 
 /**
  * One page of updates; no `nextPageToken` means the last page.
+ * @example
+ * ```ts
+ * import { codecs, decodeWith } from 'canton-rx';
+ * // POST /v2/updates/get-updates-page
+ * decodeWith(codecs.ledger.JsGetUpdatesPageResponse)(await res.json()); // Either<DecodeError, JsGetUpdatesPageResponse>
+ * ```
  * @category Codecs
  * @since 0.1.0
  */

@@ -3,6 +3,12 @@ import { optional } from '../common/primitives.js';
 
 /**
  * An identity provider the participant accepts tokens from.
+ * @example
+ * ```ts
+ * import { codecs, decodeWith } from 'canton-rx';
+ * decodeWith(codecs.ledger.IdentityProviderConfig)(body.identityProviderConfig);
+ * // Right({ identityProviderId: 'idp-1', isDeactivated: false, issuer: 'https://issuer.example', jwksUrl: 'https://issuer.example/jwks', audience: '' })
+ * ```
  * @category Codecs
  * @since 0.1.0
  */
@@ -24,6 +30,12 @@ export type IdentityProviderConfig = t.TypeOf<typeof IdentityProviderConfig>;
 
 /**
  * The answer of `GET /v2/idps/{idp-id}`.
+ * @example
+ * ```ts
+ * import { codecs, decodeWith } from 'canton-rx';
+ * // GET /v2/idps/{idp-id}
+ * decodeWith(codecs.ledger.GetIdentityProviderConfigResponse)(await res.json()); // Either<DecodeError, GetIdentityProviderConfigResponse>
+ * ```
  * @category Codecs
  * @since 0.1.0
  */

@@ -3,6 +3,11 @@ import { DamlValue, int32, optional } from '../common/primitives.js';
 
 /**
  * The unknown protobuf fields carried along with a `ProtoAny`, keyed by field number.
+ * @example
+ * ```ts
+ * import { codecs, decodeWith } from 'canton-rx';
+ * decodeWith(codecs.ledger.UnknownFieldSet)(detail.unknownFields); // Right({ fields: {} })
+ * ```
  * @category Codecs
  * @since 0.1.0
  */
@@ -17,6 +22,12 @@ export type UnknownFieldSet = t.TypeOf<typeof UnknownFieldSet>;
 
 /**
  * A protobuf `Any` (an error detail of a `JsStatus`), with its bytes in base64.
+ * @example
+ * ```ts
+ * import { codecs, decodeWith } from 'canton-rx';
+ * decodeWith(codecs.ledger.ProtoAny)(viewStatus.details[0]);
+ * // Right({ typeUrl: 'type.googleapis.com/google.rpc.ErrorInfo', value: 'CgR…', unknownFields: { fields: {} }, … })
+ * ```
  * @category Codecs
  * @since 0.1.0
  */
@@ -38,6 +49,11 @@ export type ProtoAny = t.TypeOf<typeof ProtoAny>;
 
 /**
  * A gRPC status: whether an interface view could be computed (`code` 0) or why not.
+ * @example
+ * ```ts
+ * import { codecs, decodeWith } from 'canton-rx';
+ * decodeWith(codecs.ledger.JsStatus)(interfaceView.viewStatus); // Right({ code: 0, message: '' }): the view was computed
+ * ```
  * @category Codecs
  * @since 0.1.0
  */
@@ -57,6 +73,12 @@ export type JsStatus = t.TypeOf<typeof JsStatus>;
 
 /**
  * The view of a created contract through one interface the request filtered on.
+ * @example
+ * ```ts
+ * import { codecs, decodeWith } from 'canton-rx';
+ * // One of createdEvent.interfaceViews, when the filter set includeInterfaceView
+ * decodeWith(codecs.ledger.JsInterfaceView)(createdEvent.interfaceViews[0]); // Either<DecodeError, JsInterfaceView>
+ * ```
  * @category Codecs
  * @since 0.1.0
  */

@@ -5,6 +5,11 @@ import { TraceContext } from './TraceContext.js';
 
 /**
  * The assignment of a contract to a target synchronizer, with the contract's creation.
+ * @example
+ * ```ts
+ * import { codecs, decodeWith } from 'canton-rx';
+ * decodeWith(codecs.ledger.JsAssignmentEvent)(event.JsAssignmentEvent); // Either<DecodeError, JsAssignmentEvent>, no value level
+ * ```
  * @category Codecs
  * @since 0.1.0
  */
@@ -23,6 +28,11 @@ export type JsAssignmentEvent = t.TypeOf<typeof JsAssignmentEvent>;
 
 /**
  * The unassignment of a contract from its source synchronizer.
+ * @example
+ * ```ts
+ * import { codecs, decodeWith } from 'canton-rx';
+ * decodeWith(codecs.ledger.UnassignedEvent)(event.JsUnassignedEvent.value); // Either<DecodeError, UnassignedEvent>
+ * ```
  * @category Codecs
  * @since 0.1.0
  */
@@ -51,6 +61,11 @@ export type UnassignedEvent = t.TypeOf<typeof UnassignedEvent>;
 
 /**
  * The `{"value": UnassignedEvent}` level that, unlike `JsAssignmentEvent`, an unassignment has.
+ * @example
+ * ```ts
+ * import { codecs, decodeWith } from 'canton-rx';
+ * decodeWith(codecs.ledger.JsUnassignedEvent)(event.JsUnassignedEvent); // Right({ value: { reassignmentId, contractId, … } })
+ * ```
  * @category Codecs
  * @since 0.1.0
  */
@@ -60,6 +75,13 @@ export type JsUnassignedEvent = t.TypeOf<typeof JsUnassignedEvent>;
 /**
  * One event of a reassignment: `{"JsAssignmentEvent": {...}}` (flat) or
  * `{"JsUnassignedEvent": {"value": {...}}}`.
+ * @example
+ * ```ts
+ * import { codecs, decodeWith } from 'canton-rx';
+ * decodeWith(codecs.ledger.JsReassignmentEvent)(reassignment.events[0]); // Either<DecodeError, JsReassignmentEvent>
+ * const contractIdOf = (e: codecs.ledger.JsReassignmentEvent) =>
+ *   'JsAssignmentEvent' in e ? e.JsAssignmentEvent.createdEvent.contractId : e.JsUnassignedEvent.value.contractId;
+ * ```
  * @category Codecs
  * @since 0.1.0
  */
@@ -72,6 +94,11 @@ export type JsReassignmentEvent = t.TypeOf<typeof JsReassignmentEvent>;
 /**
  * The move of contracts between synchronizers. `recordTime` is the source synchronizer's for an
  * unassignment and the target's for an assignment.
+ * @example
+ * ```ts
+ * import { codecs, decodeWith } from 'canton-rx';
+ * decodeWith(codecs.ledger.JsReassignment)(update.Reassignment.value); // Either<DecodeError, JsReassignment>
+ * ```
  * @category Codecs
  * @since 0.1.0
  */

@@ -9,6 +9,12 @@ const KNOWN_PERMISSIONS = ['PARTICIPANT_PERMISSION_UNSPECIFIED', 'PARTICIPANT_PE
  * What a participant may do on behalf of a party: one of the upstream enum names. A name this
  * version does not know (a newer server) is accepted as the string it is, so one new enum value
  * cannot stop a whole ledger stream; compare against the known names.
+ * @example
+ * ```ts
+ * import { codecs, decodeWith } from 'canton-rx';
+ * decodeWith(codecs.ledger.ParticipantPermission)('PARTICIPANT_PERMISSION_SUBMISSION'); // Right('PARTICIPANT_PERMISSION_SUBMISSION')
+ * decodeWith(codecs.ledger.ParticipantPermission)('PARTICIPANT_PERMISSION_FUTURE'); // Right too: a newer name is kept
+ * ```
  * @category Codecs
  * @since 0.1.0
  */
@@ -33,6 +39,12 @@ const authorization = (name: string) =>
 
 /**
  * A participant was authorized to host a party (the payload of `ParticipantAuthorizationAdded`).
+ * @example
+ * ```ts
+ * import { codecs, decodeWith } from 'canton-rx';
+ * decodeWith(codecs.ledger.ParticipantAuthorizationAdded1)(event.ParticipantAuthorizationAdded.value);
+ * // Right({ partyId: 'alice::1220…', participantId: 'PAR::participant1::1220…', participantPermission: 'PARTICIPANT_PERMISSION_SUBMISSION' })
+ * ```
  * @category Codecs
  * @since 0.1.0
  */
@@ -41,6 +53,12 @@ export type ParticipantAuthorizationAdded1 = t.TypeOf<typeof ParticipantAuthoriz
 
 /**
  * The permission of a participant hosting a party changed (the payload of `ParticipantAuthorizationChanged`).
+ * @example
+ * ```ts
+ * import { codecs, decodeWith } from 'canton-rx';
+ * decodeWith(codecs.ledger.ParticipantAuthorizationChanged1)(event.ParticipantAuthorizationChanged.value);
+ * // Right({ partyId: 'alice::1220…', participantId: 'PAR::participant1::1220…', participantPermission: 'PARTICIPANT_PERMISSION_OBSERVATION' })
+ * ```
  * @category Codecs
  * @since 0.1.0
  */
@@ -49,6 +67,12 @@ export type ParticipantAuthorizationChanged1 = t.TypeOf<typeof ParticipantAuthor
 
 /**
  * A participant started onboarding a party (the payload of `ParticipantAuthorizationOnboarding`, Canton 3.5+).
+ * @example
+ * ```ts
+ * import { codecs, decodeWith } from 'canton-rx';
+ * decodeWith(codecs.ledger.ParticipantAuthorizationOnboarding1)(event.ParticipantAuthorizationOnboarding.value);
+ * // Right({ partyId: 'alice::1220…', participantId: 'PAR::participant2::1220…', participantPermission: 'PARTICIPANT_PERMISSION_CONFIRMATION' })
+ * ```
  * @category Codecs
  * @since 0.1.0
  */
@@ -57,6 +81,12 @@ export type ParticipantAuthorizationOnboarding1 = t.TypeOf<typeof ParticipantAut
 
 /**
  * A participant no longer hosts a party (the payload of `ParticipantAuthorizationRevoked`).
+ * @example
+ * ```ts
+ * import { codecs, decodeWith } from 'canton-rx';
+ * decodeWith(codecs.ledger.ParticipantAuthorizationRevoked1)(event.ParticipantAuthorizationRevoked.value);
+ * // Right({ partyId: 'alice::1220…', participantId: 'PAR::participant1::1220…' })
+ * ```
  * @category Codecs
  * @since 0.1.0
  */
@@ -71,6 +101,13 @@ export type ParticipantAuthorizationRevoked1 = t.TypeOf<typeof ParticipantAuthor
 
 /**
  * The change a topology event reports, each variant but `Empty` with a `value` level.
+ * @example
+ * ```ts
+ * import { codecs, decodeWith } from 'canton-rx';
+ * decodeWith(codecs.ledger.TopologyEventEvent)({ ParticipantAuthorizationRevoked: { value: { partyId: 'alice::1220ab', participantId: 'PAR::p1::1220cd' } } });
+ * // Right: the same object
+ * decodeWith(codecs.ledger.TopologyEventEvent)({ PartyToKeyMapping: { value: {} } }); // Left: unknown TopologyEventEvent variant "PartyToKeyMapping"
+ * ```
  * @category Codecs
  * @since 0.1.0
  */
@@ -85,6 +122,11 @@ export type TopologyEventEvent = t.TypeOf<typeof TopologyEventEvent>;
 
 /**
  * One event of a topology transaction.
+ * @example
+ * ```ts
+ * import { codecs, decodeWith } from 'canton-rx';
+ * decodeWith(codecs.ledger.TopologyEvent)(topologyTransaction.events[0]); // Either<DecodeError, TopologyEvent>; `event` may be absent
+ * ```
  * @category Codecs
  * @since 0.1.0
  */
@@ -98,6 +140,11 @@ export type TopologyEvent = t.TypeOf<typeof TopologyEvent>;
 
 /**
  * A change of party-to-participant mappings; `recordTime` is when the change takes effect.
+ * @example
+ * ```ts
+ * import { codecs, decodeWith } from 'canton-rx';
+ * decodeWith(codecs.ledger.JsTopologyTransaction)(update.TopologyTransaction.value); // Either<DecodeError, JsTopologyTransaction>
+ * ```
  * @category Codecs
  * @since 0.1.0
  */

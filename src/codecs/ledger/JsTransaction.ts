@@ -5,6 +5,12 @@ import { TraceContext } from './TraceContext.js';
 
 /**
  * A transaction as the update services return it (flat: events in execution order).
+ * @example
+ * ```ts
+ * import { codecs, decodeWith } from 'canton-rx';
+ * // POST /v2/updates/transaction-by-offset answers { transaction: JsTransaction }
+ * decodeWith(codecs.ledger.JsTransaction)((await res.json()).transaction); // Either<DecodeError, JsTransaction>
+ * ```
  * @category Codecs
  * @since 0.1.0
  */

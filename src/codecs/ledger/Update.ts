@@ -8,6 +8,16 @@ import { OffsetCheckpoint } from './OffsetCheckpoint.js';
 /**
  * One ledger update: `{"Transaction": {"value": ...}}`, `Reassignment`, `TopologyTransaction` or
  * `OffsetCheckpoint` (the last never appears in get-updates-page pages).
+ * @example
+ * ```ts
+ * import { codecs, decodeWith } from 'canton-rx';
+ * decodeWith(codecs.ledger.Update)(element.update); // Either<DecodeError, Update>
+ * const offsetOf = (u: codecs.ledger.Update) =>
+ *   'Transaction' in u ? u.Transaction.value.offset
+ *   : 'Reassignment' in u ? u.Reassignment.value.offset
+ *   : 'TopologyTransaction' in u ? u.TopologyTransaction.value.offset
+ *   : u.OffsetCheckpoint.value.offset;
+ * ```
  * @category Codecs
  * @since 0.1.0
  */
@@ -22,6 +32,12 @@ export type Update = t.TypeOf<typeof Update>;
 /**
  * One update as the update endpoints send it (an element of a page, of `/v2/updates` or of the
  * WebSocket stream, or the answer of update-by-id).
+ * @example
+ * ```ts
+ * import { codecs, decodeWith } from 'canton-rx';
+ * // POST /v2/updates/update-by-id
+ * decodeWith(codecs.ledger.JsGetUpdateResponse)(await res.json()); // Either<DecodeError, JsGetUpdateResponse>
+ * ```
  * @category Codecs
  * @since 0.1.0
  */

@@ -5,6 +5,12 @@ import { Empty } from './Empty.js';
 /**
  * Selects the contracts of one template (`"pkgId:Mod:Ent"` or `"#pkg-name:Mod:Ent"`); the payload
  * of the `TemplateFilter` variant.
+ * @example
+ * ```ts
+ * import { codecs } from 'canton-rx';
+ * const amulets: codecs.ledger.TemplateFilter1 = { templateId: '#splice-amulet:Splice.Amulet:Amulet', includeCreatedEventBlob: true };
+ * const filter: codecs.ledger.IdentifierFilter = { TemplateFilter: { value: amulets } };
+ * ```
  * @category Codecs
  * @since 0.1.0
  */
@@ -23,6 +29,12 @@ export type TemplateFilter1 = t.TypeOf<typeof TemplateFilter1>;
 
 /**
  * Selects the contracts implementing one interface; the payload of the `InterfaceFilter` variant.
+ * @example
+ * ```ts
+ * import { codecs } from 'canton-rx';
+ * const holdings: codecs.ledger.InterfaceFilter1 = { interfaceId: '#splice-api-token-holding-v1:Splice.Api.Token.HoldingV1:Holding', includeInterfaceView: true };
+ * const filter: codecs.ledger.IdentifierFilter = { InterfaceFilter: { value: holdings } };
+ * ```
  * @category Codecs
  * @since 0.1.0
  */
@@ -42,6 +54,12 @@ export type InterfaceFilter1 = t.TypeOf<typeof InterfaceFilter1>;
 
 /**
  * Selects all contracts; the payload of the `WildcardFilter` variant.
+ * @example
+ * ```ts
+ * import { codecs } from 'canton-rx';
+ * const everything: codecs.ledger.WildcardFilter1 = { includeCreatedEventBlob: false };
+ * const filter: codecs.ledger.IdentifierFilter = { WildcardFilter: { value: everything } };
+ * ```
  * @category Codecs
  * @since 0.1.0
  */
@@ -56,6 +74,12 @@ export type WildcardFilter1 = t.TypeOf<typeof WildcardFilter1>;
 /**
  * One filter: `{"Empty": {}}`, or `TemplateFilter`, `InterfaceFilter` or `WildcardFilter`, each
  * with a `value` level.
+ * @example
+ * ```ts
+ * import { codecs, decodeWith } from 'canton-rx';
+ * decodeWith(codecs.ledger.IdentifierFilter)({ WildcardFilter: { value: { includeCreatedEventBlob: true } } }); // Right: the same object
+ * decodeWith(codecs.ledger.IdentifierFilter)({ TemplateFilter: { templateId: 'pkg:Mod:T' } }); // Left: nothing at TemplateFilter.value
+ * ```
  * @category Codecs
  * @since 0.1.0
  */
@@ -69,6 +93,14 @@ export type IdentifierFilter = t.TypeOf<typeof IdentifierFilter>;
 
 /**
  * One entry of `Filters.cumulative`; each entry widens what is selected.
+ * @example
+ * ```ts
+ * import { codecs } from 'canton-rx';
+ * const cumulative: codecs.ledger.CumulativeFilter[] = [
+ *   { identifierFilter: { TemplateFilter: { value: { templateId: '#splice-amulet:Splice.Amulet:Amulet' } } } },
+ *   { identifierFilter: { TemplateFilter: { value: { templateId: '#splice-amulet:Splice.Amulet:LockedAmulet' } } } },
+ * ];
+ * ```
  * @category Codecs
  * @since 0.1.0
  */
@@ -82,6 +114,12 @@ export type CumulativeFilter = t.TypeOf<typeof CumulativeFilter>;
 
 /**
  * The filters of one party (or of any party); no entry means one wildcard without blobs.
+ * @example
+ * ```ts
+ * import { codecs } from 'canton-rx';
+ * const filters: codecs.ledger.Filters = { cumulative: [{ identifierFilter: { WildcardFilter: { value: { includeCreatedEventBlob: true } } } }] };
+ * codecs.ledger.Filters.is({}); // true: no entry means one wildcard without blobs
+ * ```
  * @category Codecs
  * @since 0.1.0
  */
@@ -95,6 +133,11 @@ export type Filters = t.TypeOf<typeof Filters>;
 
 /**
  * Which events to return, for which parties, and whether Daml values carry record labels.
+ * @example
+ * ```ts
+ * import { codecs } from 'canton-rx';
+ * const aliceOnly: codecs.ledger.EventFormat = { filtersByParty: { 'alice::1220ab': {} }, verbose: false };
+ * ```
  * @category Codecs
  * @since 0.1.0
  */
@@ -111,6 +154,12 @@ export type EventFormat = t.TypeOf<typeof EventFormat>;
 /**
  * The shape of returned transactions: created and archived events (ACS_DELTA) or created and
  * exercised events (LEDGER_EFFECTS). The server refuses UNSPECIFIED.
+ * @example
+ * ```ts
+ * import { codecs } from 'canton-rx';
+ * codecs.ledger.TransactionShape.is('TRANSACTION_SHAPE_LEDGER_EFFECTS'); // true
+ * codecs.ledger.TransactionShape.is('FLAT'); // false
+ * ```
  * @category Codecs
  * @since 0.1.0
  */
@@ -126,6 +175,14 @@ export type TransactionShape = t.TypeOf<typeof TransactionShape>;
 
 /**
  * Which transactions to return and in which shape.
+ * @example
+ * ```ts
+ * import { codecs } from 'canton-rx';
+ * const transactions: codecs.ledger.TransactionFormat = {
+ *   transactionShape: 'TRANSACTION_SHAPE_LEDGER_EFFECTS',
+ *   eventFormat: { filtersByParty: { 'alice::1220ab': {} } },
+ * };
+ * ```
  * @category Codecs
  * @since 0.1.0
  */
@@ -140,6 +197,11 @@ export type TransactionFormat = t.TypeOf<typeof TransactionFormat>;
 
 /**
  * The parties whose participant authorization changes to return; an empty list means all parties.
+ * @example
+ * ```ts
+ * import { codecs } from 'canton-rx';
+ * const allParties: codecs.ledger.ParticipantAuthorizationTopologyFormat = { parties: [] };
+ * ```
  * @category Codecs
  * @since 0.1.0
  */
@@ -153,6 +215,11 @@ export type ParticipantAuthorizationTopologyFormat = t.TypeOf<typeof Participant
 
 /**
  * Which topology events to return.
+ * @example
+ * ```ts
+ * import { codecs } from 'canton-rx';
+ * const topology: codecs.ledger.TopologyFormat = { includeParticipantAuthorizationEvents: { parties: ['alice::1220ab'] } };
+ * ```
  * @category Codecs
  * @since 0.1.0
  */
@@ -166,6 +233,13 @@ export type TopologyFormat = t.TypeOf<typeof TopologyFormat>;
 
 /**
  * Which kinds of update to return; a kind left unset is not returned at all.
+ * @example
+ * ```ts
+ * import { codecs } from 'canton-rx';
+ * // Check a format read from a configuration file before sending it
+ * const format: unknown = JSON.parse(await readFile('update-format.json', 'utf8'));
+ * if (!codecs.ledger.UpdateFormat.is(format)) throw new Error('update-format.json holds no UpdateFormat');
+ * ```
  * @category Codecs
  * @since 0.1.0
  */

@@ -4,6 +4,12 @@ import { CreatedEvent } from './CreatedEvent.js';
 
 /**
  * A page of the older `/v0` `state/acs` and `holdings/state` endpoints: `#`-prefixed event ids, a numeric token (upstream `AcsResponse`, no longer in scan.yaml).
+ * @example
+ * ```ts
+ * import { codecs, decodeWith } from 'canton-rx';
+ * // POST /api/scan/v0/holdings/state on a Scan older than /v2
+ * decodeWith(codecs.scan.AcsResponse)(await res.json()); // Either<DecodeError, AcsResponse>
+ * ```
  * @category Codecs
  * @since 0.1.0
  */

@@ -4,6 +4,12 @@ import { ActiveContract } from './ActiveContract.js';
 
 /**
  * A page of `POST /v2/holdings/state` and `POST /v2/state/acs` (upstream `AcsResponseV2`).
+ * @example
+ * ```ts
+ * import { codecs, decodeWith } from 'canton-rx';
+ * // POST /api/scan/v2/holdings/state or /api/scan/v2/state/acs
+ * decodeWith(codecs.scan.AcsResponseV2)(await res.json()); // Either<DecodeError, AcsResponseV2>
+ * ```
  * @category Codecs
  * @since 0.1.0
  */

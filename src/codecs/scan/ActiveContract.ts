@@ -3,6 +3,11 @@ import { DamlRecord, optional, Timestamp } from '../common/primitives.js';
 
 /**
  * A contract of an ACS snapshot page of the `/v2` state endpoints (upstream `ActiveContract`).
+ * @example
+ * ```ts
+ * import { codecs, decodeWith } from 'canton-rx';
+ * decodeWith(codecs.scan.ActiveContract)(page.created_events[0]); // Either<DecodeError, ActiveContract>
+ * ```
  * @category Codecs
  * @since 0.1.0
  */

@@ -3,6 +3,11 @@ import { optional } from '../common/primitives.js';
 
 /**
  * The filters of `POST /v0/admin/sv/voteresults/count`, all optional and camelCase (upstream `CountVoteResultsRequest`).
+ * @example
+ * ```ts
+ * import { codecs } from 'canton-rx';
+ * const body: codecs.scan.CountVoteResultsRequest = { actionName: 'SRARC_OffboardSv', accepted: true, effectiveFrom: '2025-01-01T00:00:00Z' };
+ * ```
  * @category Codecs
  * @since 0.1.0
  */

@@ -1,11 +1,7 @@
 import * as t from 'io-ts';
 import { DamlRecord, isJsonObject, isStringArray, Timestamp, withFastGuard } from '../common/primitives.js';
 
-/**
- * The creation of a contract in Scan's update history and older ACS pages (upstream `CreatedEvent`).
- * @category Codecs
- * @since 0.1.0
- */
+// The io-ts codec; the export wraps it with a fast guard for the update-history hot path.
 const CreatedEventCodec = t.type(
   {
     event_type: t.literal('created_event'),
@@ -21,6 +17,18 @@ const CreatedEventCodec = t.type(
   },
   'CreatedEvent',
 );
+
+/**
+ * The creation of a contract in Scan's update history and older ACS pages (upstream `CreatedEvent`).
+ * @example
+ * ```ts
+ * import { codecs, decodeWith } from 'canton-rx';
+ * decodeWith(codecs.scan.CreatedEvent)(tx.events_by_id[id]); // Either<DecodeError, CreatedEvent>
+ * // Right({ event_type: 'created_event', event_id: '1220…:1', contract_id: '00…', create_arguments: { … }, … })
+ * ```
+ * @category Codecs
+ * @since 0.1.0
+ */
 export const CreatedEvent = withFastGuard(CreatedEventCodec, (u) => {
   if (!isJsonObject(u)) return false;
   return (

@@ -1,12 +1,7 @@
 import * as t from 'io-ts';
-import { DamlRecord, isJsonObject, isStringArray, optional, withFastGuard } from '../common/primitives.js';
-import { RequiredDamlValue } from '../splice/internal.js';
+import { DamlRecord, isJsonObject, isStringArray, optional, RequiredDamlValue, withFastGuard } from '../common/primitives.js';
 
-/**
- * The exercise of a choice in Scan's update history; an archive is a `consuming` one (upstream `ExercisedEvent`).
- * @category Codecs
- * @since 0.1.0
- */
+// The io-ts codec; the export wraps it with a fast guard for the update-history hot path.
 const ExercisedEventCodec = t.intersection(
   [
     t.type({
@@ -28,6 +23,18 @@ const ExercisedEventCodec = t.intersection(
   ],
   'ExercisedEvent',
 );
+
+/**
+ * The exercise of a choice in Scan's update history; an archive is a `consuming` one (upstream `ExercisedEvent`).
+ * @example
+ * ```ts
+ * import { codecs, decodeWith } from 'canton-rx';
+ * decodeWith(codecs.scan.ExercisedEvent)(tx.events_by_id[id]); // Either<DecodeError, ExercisedEvent>
+ * // Right({ event_type: 'exercised_event', choice: 'AmuletRules_Transfer', consuming: false, child_event_ids: [ … ], … })
+ * ```
+ * @category Codecs
+ * @since 0.1.0
+ */
 export const ExercisedEvent = withFastGuard(ExercisedEventCodec, (u) => {
   if (!isJsonObject(u)) return false;
   const iface = u.interface_id;

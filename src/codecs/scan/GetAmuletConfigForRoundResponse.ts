@@ -3,6 +3,13 @@ import { SteppedRate } from './SteppedRate.js';
 
 /**
  * The fees of the amulet rules of one round, as decimal strings, from the deprecated `/v0/amulet-config-for-round` (upstream `GetAmuletConfigForRoundResponse`).
+ * @example
+ * ```ts
+ * import { codecs, decodeWith } from 'canton-rx';
+ * // GET /api/scan/v0/amulet-config-for-round?round=88086
+ * decodeWith(codecs.scan.GetAmuletConfigForRoundResponse)(await res.json());
+ * // Right({ amulet_create_fee: '0.0000000000', holding_fee: '0.0001311860', lock_holder_fee: '0.0000000000', transfer_fee: { initial: '0.0000000000', steps: [] } })
+ * ```
  * @category Codecs
  * @since 0.1.0
  */

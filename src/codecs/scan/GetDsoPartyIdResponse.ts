@@ -2,6 +2,13 @@ import * as t from 'io-ts';
 
 /**
  * The DSO party of the network (upstream `GetDsoPartyIdResponse`).
+ * @example
+ * ```ts
+ * import { codecs, decodeWith } from 'canton-rx';
+ * // GET /api/scan/v0/dso-party-id
+ * decodeWith(codecs.scan.GetDsoPartyIdResponse)(await res.json()); // Either<DecodeError, GetDsoPartyIdResponse>
+ * // Right({ dso_party_id: 'DSO::1220b1431ef217342db44d516bb9befde802be7d8899637d290895fa58880f19accc' }) on MainNet
+ * ```
  * @category Codecs
  * @since 0.1.0
  */

@@ -4,6 +4,12 @@ import { MaybeCachedContractWithStateMap } from '../splice/MaybeCachedContractWi
 
 /**
  * Scan's open and issuing mining rounds, keyed by contract id, with a cache TTL (upstream `GetOpenAndIssuingMiningRoundsResponse`).
+ * @example
+ * ```ts
+ * import { codecs, decodeWith } from 'canton-rx';
+ * // POST /api/scan/v0/open-and-issuing-mining-rounds
+ * decodeWith(codecs.scan.GetOpenAndIssuingMiningRoundsResponse)(await res.json()); // Either<DecodeError, GetOpenAndIssuingMiningRoundsResponse>
+ * ```
  * @category Codecs
  * @since 0.1.0
  */

@@ -11,6 +11,13 @@ import { RewardAccountingRootHashWithoutStatus } from './RewardAccountingRootHas
 
 /**
  * A round's reward accounting root hash, chosen by `status` (`Ok`, `Undetermined`, `CannotProvide`) or the older shape without it (upstream `GetRewardAccountingRootHashResponse`).
+ * @example
+ * ```ts
+ * import { codecs, decodeWith } from 'canton-rx';
+ * // GET /api/scan/v0/internal/reward-accounting-process/rounds/88086/root-hash
+ * decodeWith(codecs.scan.GetRewardAccountingRootHashResponse)(await res.json());
+ * // Right({ status: 'Ok', round_number: 88086, root_hash: 'ab12…' }), Right({ status: 'Undetermined' }), …
+ * ```
  * @category Codecs
  * @since 0.1.0
  */

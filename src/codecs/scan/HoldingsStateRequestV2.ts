@@ -3,6 +3,17 @@ import { int32, int64, nonEmptyArray, optional, Timestamp } from '../common/prim
 
 /**
  * The body of `POST /v2/holdings/state` (upstream `HoldingsStateRequestV2`).
+ * @example
+ * ```ts
+ * import { codecs } from 'canton-rx';
+ * const body: codecs.scan.HoldingsStateRequestV2 = {
+ *   migration_id: 4,
+ *   record_time: '2026-03-19T15:00:00Z',
+ *   record_time_match: 'at_or_before',
+ *   page_size: 100,
+ *   owner_party_ids: ['alice::1220ab'],
+ * };
+ * ```
  * @category Codecs
  * @since 0.1.0
  */

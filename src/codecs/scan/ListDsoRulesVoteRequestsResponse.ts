@@ -3,6 +3,12 @@ import { Contract } from '../splice/Contract.js';
 
 /**
  * All active vote requests, from `GET /v0/admin/sv/voterequests` (upstream `ListDsoRulesVoteRequestsResponse`).
+ * @example
+ * ```ts
+ * import { codecs, decodeWith } from 'canton-rx';
+ * // GET /api/scan/v0/admin/sv/voterequests
+ * decodeWith(codecs.scan.ListDsoRulesVoteRequestsResponse)(await res.json()); // Either<DecodeError, ListDsoRulesVoteRequestsResponse>
+ * ```
  * @category Codecs
  * @since 0.1.0
  */

@@ -3,6 +3,12 @@ import { Contract } from '../splice/Contract.js';
 
 /**
  * The vote requests found for the ids of `POST /v0/voterequest`; ids not found are left out (upstream `ListVoteRequestByTrackingCidResponse`).
+ * @example
+ * ```ts
+ * import { codecs, decodeWith } from 'canton-rx';
+ * // POST /api/scan/v0/voterequest
+ * decodeWith(codecs.scan.ListVoteRequestByTrackingCidResponse)(await res.json()); // Either<DecodeError, ListVoteRequestByTrackingCidResponse>
+ * ```
  * @category Codecs
  * @since 0.1.0
  */

@@ -4,6 +4,12 @@ import { Contract } from '../splice/Contract.js';
 
 /**
  * A provider's `Splice.Amulet:FeaturedAppRight`, absent or `null` when it has none (upstream `LookupFeaturedAppRightResponse`, scan.yaml).
+ * @example
+ * ```ts
+ * import { codecs, decodeWith } from 'canton-rx';
+ * // GET /api/scan/v0/featured-apps/{provider_party_id}, or the validator's /v0/scan-proxy/featured-apps/{provider_party_id}
+ * decodeWith(codecs.scan.LookupFeaturedAppRightResponse)(await res.json()); // Right({ featured_app_right: null }) when it has none
+ * ```
  * @category Codecs
  * @since 0.1.0
  */

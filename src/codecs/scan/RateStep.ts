@@ -2,6 +2,12 @@ import * as t from 'io-ts';
 
 /**
  * One step of a {@link SteppedRate}: from `amount` on, `rate` applies (upstream `RateStep`).
+ * @example
+ * ```ts
+ * import { codecs, decodeWith } from 'canton-rx';
+ * decodeWith(codecs.scan.RateStep)({ amount: '100.0', rate: '0.001' }); // Right: the same object
+ * decodeWith(codecs.scan.RateStep)({ amount: 100, rate: '0.001' }); // Left: amounts are decimal strings
+ * ```
  * @category Codecs
  * @since 0.1.0
  */

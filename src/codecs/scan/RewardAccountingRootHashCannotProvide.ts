@@ -2,6 +2,11 @@ import * as t from 'io-ts';
 
 /**
  * The round predates what this Scan ingested, `status: "CannotProvide"` (upstream `RewardAccountingRootHashCannotProvide`).
+ * @example
+ * ```ts
+ * import { codecs } from 'canton-rx';
+ * codecs.scan.RewardAccountingRootHashCannotProvide.is({ status: 'CannotProvide' }); // true: ask a Scan that ingested the round
+ * ```
  * @category Codecs
  * @since 0.1.0
  */

@@ -3,6 +3,11 @@ import { int64 } from '../common/primitives.js';
 
 /**
  * The root hash of a round's reward accounting, `status: "Ok"` (upstream `RewardAccountingRootHashOk`).
+ * @example
+ * ```ts
+ * import { codecs } from 'canton-rx';
+ * codecs.scan.RewardAccountingRootHashOk.is({ status: 'Ok', round_number: 88086, root_hash: 'ab12' }); // true
+ * ```
  * @category Codecs
  * @since 0.1.0
  */

@@ -4,6 +4,11 @@ import { CreatedEvent } from './CreatedEvent.js';
 
 /**
  * A contract assigned to a synchronizer, recognised by its `created_event` (upstream `UpdateHistoryAssignment`).
+ * @example
+ * ```ts
+ * import { codecs, decodeWith } from 'canton-rx';
+ * decodeWith(codecs.scan.UpdateHistoryAssignment)(reassignment.event); // Either<DecodeError, UpdateHistoryAssignment>
+ * ```
  * @category Codecs
  * @since 0.1.0
  */

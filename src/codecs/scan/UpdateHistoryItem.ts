@@ -5,6 +5,13 @@ import { UpdateHistoryTransaction } from './UpdateHistoryTransaction.js';
 
 /**
  * One update of `/v1/updates`: a transaction (it has `events_by_id` or `root_event_ids`) or a reassignment (it has `event`) (upstream `UpdateHistoryItem`).
+ * @example
+ * ```ts
+ * import { codecs, decodeWith } from 'canton-rx';
+ * // GET /api/scan/v1/updates/{update_id}
+ * decodeWith(codecs.scan.UpdateHistoryItem)(await res.json()); // Either<DecodeError, UpdateHistoryItem>
+ * const isTransaction = (i: codecs.scan.UpdateHistoryItem) => 'events_by_id' in i;
+ * ```
  * @category Codecs
  * @since 0.1.0
  */

@@ -5,6 +5,13 @@ import { UpdateHistoryTransactionV2 } from './UpdateHistoryTransactionV2.js';
 
 /**
  * One update of `/v2/updates`: a transaction (it has `events_by_id` or `root_event_ids`) or a reassignment (it has `event`) (upstream `UpdateHistoryItemV2`).
+ * @example
+ * ```ts
+ * import { codecs, decodeWith } from 'canton-rx';
+ * // GET /api/scan/v2/updates/{update_id}
+ * decodeWith(codecs.scan.UpdateHistoryItemV2)(await res.json()); // Either<DecodeError, UpdateHistoryItemV2>
+ * const isTransaction = (i: codecs.scan.UpdateHistoryItemV2) => 'events_by_id' in i;
+ * ```
  * @category Codecs
  * @since 0.1.0
  */

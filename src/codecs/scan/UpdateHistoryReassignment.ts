@@ -15,6 +15,12 @@ const ReassignmentEvent = byPresence(
 
 /**
  * A contract moving between synchronizers, in both `/v1/updates` and `/v2/updates` (upstream `UpdateHistoryReassignment`).
+ * @example
+ * ```ts
+ * import { codecs, decodeWith } from 'canton-rx';
+ * decodeWith(codecs.scan.UpdateHistoryReassignment)(page.transactions[0]); // Either<DecodeError, UpdateHistoryReassignment>
+ * const isAssignment = (r: codecs.scan.UpdateHistoryReassignment) => 'created_event' in r.event;
+ * ```
  * @category Codecs
  * @since 0.1.0
  */

@@ -3,6 +3,12 @@ import { int64, Timestamp } from '../common/primitives.js';
 
 /**
  * Where an update history page starts: strictly after this (migration id, record time) (upstream `UpdateHistoryRequestAfter`).
+ * @example
+ * ```ts
+ * import { codecs } from 'canton-rx';
+ * // The next page starts after the last item of this one
+ * const after: codecs.scan.UpdateHistoryRequestAfter = { after_migration_id: last.migration_id, after_record_time: last.record_time };
+ * ```
  * @category Codecs
  * @since 0.1.0
  */

@@ -11,6 +11,11 @@ import { UpdateHistoryRequestAfter } from './UpdateHistoryRequestAfter.js';
 
 /**
  * The body of `POST /v1/updates` (upstream `UpdateHistoryRequestV1`).
+ * @example
+ * ```ts
+ * import { codecs } from 'canton-rx';
+ * const body: codecs.scan.UpdateHistoryRequestV1 = { page_size: 100, daml_value_encoding: 'compact_json' };
+ * ```
  * @category Codecs
  * @since 0.1.0
  */

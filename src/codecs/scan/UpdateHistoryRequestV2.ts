@@ -11,6 +11,14 @@ import { UpdateHistoryRequestAfter } from './UpdateHistoryRequestAfter.js';
 
 /**
  * The body of `POST /v2/updates` (upstream `UpdateHistoryRequestV2`).
+ * @example
+ * ```ts
+ * import { codecs } from 'canton-rx';
+ * const body: codecs.scan.UpdateHistoryRequestV2 = {
+ *   page_size: 100,
+ *   after: { after_migration_id: 4, after_record_time: '2025-12-10T16:23:05.721430Z' },
+ * };
+ * ```
  * @category Codecs
  * @since 0.1.0
  */

@@ -3,11 +3,7 @@ import { optional, withFastGuard } from '../common/primitives.js';
 import { baseTransactionProps, isTransactionShape } from './transactionGuard.js';
 import { HexString } from '../splice/internal.js';
 
-/**
- * A transaction of `/v1/updates`, with its hex `offset` (upstream `UpdateHistoryTransaction`).
- * @category Codecs
- * @since 0.1.0
- */
+// The io-ts codec; the export wraps it with a fast guard for the update-history hot path.
 const UpdateHistoryTransactionCodec = t.intersection(
   [
     t.type({
@@ -22,5 +18,16 @@ const UpdateHistoryTransactionCodec = t.intersection(
   ],
   'UpdateHistoryTransaction',
 );
+
+/**
+ * A transaction of `/v1/updates`, with its hex `offset` (upstream `UpdateHistoryTransaction`).
+ * @example
+ * ```ts
+ * import { codecs, decodeWith } from 'canton-rx';
+ * decodeWith(codecs.scan.UpdateHistoryTransaction)(v1Page.transactions[0]); // Either<DecodeError, UpdateHistoryTransaction>
+ * ```
+ * @category Codecs
+ * @since 0.1.0
+ */
 export const UpdateHistoryTransaction = withFastGuard(UpdateHistoryTransactionCodec, (u) => isTransactionShape(u) && HexString.is(u.offset));
 export type UpdateHistoryTransaction = t.TypeOf<typeof UpdateHistoryTransaction>;

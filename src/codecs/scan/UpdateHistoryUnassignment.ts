@@ -3,6 +3,11 @@ import { int64 } from '../common/primitives.js';
 
 /**
  * A contract unassigned from a synchronizer, recognised by `contract_id` without `created_event` (upstream `UpdateHistoryUnassignment`).
+ * @example
+ * ```ts
+ * import { codecs, decodeWith } from 'canton-rx';
+ * decodeWith(codecs.scan.UpdateHistoryUnassignment)(reassignment.event); // Either<DecodeError, UpdateHistoryUnassignment>
+ * ```
  * @category Codecs
  * @since 0.1.0
  */

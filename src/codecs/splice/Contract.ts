@@ -3,6 +3,12 @@ import { DamlRecord, Timestamp } from '../common/primitives.js';
 
 /**
  * A Daml contract as Scan and the validator return it (upstream `Contract`, common-external.yaml).
+ * @example
+ * ```ts
+ * import { codecs, decodeWith } from 'canton-rx';
+ * decodeWith(codecs.scan.Contract)(rounds.open_mining_rounds[0].contract); // Either<DecodeError, Contract>
+ * // Right({ template_id: '…:Splice.Round:OpenMiningRound', contract_id: '00…', payload: { round: { number: '88086' }, … }, … })
+ * ```
  * @category Codecs
  * @since 0.1.0
  */

@@ -4,6 +4,12 @@ import { Contract } from './Contract.js';
 
 /**
  * A contract with the synchronizer it is assigned to; no `domain_id` means in flight (upstream `ContractWithState`).
+ * @example
+ * ```ts
+ * import { codecs, decodeWith } from 'canton-rx';
+ * decodeWith(codecs.scan.ContractWithState)(rounds.open_mining_rounds[0]); // Either<DecodeError, ContractWithState>
+ * const inFlight = (c: codecs.scan.ContractWithState) => c.domain_id == null;
+ * ```
  * @category Codecs
  * @since 0.1.0
  */

@@ -2,6 +2,12 @@ import * as t from 'io-ts';
 
 /**
  * The JSON error body of Scan and the validator, `{"error": "..."}` (upstream `ErrorResponse`).
+ * @example
+ * ```ts
+ * import { codecs, decodeWith } from 'canton-rx';
+ * // The JSON body of a Scan or validator 4xx/5xx
+ * decodeWith(codecs.scan.ErrorResponse)(await res.json()); // Right({ error: 'No ans entry found for party: alice::1220…' })
+ * ```
  * @category Codecs
  * @since 0.1.0
  */

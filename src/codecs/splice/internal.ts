@@ -1,6 +1,6 @@
 /**
  * Building blocks of the Splice codecs (Scan and validator): unions told apart by a string field or
- * by which fields are present, a lean optional for the hot path, and hex strings.
+ * by which fields are present, and hex strings.
  * Nothing here is part of the public API.
  *
  * Speed: the two union builders check the chosen member with its `is` guard first, which walks the
@@ -23,18 +23,6 @@ export const isRecord = (u: unknown): u is Record<string, unknown> => t.UnknownR
 
 /** `o[key]` is an own property that is not `undefined` (JSON has no `undefined`). @internal */
 export const has = (o: Record<string, unknown>, key: string): boolean => hasOwn.call(o, key) && o[key] !== undefined;
-
-/**
- * A Daml value that must be present: any JSON value, but not a missing key (`DamlValue` is
- * `t.unknown`, which a `t.type` would also accept for an absent required field).
- * @internal
- */
-export const RequiredDamlValue = new t.Type<unknown, unknown, unknown>(
-  'DamlValue',
-  (u): u is unknown => u !== undefined,
-  (u, c) => (u !== undefined ? t.success(u) : t.failure(u, c, 'required Daml value is missing')),
-  t.identity,
-);
 
 const HEX = /^[0-9a-fA-F]+$/;
 

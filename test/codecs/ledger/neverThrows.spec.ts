@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import * as ledger from '../../../src/codecs/ledger/index.js';
-import { codecsOf, neverThrows } from '../../helpers/codecProperties.js';
+import { codecsOf, neverThrows, spotMutationsAgree } from '../../helpers/codecProperties.js';
+import { readFixture } from '../../helpers/fixtures.js';
 
 describe('ledger codecs on arbitrary input', () => {
   it('the namespace holds only codecs', () => {
@@ -8,4 +9,10 @@ describe('ledger codecs on arbitrary input', () => {
   });
 
   neverThrows(ledger);
+
+  // Values that decode, and values one spot away from decoding: where the `is` of the Canton
+  // wrapper unions must agree with their decoder.
+  // Depth 8 reaches the fields of events: update.Transaction.value.events.<i>.CreatedEvent.<field>.
+  spotMutationsAgree('JsGetUpdateResponse', ledger.JsGetUpdateResponse, readFixture('ledger', 'update-by-id__hyperledger-labs-splice-wallet-kernel__1.json'), 1000, 8);
+  spotMutationsAgree('JsCantonError', ledger.JsCantonError, readFixture('ledger', 'error-ledger-api__Fairmint-canton-node-sdk__sim-2.json'));
 });

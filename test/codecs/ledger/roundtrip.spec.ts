@@ -7,30 +7,32 @@ import {
   Update,
   type JsGetUpdateResponse as JsGetUpdateResponseT,
 } from '../../../src/codecs/ledger/index';
-import { decodeOk, fixture } from './helpers';
+import { created, decodeOk, drop, exercised, fixture, put, transactionOf, updateOf, updatesOf } from './helpers';
 
 const UPDATE = 'update-by-id__hyperledger-labs-splice-wallet-kernel__1.json';
 
 describe('ledger codecs keep what they do not know', () => {
   it('keeps unknown fields at every level, and encodes back to the same JSON', () => {
-    const body = fixture(UPDATE);
-    body.futureField = 1;
-    body.update.Transaction.futureField = 'beside value';
-    body.update.Transaction.value.futureField = { nested: [1, 2] };
-    body.update.Transaction.value.traceContext.futureField = true;
-    body.update.Transaction.value.events[0].ExercisedEvent.futureField = null;
-    body.update.Transaction.value.events[3].CreatedEvent.futureField = 'x';
-    body.update.Transaction.value.events[3].CreatedEvent.interfaceViews.push({
-      interfaceId: 'pkg:Mod:Iface',
-      viewStatus: { code: 0, message: '', futureField: 2 },
-      futureField: 3,
-    });
+    const body = updateOf(UPDATE);
+    const update = body.update;
+    assert.ok('Transaction' in update);
+    const tx = update.Transaction.value;
+    put(body, 'futureField', 1);
+    put(update.Transaction, 'futureField', 'beside value');
+    put(tx, 'futureField', { nested: [1, 2] });
+    assert.ok(tx.traceContext);
+    put(tx.traceContext, 'futureField', true);
+    put(exercised(tx.events[0]), 'futureField', null);
+    const creation = created(tx.events[3]);
+    put(creation, 'futureField', 'x');
+    const view = { interfaceId: 'pkg:Mod:Iface', viewStatus: { code: 0, message: '', futureField: 2 }, futureField: 3 };
+    assert.ok(creation.interfaceViews);
+    creation.interfaceViews.push(view);
     const expected = JSON.parse(JSON.stringify(body));
     const decoded = decodeOk(JsGetUpdateResponse, body);
     assert.deepStrictEqual(decoded, expected);
     assert.deepStrictEqual(JSON.parse(JSON.stringify(JsGetUpdateResponse.encode(decoded))), expected);
-    const tx = (decoded.update as { Transaction: { value: Record<string, unknown> } }).Transaction.value;
-    assert.deepEqual(tx['futureField'], { nested: [1, 2] });
+    assert.deepEqual((transactionOf(decoded) as JsTransaction & { futureField?: unknown }).futureField, { nested: [1, 2] });
   });
 
   it('returns the very input when nothing needed changing (decoding does not copy)', () => {
@@ -39,33 +41,38 @@ describe('ledger codecs keep what they do not know', () => {
   });
 
   it('accepts null for every optional field of a transaction and its events', () => {
-    const tx = fixture(UPDATE).update.Transaction.value;
-    for (const k of ['commandId', 'workflowId', 'traceContext', 'externalTransactionHash', 'paidTrafficCost', 'transactionHash']) tx[k] = null;
-    const created = tx.events[3].CreatedEvent;
-    for (const k of ['contractKey', 'contractKeyHash', 'createdEventBlob', 'interfaceViews', 'observers', 'representativePackageId', 'acsDelta']) created[k] = null;
-    const exercised = tx.events[0].ExercisedEvent;
-    for (const k of ['interfaceId', 'exerciseResult', 'implementedInterfaces', 'acsDelta']) exercised[k] = null;
+    const tx = transactionOf(updateOf(UPDATE));
+    for (const k of ['commandId', 'workflowId', 'traceContext', 'externalTransactionHash', 'paidTrafficCost', 'transactionHash']) put(tx, k, null);
+    const creation = created(tx.events[3]);
+    for (const k of ['contractKey', 'contractKeyHash', 'createdEventBlob', 'interfaceViews', 'observers', 'representativePackageId', 'acsDelta']) put(creation, k, null);
+    const exercise = exercised(tx.events[0]);
+    for (const k of ['interfaceId', 'exerciseResult', 'implementedInterfaces', 'acsDelta']) put(exercise, k, null);
     decodeOk(JsTransaction, tx);
-    decodeOk(CreatedEvent, created);
-    decodeOk(ExercisedEvent, exercised);
+    decodeOk(CreatedEvent, creation);
+    decodeOk(ExercisedEvent, exercise);
   });
 
   it('accepts optional fields left out altogether', () => {
-    const tx = fixture(UPDATE).update.Transaction.value;
-    for (const k of ['commandId', 'workflowId', 'traceContext']) delete tx[k];
-    const created = tx.events[3].CreatedEvent;
-    for (const k of ['contractKey', 'createdEventBlob', 'interfaceViews', 'observers']) delete created[k];
-    const exercised = tx.events[0].ExercisedEvent;
-    for (const k of ['interfaceId', 'exerciseResult', 'implementedInterfaces']) delete exercised[k];
+    const tx = transactionOf(updateOf(UPDATE));
+    for (const k of ['commandId', 'workflowId', 'traceContext', 'externalTransactionHash', 'paidTrafficCost', 'transactionHash']) drop(tx, k);
+    const creation = created(tx.events[3]);
+    for (const k of ['contractKey', 'contractKeyHash', 'createdEventBlob', 'interfaceViews', 'observers', 'representativePackageId', 'acsDelta']) drop(creation, k);
+    const exercise = exercised(tx.events[0]);
+    for (const k of ['interfaceId', 'exerciseResult', 'implementedInterfaces', 'acsDelta']) drop(exercise, k);
     decodeOk(JsTransaction, tx);
   });
 
   it('decodes the Canton 3.6 transactionHash and 3.5 fields when present', () => {
-    const update = fixture('updates-ledger-effects__canton-network-splice-sv-voting-dapp__2.json')[3];
-    update.update.Transaction.value.transactionHash = 'a1b2c3';
-    const decoded = decodeOk(JsGetUpdateResponse, update);
-    const tx = (decoded.update as { Transaction: { value: JsTransaction } }).Transaction.value;
+    const update = updatesOf('updates-ledger-effects__canton-network-splice-sv-voting-dapp__2.json')[3]!;
+    transactionOf(update).transactionHash = 'a1b2c3';
+    const tx = transactionOf(decodeOk(JsGetUpdateResponse, update));
     assert.equal(tx.transactionHash, 'a1b2c3');
+    // This capture is of the 3.4/3.5 era: every event carries acsDelta, every creation representativePackageId.
+    assert.ok(tx.events.length > 0);
+    for (const e of tx.events) {
+      if ('CreatedEvent' in e) assert.ok(typeof e.CreatedEvent.acsDelta === 'boolean' && typeof e.CreatedEvent.representativePackageId === 'string');
+      else assert.equal(typeof exercised(e).acsDelta, 'boolean');
+    }
   });
 
   it('gives types that narrow on the variant key', () => {

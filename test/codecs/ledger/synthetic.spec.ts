@@ -12,11 +12,11 @@ import {
   TopologyEventEvent,
   UpdateFormat,
 } from '../../../src/codecs/ledger/index';
-import { decodeOk, firstIssue, fixture } from './helpers';
+import { created, decodeOk, firstIssue, fixture, transactionOf, updatesOf } from './helpers';
 
 // No recorded reassignment, topology or checkpoint payload exists in ../shared/fixtures: these are
 // built field by field from the release-line-3.5 spec, around a real CreatedEvent.
-const createdEvent = () => fixture('updates-ledger-effects__canton-network-splice-sv-voting-dapp__2.json')[0].update.Transaction.value.events[0].CreatedEvent;
+const createdEvent = () => created(transactionOf(updatesOf('updates-ledger-effects__canton-network-splice-sv-voting-dapp__2.json')[0]!).events[0]);
 
 const reassignment = () => ({
   updateId: '1220aa',

@@ -17,6 +17,7 @@ export const decodeIssues = (codec: t.Mixed, u: unknown): ReadonlyArray<DecodeIs
   if (E.isRight(r)) assert.fail(`${codec.name} decoded a value it should refuse`);
   assert.equal(r.left._tag, 'DecodeError');
   assert.equal(r.left.reason, 'schema');
+  assert.ok(r.left.issues.length > 0, 'a refusal names at least one issue');
   return r.left.issues;
 };
 

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import * as validator from '../../../src/codecs/validator/index.js';
-import { codecsOf, neverThrows } from '../../helpers/codecProperties.js';
+import { codecsOf, neverThrows, spotMutationsAgree } from '../../helpers/codecProperties.js';
+import { readFixture } from '../../helpers/fixtures.js';
 
 describe('validator codecs on arbitrary input', () => {
   it('the namespace holds only codecs, named after their upstream schemas', () => {
@@ -24,4 +25,10 @@ describe('validator codecs on arbitrary input', () => {
   });
 
   neverThrows(validator);
+
+  spotMutationsAgree(
+    'GetOpenAndIssuingMiningRoundsProxyResponse',
+    validator.GetOpenAndIssuingMiningRoundsProxyResponse,
+    readFixture('validator', 'scan-proxy-open-and-issuing-mining-rounds__Fairmint-canton-node-sdk__sim-1.json'),
+  );
 });
