@@ -120,6 +120,10 @@ export const valueOf = <C extends t.Mixed>(codec: C, name = `{ value: ${codec.na
 export const nonEmptyArray = <C extends t.Mixed>(codec: C, name = `NonEmptyArray<${codec.name}>`) =>
   t.refinement(t.array(codec), (a) => a.length > 0, name);
 
+// A check looser than its codec would let invalid values through without any error: kept apart so
+// that tests can hold each guard to its codec (read at module load only, never while decoding).
+const unguarded = new WeakMap<t.Decoder<unknown, unknown>, t.Mixed>();
+
 /**
  * The same codec with a faster guard for the hot path (tree events, transactions: thousands per
  * page). `check` must imply `codec.is` (it may be stricter, never looser): values it accepts
@@ -137,10 +141,6 @@ export const withFastGuard = <C extends t.Mixed>(codec: C, check: (u: unknown) =
   unguarded.set(guarded, codec);
   return guarded;
 };
-
-// A check looser than its codec would let invalid values through without any error: kept apart so
-// that tests can hold each guard to its codec (read at module load only, never while decoding).
-const unguarded = new WeakMap<t.Decoder<unknown, unknown>, t.Mixed>();
 
 /** The codec a {@link withFastGuard} codec stands for, `undefined` for any other codec. @internal */
 export const unguardedOf = (codec: t.Decoder<unknown, unknown>): t.Mixed | undefined => unguarded.get(codec);
