@@ -23,10 +23,15 @@ export const RIGHTS_CLAIM = 'https://daml.com/ledger-api';
 export interface MintTokenOptions {
   /** Ledger API user id: the `sub` claim. */
   readonly userId: string;
+  /** Party ids the token may act as (read rights included). */
   readonly actAs?: readonly string[];
+  /** Party ids the token may read as. */
   readonly readAs?: readonly string[];
+  /** Party ids the token may execute as (enough for the traffic endpoint). */
   readonly executeAs?: readonly string[];
+  /** Participant admin (needed by `GET /v2/idps/{idp-id}`). */
   readonly admin?: boolean;
+  /** May read as any party (needed by `filtersForAnyParty`). */
   readonly readAsAnyParty?: boolean;
   /** Expiry, as a Date or epoch seconds (the `exp` claim); the simulator refuses expired tokens. */
   readonly expiresAt?: Date | number;

@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { FaultInjector } from './internal/faults.js';
-import { History } from './internal/history.js';
+import { History } from './internal/history/History.js';
 import { LedgerIndex } from './internal/ledgerView.js';
 import { hash32, seedNumber } from './internal/prng.js';
 import { ledgerRoutes } from './internal/routes/ledgerRoutes.js';
@@ -105,6 +105,11 @@ export async function startSimulatedNetwork(options: SimulatedNetworkOptions = {
   };
   const state = new NetworkState(seed, history, ledger, resolved);
   const faults = new FaultInjector(options.faults, seed);
+  // Every option is checked before the server listens: a bad one must not leave a socket open.
+  if (options.growth !== undefined) {
+    positiveInt('growth.everyMs', options.growth.everyMs, 1);
+    positiveInt('growth.count', options.growth.count, 1);
+  }
   const stats = new StatsRecorder();
   const routes = [...ledgerRoutes(state), ...validatorRoutes(state), ...scanRoutes(state)];
   const listener = requestListener(state, routes, faults, stats);
@@ -126,8 +131,6 @@ export async function startSimulatedNetwork(options: SimulatedNetworkOptions = {
   let growth: ReturnType<typeof setInterval> | undefined;
   if (options.growth !== undefined) {
     const { everyMs, count } = options.growth;
-    positiveInt('growth.everyMs', everyMs, 1);
-    positiveInt('growth.count', count, 1);
     growth = setInterval(() => history.append(count), everyMs);
     growth.unref();
   }

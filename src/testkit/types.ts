@@ -75,7 +75,7 @@ export type RouteFilter = RouteGroup | readonly RouteGroup[] | { readonly groups
 
 /**
  * A seeded, deterministic fault plan: for the n-th request of a route it draws, from
- * `(seed, route, n)` alone, whether to inject a fault and which one.
+ * `(seed, plan index, route, n)` alone, whether to inject a fault and which one.
  * @example
  * ```ts
  * const net = await startSimulatedNetwork({
@@ -94,9 +94,9 @@ export interface FaultPlan {
   readonly seed?: number | string;
   /** Restricts the plan to some groups or routes; all routes when absent. */
   readonly only?: RouteFilter;
-  /** Milliseconds of a `'delay'` fault (default 50). */
+  /** Milliseconds of a `'delay'` fault, ≥ 0 (default 50). */
   readonly delayMs?: number;
-  /** The `Retry-After` seconds of a 429 (default 1). */
+  /** The `Retry-After` seconds of a 429 and of the ledger's 503, an integer ≥ 0 (default 1). */
   readonly retryAfterSeconds?: number;
 }
 
@@ -170,7 +170,9 @@ export interface SimulatedNetworkOptions {
 export interface RouteStats {
   /** `"<METHOD> <path template>"`, or `"unmatched"`. */
   readonly route: string;
+  /** The group of the route (`'none'` for unmatched requests). */
   readonly group: RouteGroup | 'none';
+  /** Requests received, faulted or not. */
   readonly requests: number;
   /** Responses by HTTP status (`"reset"` for destroyed sockets). */
   readonly statuses: Readonly<Record<string, number>>;
@@ -188,9 +190,11 @@ export interface RouteStats {
  * @since 0.1.0
  */
 export interface InjectedFault {
+  /** The route id, `"<METHOD> <path template>"`. */
   readonly route: string;
   /** 1-based count of the request on its route. */
   readonly n: number;
+  /** What was injected. */
   readonly kind: FaultKind;
 }
 
@@ -204,8 +208,11 @@ export interface InjectedFault {
  * @since 0.1.0
  */
 export interface NetworkStats {
+  /** Requests received on every route, unmatched ones included. */
   readonly totalRequests: number;
+  /** Per route, sorted by route id. */
   readonly routes: readonly RouteStats[];
+  /** Every injected fault, in the order they were injected. */
   readonly faults: readonly InjectedFault[];
 }
 
@@ -223,11 +230,13 @@ export interface NetworkInfo {
   readonly updates: number;
   /** Updates by kind (`transfer`, `tap`, `assign`, `unassign`, ...). */
   readonly kinds: Readonly<Record<string, number>>;
+  /** The migration ids of the history, ascending. */
   readonly migrationIds: readonly number[];
   /** `migration_id` and `record_time` of the last update, as Scan prints them. */
   readonly last: { readonly migrationId: number; readonly recordTime: string; readonly updateId: string };
-  /** The participant's ledger end and pruning offset. */
+  /** The participant's ledger end: the offset of the last update its hosted parties see. */
   readonly ledgerEnd: number;
+  /** The participant's pruning offset (0 when never pruned). */
   readonly pruningOffset: number;
   /** Scan's ACS snapshots (record times with Scan's date-time format). */
   readonly snapshots: ReadonlyArray<{ readonly migrationId: number; readonly recordTime: string }>;
@@ -260,6 +269,7 @@ export interface SimulatedNetwork {
   readonly validatorUrl: string;
   /** Base of the Scan API, ending in `/api/scan`. */
   readonly scanUrl: string;
+  /** The TCP port the server listens on. */
   readonly port: number;
   /** The DSO party id. */
   readonly dsoParty: string;

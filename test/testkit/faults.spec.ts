@@ -2,19 +2,43 @@ import assert from 'node:assert/strict';
 import { mintToken, startSimulatedNetwork, type FaultPlan, type SimulatedNetwork } from '../../src/testkit/index.js';
 import { assertDecodes, formatFor, obj } from './helpers.js';
 
-/** One request; network-level failures come back as `'network-error'`. */
-const attempt = async (url: string, init?: RequestInit): Promise<{ status: number | 'network-error'; text: string; headers?: Headers }> => {
+interface Outcome {
+  /** `'no-response'` when the connection broke before the status line. */
+  readonly status: number | 'no-response';
+  readonly text: string;
+  /** The status and headers came, the body broke off. */
+  readonly bodyBroken: boolean;
+  readonly headers?: Headers;
+}
+
+/** fetch's own way of failing on a broken connection (anything else is a bug of the test and is rethrown). */
+const connectionFailure = (e: unknown): boolean => e instanceof TypeError;
+
+/** One request, telling a connection reset from a body cut short. */
+const attempt = async (url: string, init?: RequestInit): Promise<Outcome> => {
+  let res: Response;
   try {
-    const res = await fetch(url, init);
-    const text = await res.text();
-    return { status: res.status, text, headers: res.headers };
-  } catch {
-    return { status: 'network-error', text: '' };
+    res = await fetch(url, init);
+  } catch (e) {
+    if (!connectionFailure(e)) throw e;
+    return { status: 'no-response', text: '', bodyBroken: false };
+  }
+  try {
+    return { status: res.status, text: await res.text(), bodyBroken: false, headers: res.headers };
+  } catch (e) {
+    if (!connectionFailure(e)) throw e;
+    return { status: res.status, text: '', bodyBroken: true, headers: res.headers };
   }
 };
 
-const scanPage = (net: SimulatedNetwork): Promise<{ status: number | 'network-error'; text: string; headers?: Headers }> =>
+const scanPage = (net: SimulatedNetwork): Promise<Outcome> =>
   attempt(`${net.scanUrl}/v2/updates`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ page_size: 5 }) });
+
+/** Waits (1 ms at a time, at most `tries` times) until `done()` holds. */
+const waitFor = async (done: () => boolean, tries = 500): Promise<void> => {
+  for (let i = 0; i < tries && !done(); i++) await new Promise((r) => setTimeout(r, 1));
+  assert.ok(done(), 'gave up waiting');
+};
 
 describe('testkit: the fault plan', () => {
   it('the same seed injects the same faults in the same order; another seed differs', async () => {
@@ -68,7 +92,7 @@ describe('testkit: the fault plan', () => {
   it('each kind does what it says: 500/503 JSON errors, 429 text/plain with Retry-After, reset, truncate, invalid JSON, delay', async () => {
     const net = await startSimulatedNetwork({ seed: 4, updates: 50 });
     try {
-      const only = (kind: FaultPlan['kinds'][number]): void => net.setFaults({ rate: 1, kinds: [kind], only: 'scan', delayMs: 15, retryAfterSeconds: 2 });
+      const only = (kind: FaultPlan['kinds'][number]): void => net.setFaults({ rate: 1, kinds: [kind], only: 'scan', delayMs: 5, retryAfterSeconds: 2 });
       only(500);
       let r = await scanPage(net);
       assert.equal(r.status, 500);
@@ -80,18 +104,21 @@ describe('testkit: the fault plan', () => {
       assert.equal(r.headers?.get('retry-after'), '2');
       assert.match(r.headers?.get('content-type') ?? '', /^text\/plain/);
       only('reset');
-      assert.equal((await scanPage(net)).status, 'network-error');
+      assert.equal((await scanPage(net)).status, 'no-response');
       only('truncate');
-      assert.equal((await scanPage(net)).status, 'network-error');
+      r = await scanPage(net);
+      assert.equal(r.status, 200, 'a truncated answer has its status line and headers');
+      assert.equal(r.bodyBroken, true);
       only('invalid-json');
       r = await scanPage(net);
       assert.equal(r.status, 200);
+      assert.equal(r.bodyBroken, false);
       assert.throws(() => JSON.parse(r.text));
       only('delay');
       const started = process.hrtime.bigint();
       r = await scanPage(net);
       assert.equal(r.status, 200);
-      assert.ok(Number(process.hrtime.bigint() - started) / 1e6 >= 10);
+      assert.ok(Number(process.hrtime.bigint() - started) / 1e6 >= 4);
       assertDecodes('scan', 'UpdateHistoryResponseV2', JSON.parse(r.text));
       net.setFaults(undefined);
       assert.equal((await scanPage(net)).status, 200);
@@ -105,7 +132,57 @@ describe('testkit: the fault plan', () => {
     }
   });
 
-  it('refuses an invalid plan', async () => {
-    await assert.rejects(startSimulatedNetwork({ faults: { rate: 2, kinds: [500] } }), RangeError);
+  it('refuses an invalid plan, at start and at run time', async () => {
+    const bad: FaultPlan[] = [
+      { rate: 2, kinds: [500] },
+      { rate: 0.5, kinds: [] },
+      { rate: 0.5, kinds: [404 as unknown as FaultPlan['kinds'][number]] },
+      { rate: 0.5, kinds: [429], retryAfterSeconds: -1 },
+      { rate: 0.5, kinds: [429], retryAfterSeconds: 1.5 },
+      { rate: 0.5, kinds: ['delay'], delayMs: Number.NaN },
+      { rate: 0.5, kinds: ['delay'], delayMs: -5 },
+    ];
+    for (const plan of bad) await assert.rejects(startSimulatedNetwork({ updates: 5, faults: plan }), RangeError, JSON.stringify(plan));
+    const net = await startSimulatedNetwork({ seed: 1, updates: 5 });
+    try {
+      for (const plan of bad) assert.throws(() => net.setFaults(plan), RangeError, JSON.stringify(plan));
+    } finally {
+      await net.close();
+    }
+  });
+
+  it("a delay does not keep the process alive, and a request delayed past close() changes nothing", async () => {
+    const net = await startSimulatedNetwork({ seed: 6, updates: 20 });
+    const timeouts = (): number => process.getActiveResourcesInfo().filter((r) => r === 'Timeout').length;
+    try {
+      net.setFaults({ rate: 1, kinds: ['delay'], delayMs: 60_000, only: 'scan' });
+      const baseline = timeouts();
+      const pending = scanPage(net);
+      await waitFor(() => net.stats().faults.length === 1);
+      assert.equal(timeouts(), baseline, 'the delay timer is ref\'d');
+      await net.close();
+      assert.equal((await pending).status, 'no-response');
+    } finally {
+      await net.close();
+    }
+
+    const other = await startSimulatedNetwork({ seed: 6, updates: 20 });
+    try {
+      other.setFaults({ rate: 1, kinds: ['delay'], delayMs: 5, only: 'validator' });
+      const token = mintToken({ userId: 'alice', actAs: [other.party('alice')] });
+      const pending = attempt(`${other.validatorUrl}/v0/entry/create`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'late.unverified.cns', url: '', description: '' }),
+      });
+      await waitFor(() => other.stats().faults.length === 1);
+      await other.close();
+      assert.equal((await pending).status, 'no-response');
+      await new Promise((r) => setTimeout(r, 10));
+      assert.equal(other.info().updates, 20, 'the delayed handler ran after close()');
+      assert.deepEqual(other.info().pendingSubscriptions, []);
+    } finally {
+      await other.close();
+    }
   });
 });

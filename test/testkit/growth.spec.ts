@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
-import { mintToken, startSimulatedNetwork } from '../../src/testkit/index.js';
+import sinon from 'sinon';
+import { mintToken, startSimulatedNetwork, type SimulatedNetwork } from '../../src/testkit/index.js';
 import { formatFor, ledgerHistory, micros, obj, scanHistory, unwrap } from './helpers.js';
 
 describe('testkit: live growth', () => {
@@ -31,19 +32,39 @@ describe('testkit: live growth', () => {
     }
   });
 
-  it('growth: { everyMs, count } appends on an unref\'d timer that close() stops', async () => {
-    const net = await startSimulatedNetwork({ seed: 52, updates: 20, growth: { everyMs: 5, count: 3 } });
-    let grown = 0;
+  it("growth: { everyMs, count } appends count updates every everyMs, on an unref'd timer that close() stops", async () => {
+    // Fake intervals only: the server and fetch keep their real timers and sockets.
+    const clock = sinon.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    const intervals = sinon.spy(globalThis, 'setInterval');
+    let net: SimulatedNetwork | undefined;
     try {
-      for (let i = 0; i < 100 && net.info().updates < 29; i++) await new Promise((r) => setTimeout(r, 5));
-      grown = net.info().updates;
-      assert.ok(grown >= 29, `only ${grown} updates`);
-      assert.equal((grown - 20) % 3, 0);
-    } finally {
+      net = await startSimulatedNetwork({ seed: 52, updates: 20, growth: { everyMs: 5, count: 3 } });
+      const timers = intervals.returnValues;
+      assert.equal(timers.length, 1);
+      assert.equal(timers[0]!.hasRef(), false, 'the growth timer would keep the process alive');
+      assert.equal(net.info().updates, 20);
+      clock.tick(4);
+      assert.equal(net.info().updates, 20);
+      clock.tick(1);
+      assert.equal(net.info().updates, 23);
+      clock.tick(20);
+      assert.equal(net.info().updates, 35);
       await net.close();
+      clock.tick(100);
+      assert.equal(net.info().updates, 35, 'growth went on after close()');
+    } finally {
+      intervals.restore();
+      clock.restore();
+      await net?.close();
     }
-    const closedAt = net.info().updates;
-    await new Promise((r) => setTimeout(r, 20));
-    assert.equal(net.info().updates, closedAt);
+  });
+
+  it('refuses bad growth options before it listens (no server is left open)', async () => {
+    const servers = (): number => process.getActiveResourcesInfo().filter((r) => r === 'TCPServerWrap').length;
+    const before = servers();
+    for (const growth of [{ everyMs: 0, count: 1 }, { everyMs: 5, count: 0 }, { everyMs: 1.5, count: 1 }]) {
+      await assert.rejects(startSimulatedNetwork({ seed: 1, updates: 5, growth }), RangeError);
+    }
+    assert.equal(servers(), before);
   });
 });

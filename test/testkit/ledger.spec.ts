@@ -173,11 +173,19 @@ describe('testkit: the ledger (get-updates-page, idps, traffic)', () => {
     const f = { includeTransactions: { transactionShape: 'TRANSACTION_SHAPE_ACS_DELTA', eventFormat: { filtersByParty: { [alice]: { cumulative: [{ identifierFilter: { TemplateFilter: { value: { templateId, includeCreatedEventBlob: true } } } }] } } } } };
     const { updates } = await ledgerHistory(net, token, f, { maxPageSize: 2000 });
     assert.ok(updates.length > 0);
+    let created = 0;
     for (const u of updates) for (const e of arr(unwrap(u).value['events']).map(obj)) {
       const ev = obj(Object.values(e)[0]);
       assert.ok((ev['templateId'] as string).endsWith(':Splice.Amulet:Amulet'));
-      if ('CreatedEvent' in e) assert.notEqual(ev['createdEventBlob'], '');
+      if ('CreatedEvent' in e) {
+        created += 1;
+        assert.match(ev['createdEventBlob'] as string, /^[A-Za-z0-9+/]+=*$/);
+      }
     }
+    assert.ok(created > 0, 'no CreatedEvent to check the blob of');
+    const all = (await ledgerHistory(net, token, format, { maxPageSize: 2000 })).updates;
+    const blobs = all.flatMap((u) => arr(unwrap(u).value['events'] ?? []).map(obj)).filter((e) => 'CreatedEvent' in e).map((e) => obj(e['CreatedEvent'])['createdEventBlob']);
+    assert.ok(blobs.length > 0 && blobs.every((b) => b === ''), 'a blob nobody asked for');
   });
 
   it('bodies that do not decode are text/plain 400; auth failures are 401 and 403 JsCantonErrors', async () => {
@@ -206,6 +214,11 @@ describe('testkit: the ledger (get-updates-page, idps, traffic)', () => {
     cantonError(await get(`${net.ledgerUrl}/v2/idps/idp-simulated`, token), 403, 'PERMISSION_DENIED');
     const e = cantonError(await get(`${net.ledgerUrl}/v2/idps/unknown-idp`, admin), 404, 'IDP_CONFIG_NOT_FOUND');
     assert.equal(e['errorCategory'], 11);
+    assert.equal(e['grpcCodeValue'], 5);
+    assert.deepEqual(e['resources'], [['ErrorResource(IDENTITY_PROVIDER_CONFIG)', 'unknown-idp']]);
+    assert.deepEqual(obj(e['context'])['category'], '11');
+    assert.equal(obj(e['context'])['tid'], e['traceId']);
+    cantonError(await get(`${net.ledgerUrl}/v2/idps/${encodeURIComponent('bad/id?')}`, admin), 400, 'INVALID_FIELD');
   });
 
   it('GET /v2/traffic/accounts/{account-id}: needs ActAs/ExecuteAs for the party; unknown accounts have balance 0; absent without trafficEnforcement', async () => {

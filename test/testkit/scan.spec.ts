@@ -51,6 +51,16 @@ describe('testkit: Scan', () => {
       errorOf(await post(`${net.scanUrl}/v2/updates`, { page_size: 1, after: { after_migration_id: 0, after_record_time: 'yesterday' } }), 400);
     });
 
+    it('times as Scan prints them: record_time 6 digits, effective_at like Instant.toString, created_at (date-time) trimmed', async () => {
+      const txs = items.filter((i) => 'events_by_id' in i);
+      const createdAt = txs.flatMap((tx) => Object.values(obj(tx['events_by_id'])).map(obj)).filter((e) => e['event_type'] === 'created_event').map((e) => e['created_at'] as string);
+      assert.ok(createdAt.length > 100);
+      for (const t of createdAt) assert.match(t, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d*[1-9])?Z$/);
+      // With microsecond times drawn at random, some fractions end in a zero digit: those show the trimming.
+      assert.ok(createdAt.some((t) => !/\.\d{6}Z$/.test(t)), 'no created_at with a trimmed fraction');
+      for (const tx of txs) assert.match(tx['effective_at'] as string, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d{3}|\.\d{6})?Z$/);
+    });
+
     it('v1 items carry a hex offset, increasing; protobuf_json tags Daml values with their types', async () => {
       const v1 = (await scanHistory(net, 'v1', 1000)).items;
       assert.equal(v1.length, items.length);
@@ -141,6 +151,22 @@ describe('testkit: Scan', () => {
       assert.equal(await count({ effectiveTo: '2000-01-01T00:00:00Z' }), 0);
     });
 
+    it('vote result time ranges: both bounds inclusive together, each one strict alone', async () => {
+      const count = async (filters: Obj): Promise<number> => obj((await post(`${net.scanUrl}/v0/admin/sv/voteresults/count`, filters)).json())['count'] as number;
+      // A result's effective time is that of its closing transaction, as 6-digit text.
+      const sixDigits = (t: string): string => t.replace(/(?:\.(\d+))?Z$/, (_, f: string | undefined) => `.${(f ?? '').padEnd(6, '0')}Z`);
+      const times = items
+        .filter((i) => 'events_by_id' in i && Object.values(obj(i['events_by_id'])).some((e) => obj(e)['choice'] === 'DsoRules_CloseVoteRequest'))
+        .map((i) => sixDigits(i['effective_at'] as string))
+        .sort();
+      assert.equal(times.length, await count({}));
+      for (const t of [times[0]!, times[Math.floor(times.length / 2)]!, times[times.length - 1]!]) {
+        assert.equal(await count({ effectiveFrom: t, effectiveTo: t }), 1, t);
+        assert.equal(await count({ effectiveFrom: t }), times.filter((x) => x > t).length, t);
+        assert.equal(await count({ effectiveTo: t }), times.filter((x) => x < t).length, t);
+      }
+    });
+
     it('transfer command counters: 404 with the nonce hint when absent, 400 for a malformed party', async () => {
       assert.equal(errorOf(await get(`${net.scanUrl}/v0/transfer-command-counter/${encodeURIComponent(net.party('alice'))}`), 404), `No TransferCommandCounter found for party: ${net.party('alice')}, use 0 for the nonce`);
       errorOf(await get(`${net.scanUrl}/v0/transfer-command-counter/alice`), 400);
@@ -179,12 +205,16 @@ describe('testkit: Scan', () => {
       }
     });
 
-    it('livez: 200 empty body, 503 after setLive(false)', async () => {
-      net.setLive(false);
-      const down = await get(`${net.scanUrl}/livez`);
-      assert.equal(down.status, 503);
-      net.setLive(true);
-      assert.equal((await get(`${net.scanUrl}/livez`)).status, 200);
+    it('livez and readyz: 200 with an empty body, 503 (empty too) after setLive(false)', async () => {
+      for (const probe of ['livez', 'readyz']) {
+        const up = await get(`${net.scanUrl}/${probe}`);
+        assert.deepEqual([up.status, up.text], [200, ''], probe);
+        net.setLive(false);
+        const down = await get(`${net.scanUrl}/${probe}`);
+        assert.deepEqual([down.status, down.text], [503, ''], probe);
+        net.setLive(true);
+        assert.equal((await get(`${net.scanUrl}/${probe}`)).status, 200, probe);
+      }
     });
   });
 });

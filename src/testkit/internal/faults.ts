@@ -38,6 +38,9 @@ export const normalizePlans = (faults: FaultPlan | readonly FaultPlan[] | undefi
     if (!(p.rate >= 0 && p.rate <= 1)) throw new RangeError(`fault rate must be within [0, 1], got ${p.rate}`);
     if (p.kinds.length === 0 && p.rate > 0) throw new RangeError('a fault plan with a positive rate needs at least one kind');
     for (const k of p.kinds) if (!VALID_KINDS.includes(k)) throw new RangeError(`unknown fault kind ${String(k)}`);
+    // Both end up in headers and timers, where NaN or a negative number would not fail loudly.
+    if (p.delayMs !== undefined && !(Number.isFinite(p.delayMs) && p.delayMs >= 0)) throw new RangeError(`fault delayMs must be a finite number ≥ 0, got ${p.delayMs}`);
+    if (p.retryAfterSeconds !== undefined && !(Number.isSafeInteger(p.retryAfterSeconds) && p.retryAfterSeconds >= 0)) throw new RangeError(`fault retryAfterSeconds must be an integer ≥ 0, got ${p.retryAfterSeconds}`);
     return {
       rate: p.rate,
       kinds: [...p.kinds],

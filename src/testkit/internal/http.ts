@@ -90,6 +90,7 @@ export class LedgerErrors {
   private n = 0;
   constructor(private readonly seed: string) {}
 
+  /** A JsCantonError reply; `resources` are pairs of a resource type (`IDENTITY_PROVIDER_CONFIG`) and a value. */
   reply(code: LedgerErrorCode, cause: string, extra: { context?: Record<string, string>; resources?: ReadonlyArray<readonly [string, string]>; retryAfterSeconds?: number } = {}): Reply {
     const { category, grpc } = LEDGER_ERRORS[code];
     this.n += 1;
@@ -99,8 +100,10 @@ export class LedgerErrors {
       cause,
       correlationId: null,
       traceId: tid,
-      context: { participant: "'participant1'", ...(extra.context ?? {}), category: String(category), definite_answer: 'false', tid },
-      resources: (extra.resources ?? []).map(([k, v]) => [k, v]),
+      // The participant's name, quoted as Canton logs it (its id is `PAR::participant-1::…`).
+      context: { participant: "'participant-1'", ...(extra.context ?? {}), category: String(category), definite_answer: 'false', tid },
+      // Real bodies print the resource type as the Scala case class does: `ErrorResource(USER)`.
+      resources: (extra.resources ?? []).map(([type, value]) => [`ErrorResource(${type})`, value]),
       errorCategory: category,
       grpcCodeValue: grpc,
       retryInfo: extra.retryAfterSeconds === undefined ? null : `${extra.retryAfterSeconds} second${extra.retryAfterSeconds === 1 ? '' : 's'}`,

@@ -3,7 +3,7 @@
  * own offsets, filtered by an `UpdateFormat` and rendered as Ledger JSON API v2 `Update`s.
  */
 import { compact, type Json } from './daml.js';
-import type { History } from './history.js';
+import type { History } from './history/History.js';
 import { blobFor, sha256Hex } from './ids.js';
 import type { ContractData, HistoryUpdate, TemplateRef, TransactionUpdate } from './model.js';
 import { hash32 } from './prng.js';

@@ -23,7 +23,9 @@ const createdEvent = (id: string, c: ContractData, encoding: DamlValueEncoding):
   template_id: c.template.id,
   package_name: c.template.packageName,
   create_arguments: encode(c.args, encoding),
-  created_at: formatInstant(c.createdAt),
+  // A `date-time` field: Scan trims the fraction (MainNet pages have 4- and 5-digit ones), unlike
+  // `effective_at` and the plain-string `created_at` of a Splice `Contract`.
+  created_at: formatDateTime(c.createdAt),
   signatories: [...c.signatories],
   observers: [...c.observers],
 });

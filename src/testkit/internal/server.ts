@@ -24,7 +24,8 @@ const readBody = (req: IncomingMessage): Promise<string> =>
     req.on('error', reject);
   });
 
-const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+// Unref'd: a delayed answer must not keep the process alive once the network is closed.
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms).unref());
 
 /** The reply a status fault stands for, in the format of the group. */
 const faultReply = (state: NetworkState, group: RouteGroup, fault: FaultDecision): Reply => {
@@ -102,7 +103,11 @@ export const requestListener =
         write(res, reply, 'full');
         return;
       }
-      if (fault.kind === 'delay') await sleep(fault.delayMs);
+      if (fault.kind === 'delay') {
+        await sleep(fault.delayMs);
+        // Closed (or given up by the client) meanwhile: the handler must not change the history.
+        if (req.socket.destroyed) return;
+      }
     }
     let reply: Reply;
     try {

@@ -3,7 +3,7 @@
  * options and the mutable switches of the handle.
  */
 import type { SimulatedUser } from '../types.js';
-import type { History } from './history.js';
+import type { History } from './history/History.js';
 import { LedgerErrors } from './http.js';
 import type { LedgerIndex } from './ledgerView.js';
 

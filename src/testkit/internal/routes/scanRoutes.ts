@@ -144,9 +144,11 @@ const holdingsState =
     let from = 0;
     if (typeof after === 'string') {
       const decoded = parseJson(Buffer.from(after, 'base64url').toString('utf8'));
-      const tok = decoded !== undefined && isObject(decoded.value) ? (decoded.value as unknown as HoldingsToken) : undefined;
-      if (tok === undefined || tok.m !== m || tok.t !== snapshot.recordTime || tok.o !== ownerKey || !isInt(tok.i) || tok.i < 0) return spliceError(400, `Invalid page token: ${after}`);
-      from = tok.i;
+      const tok = decoded !== undefined && isObject(decoded.value) ? decoded.value : undefined;
+      // A token only continues the request it came from: same migration, snapshot and owners.
+      const i = tok?.['i'];
+      if (tok === undefined || tok['m'] !== m || tok['t'] !== snapshot.recordTime || tok['o'] !== ownerKey || !isInt(i) || i < 0) return spliceError(400, `Invalid page token: ${after}`);
+      from = i;
     }
     const ownerSet = new Set(owners);
     const holdings = state.history
@@ -160,7 +162,10 @@ const holdingsState =
       migration_id: m,
       created_events: page.map((c) => activeContract(c, snapshot.migrationId, state.history.updates[c.createdIn]!.updateId)),
     };
-    if (from + size < holdings.length) body['next_page_token'] = Buffer.from(JSON.stringify({ m, t: snapshot.recordTime, o: ownerKey, i: from + size }), 'utf8').toString('base64url');
+    if (from + size < holdings.length) {
+      const next: HoldingsToken = { m, t: snapshot.recordTime, o: ownerKey, i: from + size };
+      body['next_page_token'] = Buffer.from(JSON.stringify(next), 'utf8').toString('base64url');
+    }
     return json(200, body);
   };
 

@@ -86,6 +86,6 @@ export const validatorRoutes = (state: NetworkState): Route[] => {
         return json(200, { open_mining_rounds: open.map((s) => contractWithState(state.seed, s)), issuing_mining_rounds: issuing.map((s) => contractWithState(state.seed, s)) });
       }),
     ),
-    r('GET', '/v0/scan-proxy/featured-apps/{provider_party_id}', authed(state, false, (ctx) => scanHandlers.featuredApp(state)(ctx) as Reply)),
+    r('GET', '/v0/scan-proxy/featured-apps/{provider_party_id}', authed(state, false, scanHandlers.featuredApp(state))),
   ];
 };

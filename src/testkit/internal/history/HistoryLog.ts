@@ -1,0 +1,207 @@
+/**
+ * The append-only log every part of the generated history writes to: the clock, the seeded
+ * generator, contract ids, contract states, updates and Scan's snapshots.
+ */
+import type { DamlValue } from '../daml.js';
+import { contractIdFor, sha256Hex, updateIdFor } from '../ids.js';
+import type { ContractData, ContractState, HistoryUpdate, ReassignmentUpdate, Snapshot, TemplateRef, TransactionUpdate } from '../model.js';
+import { mulberry32, type Prng } from '../prng.js';
+import { buildTree, sortedUnique, type Spec } from './buildTree.js';
+
+export interface HistoryConfig {
+  /** The seed as a string (ids are hashed from it). */
+  readonly seed: string;
+  readonly seedNumber: number;
+  readonly genesisMicros: number;
+  /** Updates of the initial history, spread over the migrations. */
+  readonly initialUpdates: number;
+  readonly migrations: number;
+  readonly firstMigrationId: number;
+  readonly snapshotEvery: number;
+  readonly initialRound: number;
+  readonly users: readonly string[];
+  readonly validators: readonly string[];
+  readonly svs: readonly string[];
+  readonly externalParties: readonly string[];
+}
+
+/** Where and when the update being built happens. */
+export interface Ctx {
+  readonly index: number;
+  readonly migrationId: number;
+  readonly recordTime: number;
+  readonly effectiveAt: number;
+}
+
+/** The rule contracts genesis creates, which most choices are exercised on. */
+export interface Rules {
+  readonly dsoRules: string;
+  readonly amuletRules: string;
+  readonly ansRules: string;
+  readonly externalRules: string;
+}
+
+/** What a reassignment update moves, and between which synchronizers. */
+export interface Reassignment {
+  readonly contractId: string;
+  readonly unassignId: string;
+  readonly counter: number;
+  readonly source: string;
+  readonly target: string;
+  readonly submitter: string;
+}
+
+/** Told about every contract a committed transaction creates or archives, in node order. */
+export interface ContractObserver {
+  readonly created: (c: ContractData) => void;
+  readonly archived: (c: ContractData) => void;
+}
+
+export class HistoryLog {
+  readonly updates: HistoryUpdate[] = [];
+  readonly contracts = new Map<string, ContractState>();
+  readonly snapshots: Snapshot[] = [];
+  /** Called once per committed update, in order. */
+  readonly listeners: Array<(u: HistoryUpdate) => void> = [];
+  readonly observers: ContractObserver[] = [];
+  readonly prng: Prng;
+
+  private now: number;
+  private contractCounter = 0;
+  private readonly migrationCounts = new Map<number, number>();
+  private rulesSet: Rules | undefined;
+
+  constructor(
+    readonly config: HistoryConfig,
+    /** Transactions happen on the global synchronizer; only reassignments leave it. */
+    readonly synchronizerId: string,
+  ) {
+    this.prng = mulberry32(config.seedNumber);
+    this.now = config.genesisMicros;
+  }
+
+  set rules(rules: Rules) {
+    this.rulesSet = rules;
+  }
+
+  /** One of the rule contracts; only exists once genesis has run. */
+  rule(name: keyof Rules): ContractData {
+    if (this.rulesSet === undefined) throw new Error('the history has no genesis yet');
+    return this.contract(this.rulesSet[name]);
+  }
+
+  contract(contractId: string): ContractData {
+    const state = this.contracts.get(contractId);
+    if (state === undefined) throw new Error(`unknown contract ${contractId}`);
+    return state.data;
+  }
+
+  /** Active contracts of some templates after update `lastIndex`. */
+  activeAt(lastIndex: number, templates: readonly TemplateRef[]): ContractState[] {
+    const out: ContractState[] = [];
+    for (const state of this.contracts.values()) {
+      if (!templates.includes(state.data.template)) continue;
+      if (state.data.createdIn > lastIndex) continue;
+      if (state.archivedIn !== undefined && state.archivedIn <= lastIndex) continue;
+      out.push(state);
+    }
+    return out;
+  }
+
+  /**
+   * Opens the next update: moves the clock on (by minutes when a new migration starts, whose
+   * predecessor then gets its final snapshot) and draws its effective time.
+   */
+  begin(): Ctx {
+    const index = this.updates.length;
+    const migrationId = this.migrationFor(index);
+    const previous = this.updates[index - 1];
+    if (previous !== undefined && previous.migrationId !== migrationId) {
+      const last = this.snapshots[this.snapshots.length - 1];
+      if (last === undefined || last.lastIndex !== previous.index) this.snapshots.push({ migrationId: previous.migrationId, recordTime: previous.recordTime, lastIndex: previous.index });
+      this.now += 600_000_000 + this.prng.int(600_000_000);
+    }
+    this.now += 200_000 + this.prng.int(1_800_000);
+    const effectiveAt = this.now - 1_000 - this.prng.int(700_000);
+    return { index, migrationId, recordTime: this.now, effectiveAt };
+  }
+
+  newContract(ctx: Ctx, template: TemplateRef, args: DamlValue, signatories: readonly string[], observers: readonly string[]): ContractData {
+    this.contractCounter += 1;
+    return {
+      contractId: contractIdFor(this.config.seed, this.contractCounter),
+      template,
+      args,
+      signatories: sortedUnique(signatories),
+      observers: sortedUnique(observers),
+      createdAt: ctx.effectiveAt,
+      createdIn: ctx.index,
+      createdInMigration: ctx.migrationId,
+    };
+  }
+
+  commitTx(ctx: Ctx, label: string, submitters: readonly string[], roots: readonly Spec[], externalTransactionHash?: string): void {
+    const tree = buildTree(roots);
+    const update: TransactionUpdate = {
+      kind: 'transaction',
+      index: ctx.index,
+      updateId: updateIdFor(this.config.seed, ctx.index),
+      migrationId: ctx.migrationId,
+      recordTime: ctx.recordTime,
+      label,
+      effectiveAt: ctx.effectiveAt,
+      synchronizerId: this.synchronizerId,
+      submitters: sortedUnique(submitters),
+      commandId: `command-${sha256Hex(this.config.seed, 'command', ctx.index).slice(0, 16)}`,
+      nodes: tree.nodes,
+      roots: tree.roots,
+      externalTransactionHash,
+    };
+    for (const node of tree.nodes) {
+      if (node.kind === 'created') {
+        this.contracts.set(node.contract.contractId, { data: node.contract, archivedIn: undefined, synchronizerId: this.synchronizerId, reassignmentCounter: 0, inFlight: false });
+        for (const o of this.observers) o.created(node.contract);
+      } else if (node.consuming) {
+        const state = this.contracts.get(node.contractId);
+        if (state !== undefined) {
+          state.archivedIn = ctx.index;
+          for (const o of this.observers) o.archived(state.data);
+        }
+      }
+    }
+    this.commit(update);
+  }
+
+  commitReassignment(ctx: Ctx, kind: 'assign' | 'unassign', r: Reassignment, contract: ContractData): void {
+    const update: ReassignmentUpdate = {
+      kind,
+      index: ctx.index,
+      updateId: updateIdFor(this.config.seed, ctx.index),
+      migrationId: ctx.migrationId,
+      recordTime: ctx.recordTime,
+      label: kind,
+      source: r.source,
+      target: r.target,
+      unassignId: r.unassignId,
+      counter: r.counter,
+      submitter: r.submitter,
+      contract,
+    };
+    this.commit(update);
+  }
+
+  private commit(update: HistoryUpdate): void {
+    this.updates.push(update);
+    const count = (this.migrationCounts.get(update.migrationId) ?? 0) + 1;
+    this.migrationCounts.set(update.migrationId, count);
+    if (count % this.config.snapshotEvery === 0) this.snapshots.push({ migrationId: update.migrationId, recordTime: update.recordTime, lastIndex: update.index });
+    for (const listener of this.listeners) listener(update);
+  }
+
+  /** The initial updates are spread evenly over the migrations; appended ones go to the last. */
+  private migrationFor(index: number): number {
+    const { initialUpdates, migrations, firstMigrationId } = this.config;
+    if (index >= initialUpdates) return firstMigrationId + migrations - 1;
+    return firstMigrationId + Math.floor((index * migrations) / initialUpdates);
+  }
+}
