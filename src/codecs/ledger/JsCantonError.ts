@@ -1,6 +1,20 @@
 import * as t from 'io-ts';
 import { int32, optional } from '../common/primitives.js';
 
+const isStringPair = (u: unknown): u is [string, string] => Array.isArray(u) && u.length === 2 && typeof u[0] === 'string' && typeof u[1] === 'string';
+
+/**
+ * One `resources` entry: exactly two strings (upstream `Tuple2_String_String`). Not `t.tuple`,
+ * whose decoding cuts a longer array to two elements without a word: a third element would be
+ * lost silently, and `is` would disagree with decoding.
+ */
+const StringPair = new t.Type<[string, string], [string, string], unknown>(
+  '[string, string]',
+  isStringPair,
+  (u, c) => (isStringPair(u) ? t.success(u) : t.failure(u, c, 'expected exactly two strings')),
+  t.identity,
+);
+
 /**
  * The body of every Ledger JSON API error but the plain-text 400 (upstream `JsCantonError`).
  * `context` holds strings such as `category` and `definite_answer`; `retryInfo` is a Scala
@@ -26,7 +40,7 @@ export const JsCantonError = t.intersection(
     t.partial({
       correlationId: optional(t.string),
       traceId: optional(t.string),
-      resources: optional(t.array(t.tuple([t.string, t.string]))),
+      resources: optional(t.array(StringPair)),
       grpcCodeValue: optional(int32),
       retryInfo: optional(t.string),
       definiteAnswer: optional(t.boolean),

@@ -1,9 +1,12 @@
 import assert from 'node:assert/strict';
+import * as E from 'fp-ts/lib/Either.js';
+import { decodeWith } from '../../../src/codecs/decodeWith';
 import {
   CreatedEvent,
   Event,
   ExercisedEvent,
   JsGetUpdateResponse,
+  JsCantonError,
   JsGetUpdatesPageResponse,
   JsTransaction,
   Update,
@@ -204,5 +207,16 @@ describe('ledger codecs on mutated real payloads', () => {
     created(transactionOf(nulls).events[3]).createArgument = null;
     exercised(transactionOf(nulls).events[0]).choiceArgument = null;
     decodeOk(JsGetUpdateResponse, nulls);
+  });
+});
+
+describe('JsCantonError resources', () => {
+  it('refuses an entry that is not exactly two strings, rather than cutting it short', () => {
+    const body = { code: 'X', cause: 'c', context: {}, errorCategory: 11, resources: [['ErrorResource(CONTRACT_ID)', '00ab', 'extra']] };
+    const r = decodeWith(JsCantonError)(body);
+    assert.ok(E.isLeft(r));
+    assert.equal(r.left.issues[0]!.path, 'resources.0');
+    assert.equal(JsCantonError.is(body), false);
+    assert.ok(E.isRight(decodeWith(JsCantonError)({ ...body, resources: [['ErrorResource(CONTRACT_ID)', '00ab']] })));
   });
 });
