@@ -8,14 +8,10 @@ import type { CantonError } from '../../src/errors/CantonError';
 import type { RetryInfo } from '../../src/operators/retryBackoff';
 import { mintToken, startSimulatedNetwork, type SimulatedNetwork, type FaultKind } from '../../src/testkit/index';
 import { collect } from '../helpers/collect';
+import { rights } from '../helpers/results';
 
 const everyFault: FaultKind[] = [500, 503, 429, 'reset', 'truncate', 'invalid-json'];
 
-const rights = <A>(rs: Array<E.Either<CantonError, A>>): A[] =>
-  rs.map((r) => {
-    assert.ok(E.isRight(r), `unexpected Left: ${JSON.stringify(r)}`);
-    return r.right;
-  });
 
 describe('record streams under faults (integration with the simulated network)', function () {
   this.timeout(60_000);

@@ -1,28 +1,11 @@
 import assert from 'node:assert/strict';
 import * as E from 'fp-ts/lib/Either.js';
-import type { Observable } from 'rxjs';
 import { createClient, type CantonClient } from '../../src/client/createClient';
 import { checkpointOf } from '../../src/streams/checkpointOf';
-import type { CantonError, HttpError } from '../../src/errors/CantonError';
 import { mintToken, startSimulatedNetwork, type SimulatedNetwork } from '../../src/testkit/index';
 import { collect } from '../helpers/collect';
+import { httpLeft, one, right, rights } from '../helpers/results';
 
-const rights = <A>(rs: Array<E.Either<CantonError, A>>): A[] =>
-  rs.map((r) => {
-    assert.ok(E.isRight(r), `unexpected Left: ${JSON.stringify(r)}`);
-    return r.right;
-  });
-const one = async <A>(o: Observable<E.Either<CantonError, A>>): Promise<E.Either<CantonError, A>> => {
-  const all = await collect(o);
-  assert.equal(all.length, 1);
-  return all[0]!;
-};
-const right = async <A>(o: Observable<E.Either<CantonError, A>>): Promise<A> => rights([await one(o)])[0]!;
-const httpLeft = async <A>(o: Observable<E.Either<CantonError, A>>): Promise<HttpError> => {
-  const r = await one(o);
-  assert.ok(E.isLeft(r) && r.left._tag === 'HttpError', JSON.stringify(r));
-  return r.left as HttpError;
-};
 
 describe('canton-rx against the simulated network (integration)', function () {
   this.timeout(30_000);

@@ -1,27 +1,15 @@
 import assert from 'node:assert/strict';
 import * as E from 'fp-ts/lib/Either.js';
 import { fetch as crossFetch } from 'cross-fetch';
-import type { Observable } from 'rxjs';
 import { createClient } from '../../src/client/createClient';
 import type { LedgerGroup } from '../../src/ledger/createLedgerGroup';
 import type { Fetch } from '../../src/http/types';
-import type { CantonError, HttpError } from '../../src/errors/CantonError';
 import { startServer, type TestServer } from '../helpers/server';
 import { routeTable } from '../helpers/routes';
 import { readFixture } from '../helpers/fixtures';
 import { inUpstreamSpec } from '../helpers/upstream';
-import { collect } from '../helpers/collect';
+import { httpLeft, one } from '../helpers/results';
 
-const one = async <A>(o: Observable<E.Either<CantonError, A>>) => {
-  const all = await collect(o);
-  assert.equal(all.length, 1);
-  return all[0]!;
-};
-const httpLeft = async <A>(o: Observable<E.Either<CantonError, A>>): Promise<HttpError> => {
-  const r = await one(o);
-  assert.ok(E.isLeft(r) && r.left._tag === 'HttpError', JSON.stringify(r));
-  return r.left as HttpError;
-};
 
 describe('ledger group operations (loopback server, upstream wire format)', () => {
   let server: TestServer;

@@ -4,28 +4,12 @@ import { fetch as crossFetch } from 'cross-fetch';
 import { createClient } from '../../src/client/createClient';
 import type { ScanGroup } from '../../src/scan/createScanGroup';
 import type { Fetch } from '../../src/http/types';
-import type { CantonError, HttpError } from '../../src/errors/CantonError';
 import { startServer, type TestServer } from '../helpers/server';
 import { routeTable } from '../helpers/routes';
 import { readFixture } from '../helpers/fixtures';
 import { inUpstreamSpec } from '../helpers/upstream';
-import { collect } from '../helpers/collect';
+import { httpLeft, one, right } from '../helpers/results';
 
-const one = async <A>(o: import('rxjs').Observable<E.Either<CantonError, A>>): Promise<E.Either<CantonError, A>> => {
-  const all = await collect(o);
-  assert.equal(all.length, 1, 'a single-shot operation emits exactly one Either');
-  return all[0]!;
-};
-const right = async <A>(o: import('rxjs').Observable<E.Either<CantonError, A>>): Promise<A> => {
-  const r = await one(o);
-  assert.ok(E.isRight(r), `expected a Right, got ${JSON.stringify(r)}`);
-  return r.right;
-};
-const httpLeft = async <A>(o: import('rxjs').Observable<E.Either<CantonError, A>>): Promise<HttpError> => {
-  const r = await one(o);
-  assert.ok(E.isLeft(r) && r.left._tag === 'HttpError', `expected an HttpError, got ${JSON.stringify(r)}`);
-  return r.left as HttpError;
-};
 
 /** A v2 holdings page made of the real MainNet v0 holdings capture (same contracts, ActiveContract shape). */
 const holdingsPage = (next?: string) => {
