@@ -17,7 +17,7 @@ import { Timestamp } from '../codecs/common/primitives.js';
 import { scanUpdates, type ScanUpdatesOptions } from '../streams/scanUpdates.js';
 import type { Heartbeat } from '../streams/heartbeat.js';
 import type { ScanCheckpoint } from '../streams/checkpoints.js';
-import { scanHoldings, type ScanHoldingsOptions } from '../streams/scanHoldings.js';
+import { holdingsPage, scanHoldings, type ScanHoldingsOptions } from '../streams/scanHoldings.js';
 
 type Result<A> = Observable<E.Either<CantonError, A>>;
 
@@ -113,8 +113,7 @@ export const createScanGroup = (transport: Transport): ScanGroup => {
     getHoldingsStateAtV2: (request) =>
       checked(
         () => validateHoldingsStateRequest(request),
-        (body) =>
-          send(transport, { method: 'POST', path: '/v2/holdings/state', body }, S.AcsResponseV2).pipe(map(withCondition('SnapshotNotFound', (e) => e.status === 404))),
+        (body) => holdingsPage(transport, body),
       ),
     getDateOfFirstSnapshotAfter: (query) =>
       checked(

@@ -48,6 +48,13 @@ const checkFrom = (from: HoldingsCheckpoint | undefined) =>
         .check(typeof from.contract_id === 'string' && from.contract_id.length > 0, 'from.contract_id', 'must be a contract id');
 
 /**
+ * One `POST /v2/holdings/state`, decoded; a 404 (no such snapshot) carries `condition: 'SnapshotNotFound'`.
+ * @internal
+ */
+export const holdingsPage = (transport: Transport, body: HoldingsStateRequestV2): Observable<E.Either<CantonError, AcsResponseV2>> =>
+  send(transport, { method: 'POST', path: '/v2/holdings/state', body }, AcsResponseV2).pipe(map(withCondition('SnapshotNotFound', (e) => e.status === 404)));
+
+/**
  * The holdings at a snapshot as a cold stream of ActiveContract items (see `ScanGroup.holdings`).
  * The first page decides the snapshot (with `at_or_before`, the newest one at or before the
  * time asked for); every later page asks for that snapshot exactly, so a snapshot taken while
@@ -99,17 +106,14 @@ export const scanHoldings = (
           return E.right({ items, next: token === undefined ? undefined : { after: token, snapshot, skipThrough: undefined } });
         };
 
+        const { after: _after, ...rest } = req;
         const page = (state: State) => {
-          const { after: _after, ...rest } = req;
           const body = {
             ...rest,
             ...(state.snapshot ? { migration_id: state.snapshot.migration_id, record_time: state.snapshot.record_time, record_time_match: 'exact' as const } : {}),
             ...(state.after !== undefined ? { after: state.after } : {}),
           };
-          return pageRequest(() => send(transport, { method: 'POST', path: '/v2/holdings/state', body }, AcsResponseV2), options.retry, undefined).pipe(
-            map(withCondition('SnapshotNotFound', (e) => e.status === 404)),
-            map(E.chain((response) => step(response, state))),
-          );
+          return pageRequest(() => holdingsPage(transport, body), options.retry, undefined).pipe(map(E.chain((response) => step(response, state))));
         };
         return pager({ page }, initial, options);
       }),
