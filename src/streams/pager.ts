@@ -44,7 +44,6 @@ export const pager = <S, I>(spec: PagerSpec<S, I>, initial: S, options: PagerOpt
     const buffer: Array<Fetched<S, I>> = [];
     let nextState: S | undefined = initial;
     let inFlight: Subscription | undefined;
-    let finished = false;
     let pumping = false;
     let again = false;
 
@@ -87,7 +86,6 @@ export const pager = <S, I>(spec: PagerSpec<S, I>, initial: S, options: PagerOpt
             // An empty page hands nothing on, so it must not use up a pull the consumer waits on.
             if (E.isLeft(result) || result.right.items.length > 0 || result.right.failure !== undefined) demand--;
             if (E.isLeft(result)) {
-              finished = true;
               subscriber.next(result);
               subscriber.complete();
               return;
@@ -98,7 +96,6 @@ export const pager = <S, I>(spec: PagerSpec<S, I>, initial: S, options: PagerOpt
             }
             const failure = result.right.failure;
             if (failure !== undefined && !subscriber.closed) {
-              finished = true;
               subscriber.next(E.left(failure));
               subscriber.complete();
               return;
@@ -106,11 +103,10 @@ export const pager = <S, I>(spec: PagerSpec<S, I>, initial: S, options: PagerOpt
           }
           if (subscriber.closed) return;
           if (buffer.length === 0 && nextState === undefined && inFlight === undefined) {
-            finished = true;
             subscriber.complete();
             return;
           }
-          if (inFlight === undefined && nextState !== undefined && !finished && (buffer.length < prefetch || demand > 0)) {
+          if (inFlight === undefined && nextState !== undefined && (buffer.length < prefetch || demand > 0)) {
             const state = nextState;
             nextState = undefined;
             fetch(state);
