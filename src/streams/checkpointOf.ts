@@ -23,7 +23,7 @@ export const cursorOfItem = (item: UpdateHistoryItem | UpdateHistoryItemV2): { m
  *
  * - a ledger `Update` (from `ledger.updates`): its offset;
  * - a Scan history item (from `scan.updates`): its `(migration_id, record_time)`, with a
- *   reassignment's migration id taken from its `event`;
+ *   reassignment's migration id taken from its `event`, and its `update_id`;
  * - an `ActiveContract` (from `scan.holdings`): the snapshot, page token and contract id, known
  *   for the very objects the stream emitted (a copy has none: `undefined`);
  * - a `Heartbeat`: the checkpoint it carries.
@@ -35,7 +35,7 @@ export const cursorOfItem = (item: UpdateHistoryItem | UpdateHistoryItemV2): { m
  *
  * const scan = createClient({ scan: { url: 'https://scan.example.com/api/scan' } }).scan;
  * scan.updates({ page_size: 100 }, { from: await store.load() }).subscribe(async (r) => {
- *   if (E.isRight(r)) await store.save(checkpointOf(r.right)); // JSON: {stream, migration_id, record_time}
+ *   if (E.isRight(r)) await store.save(checkpointOf(r.right)); // JSON: {stream, migration_id, record_time, update_id}
  * });
  * ```
  * @category Streams
@@ -52,6 +52,6 @@ export function checkpointOf(
 ): LedgerCheckpoint | ScanCheckpoint | HoldingsCheckpoint | undefined {
   if (isHeartbeat(item)) return item.checkpoint;
   if ('contract_id' in item && 'create_arguments' in item) return holdingsCheckpoints.get(item);
-  if ('update_id' in item) return { stream: 'scan.updates', ...cursorOfItem(item) };
+  if ('update_id' in item) return { stream: 'scan.updates', ...cursorOfItem(item), update_id: item.update_id };
   return { stream: 'ledger.updates', offset: offsetOfUpdate(item as Update) };
 }

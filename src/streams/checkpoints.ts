@@ -14,8 +14,14 @@ export interface LedgerCheckpoint {
 }
 
 /**
- * `scan.updates`: the `(migration_id, record_time)` of the last delivered item; for a
- * reassignment the migration id is the one inside its `event`.
+ * `scan.updates`: the `(migration_id, record_time)` of the last delivered item (for a
+ * reassignment the migration id is the one inside its `event`) and its `update_id`.
+ *
+ * Several updates may share a `(migration_id, record_time)` (Scan orders its history by
+ * migration id, record time and synchronizer, and reassignments move contracts between
+ * synchronizers): the update id says which of them was the last delivered, so that resuming
+ * continues exactly after it. A checkpoint without `update_id` (written before 0.2.0) resumes
+ * strictly after its record time.
  * @category Streams
  * @since 0.1.0
  */
@@ -23,6 +29,8 @@ export interface ScanCheckpoint {
   readonly stream: 'scan.updates';
   readonly migration_id: number;
   readonly record_time: string;
+  /** @since 0.2.0 */
+  readonly update_id?: string;
 }
 
 /**

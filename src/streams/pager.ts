@@ -30,6 +30,8 @@ export interface PagerOptions {
 
 type Fetched<S, I> = E.Either<CantonError, Step<S, I>>;
 
+const handsNothing = <S, I>(result: Fetched<S, I>): boolean => E.isRight(result) && result.right.items.length === 0 && result.right.failure === undefined;
+
 /**
  * Reads a paged endpoint as a cold Observable of items: at most one page request in flight, at
  * most `prefetch` pages fetched and not yet handed on, so memory stays flat however long the
@@ -81,10 +83,11 @@ export const pager = <S, I>(spec: PagerSpec<S, I>, initial: S, options: PagerOpt
       try {
         do {
           again = false;
-          while (!subscriber.closed && demand > 0 && buffer.length > 0) {
+          // An empty page hands nothing on: it is taken without demand and must not use up a pull
+          // the consumer waits on, so that the read goes on (or ends) without another pull.
+          while (!subscriber.closed && buffer.length > 0 && (demand > 0 || handsNothing(buffer[0]!))) {
             const result = buffer.shift()!;
-            // An empty page hands nothing on, so it must not use up a pull the consumer waits on.
-            if (E.isLeft(result) || result.right.items.length > 0 || result.right.failure !== undefined) demand--;
+            if (!handsNothing(result)) demand--;
             if (E.isLeft(result)) {
               subscriber.next(result);
               subscriber.complete();

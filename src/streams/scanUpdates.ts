@@ -8,17 +8,16 @@ import { UpdateHistoryResponseV2 } from '../codecs/scan/UpdateHistoryResponseV2.
 import type { UpdateHistoryItem } from '../codecs/scan/UpdateHistoryItem.js';
 import type { UpdateHistoryItemV2 } from '../codecs/scan/UpdateHistoryItemV2.js';
 import type { UpdateHistoryRequestV2 } from '../codecs/scan/UpdateHistoryRequestV2.js';
-import { compareTimestamps } from '../time/compareTimestamps.js';
 import { validateUpdateHistoryRequest } from '../validation/validateUpdateHistoryRequest.js';
 import { Checks } from '../validation/checks.js';
 import { Timestamp } from '../codecs/common/primitives.js';
 import type { ScanCheckpoint } from './checkpoints.js';
-import { cursorOfItem } from './checkpointOf.js';
-import { invariantViolation, stopAfter } from './invariantViolation.js';
+import { stopAfter } from './invariantViolation.js';
 import type { Heartbeat } from './heartbeat.js';
 import { DEFAULT_TAIL_INTERVAL_MS, TAIL_RETRY, type TailingStreamOptions } from './options.js';
 import { pageRequest } from './pageRequest.js';
 import { pager, type Step } from './pager.js';
+import { initialScanRead, scanPageRequest, scanPageStep, type ScanReadState } from './scanPaging.js';
 
 /**
  * Options of `scan.updates`.
@@ -32,19 +31,11 @@ export interface ScanUpdatesOptions extends TailingStreamOptions<ScanCheckpoint>
 
 type Item = UpdateHistoryItem | UpdateHistoryItemV2;
 type Element = Item | Heartbeat<ScanCheckpoint>;
-interface Cursor {
-  readonly migration_id: number;
-  readonly record_time: string;
-}
 interface State {
-  readonly after: Cursor | undefined;
+  readonly read: ScanReadState;
   /** Wait this long before asking (a tail poll). */
   readonly waitMs: number | undefined;
 }
-
-/** Lexicographic order of `(migration_id, record_time)`, with exact timestamp comparison. @internal */
-export const compareCursors = (a: Cursor, b: Cursor): number =>
-  a.migration_id !== b.migration_id ? (a.migration_id < b.migration_id ? -1 : 1) : compareTimestamps(a.record_time, b.record_time);
 
 const checkOptions = (options: ScanUpdatesOptions) => {
   const checks = new Checks();
@@ -53,17 +44,21 @@ const checkOptions = (options: ScanUpdatesOptions) => {
     checks
       .check(from.stream === 'scan.updates', 'from.stream', "must be 'scan.updates'")
       .nonNegativeInt(from.migration_id, 'from.migration_id')
-      .check(Timestamp.is(from.record_time), 'from.record_time', 'must be an ISO-8601 UTC instant');
+      .check(Timestamp.is(from.record_time), 'from.record_time', 'must be an ISO-8601 UTC instant')
+      .check(from.update_id === undefined || (typeof from.update_id === 'string' && from.update_id.length > 0), 'from.update_id', 'must be an update id when given');
   }
   if (options.tail?.intervalMs !== undefined) checks.nonNegativeInt(options.tail.intervalMs, 'tail.intervalMs');
   return checks;
 };
 
 /**
- * The Scan update history as a cold stream of items (see `ScanGroup.updates`). Pages are
- * requested after the `(migration_id, record_time)` of the last item; a page shorter than
- * `page_size` is the end. Every item must come strictly after the one before it, or the stream
- * ends with a `DecodeError` of reason `invariant`.
+ * The Scan update history as a cold stream of items (see `ScanGroup.updates`). Each page is asked
+ * for from the microsecond before the last item's `(migration_id, record_time)`, so that items
+ * sharing that cursor are seen across page boundaries (the repeated ones are dropped by update
+ * id); the history ends only when a request strictly after the last item comes back empty, since
+ * a short page is no proof of the end (see `scanPageStep`). Items must never go backwards and an
+ * update id must not come twice at one cursor, or the stream ends with a `DecodeError` of reason
+ * `invariant` after the valid items before it.
  * @internal
  */
 export const scanUpdates = (
@@ -83,40 +78,29 @@ export const scanUpdates = (
         const tailMs = options.tail ? (options.tail.intervalMs ?? DEFAULT_TAIL_INTERVAL_MS) : undefined;
         const retry = options.retry ?? (options.tail ? TAIL_RETRY : undefined);
         const codec = version === 'v1' ? UpdateHistoryResponse : UpdateHistoryResponseV2;
-        const { after: requestedAfter, ...rest } = req;
-        const start: Cursor | undefined = options.from
-          ? { migration_id: options.from.migration_id, record_time: options.from.record_time }
-          : requestedAfter
-            ? { migration_id: requestedAfter.after_migration_id, record_time: requestedAfter.after_record_time }
-            : undefined;
+        const { after: requestedAfter, page_size: pageSize, ...rest } = req;
+        const from = options.from;
+        const start = from
+          ? initialScanRead({ migration_id: from.migration_id, record_time: from.record_time }, from.update_id)
+          : initialScanRead(requestedAfter ? { migration_id: requestedAfter.after_migration_id, record_time: requestedAfter.after_record_time } : undefined, undefined);
 
-        const step = (items: ReadonlyArray<Item>, state: State): E.Either<CantonError, Step<State, Element>> => {
-          let last = state.after;
-          for (let i = 0; i < items.length; i++) {
-            const cursor = cursorOfItem(items[i]!);
-            if (last !== undefined && compareCursors(cursor, last) <= 0) {
-              return stopAfter(
-                items.slice(0, i),
-                invariantViolation(`transactions.${i}`, `an item after (${last.migration_id}, ${last.record_time})`, cursor, 'Scan items must strictly increase by (migration_id, record_time)'),
-              );
-            }
-            last = cursor;
-          }
-          // A short page is the end of the history, as of now.
-          const caughtUp = items.length < req.page_size;
-          const out: Element[] = caughtUp && options.heartbeats ? [...items, { _tag: 'Heartbeat', checkpoint: last && { stream: 'scan.updates', ...last }, polledAt: asyncScheduler.now() }] : [...items];
-          const next = !caughtUp ? { after: last, waitMs: undefined } : tailMs !== undefined ? { after: last, waitMs: tailMs } : undefined;
-          return E.right({ items: out, next });
+        const step = (page: ReadonlyArray<Item>, state: State): E.Either<CantonError, Step<State, Element>> => {
+          const r = scanPageStep(state.read, pageSize, page);
+          if (r.failure !== undefined) return stopAfter(r.items, r.failure);
+          if (!r.caughtUp) return E.right({ items: r.items, next: { read: r.next, waitMs: undefined } });
+          const { cursor, tied } = r.next;
+          const last = tied[tied.length - 1];
+          const checkpoint: ScanCheckpoint | undefined = cursor && { stream: 'scan.updates', ...cursor, ...(last !== undefined ? { update_id: last } : {}) };
+          const items: Element[] = options.heartbeats ? [...r.items, { _tag: 'Heartbeat', checkpoint, polledAt: asyncScheduler.now() }] : [...r.items];
+          return E.right({ items, next: tailMs !== undefined ? { read: r.next, waitMs: tailMs } : undefined });
         };
 
         const page = (state: State) => {
-          const body = state.after
-            ? { ...rest, after: { after_migration_id: state.after.migration_id, after_record_time: state.after.record_time } }
-            : rest;
+          const body = { ...rest, ...scanPageRequest(state.read, pageSize) };
           return pageRequest(() => send(transport, { method: 'POST', path: `/${version}/updates`, body }, codec), retry, state.waitMs).pipe(
             map(E.chain((response) => step(response.transactions as ReadonlyArray<Item>, state))),
           );
         };
-        return pager({ page }, { after: start, waitMs: undefined }, options);
+        return pager({ page }, { read: start, waitMs: undefined }, options);
       }),
   );

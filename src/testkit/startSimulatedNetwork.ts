@@ -24,6 +24,12 @@ const positiveInt = (name: string, value: number | undefined, fallback: number, 
   return v;
 };
 
+const probability = (name: string, value: number | undefined): number => {
+  const v = value ?? 0;
+  if (typeof v !== 'number' || !(v >= 0 && v <= 1)) throw new RangeError(`${name} must be a probability in [0, 1], got ${v}`);
+  return v;
+};
+
 /**
  * Starts a simulated Canton network on `127.0.0.1` (port 0 by default): one deterministic history
  * served by a participant's Ledger JSON API (`/v2/...`), a validator (`/api/validator/...`) and
@@ -68,6 +74,7 @@ export async function startSimulatedNetwork(options: SimulatedNetworkOptions = {
     firstMigrationId: positiveInt('firstMigrationId', options.firstMigrationId, 0, 0),
     snapshotEvery: positiveInt('snapshotEvery', options.snapshotEvery, 100),
     initialRound: positiveInt('initialRound', options.initialRound, 0, 0),
+    tiedRecordTimes: probability('tiedRecordTimes', options.tiedRecordTimes),
     users: [...users],
     validators: [...VALIDATORS],
     svs: [...SVS],
@@ -102,6 +109,7 @@ export async function startSimulatedNetwork(options: SimulatedNetworkOptions = {
     ansAcronym: options.ansAcronym ?? 'cns',
     bulkChecksums: options.bulkStorage === undefined ? undefined : new Map(Object.entries(options.bulkStorage.checksums)),
     bulkNotConfiguredStatus: options.bulkNotConfiguredStatus ?? 400,
+    shortPages: probability('shortPages', options.shortPages),
   };
   const state = new NetworkState(seed, history, ledger, resolved);
   const faults = new FaultInjector(options.faults, seed);

@@ -147,6 +147,18 @@ export interface SimulatedNetworkOptions {
   readonly bulkStorage?: { readonly checksums: Readonly<Record<string, string>> };
   /** The status of "bulk storage is not configured": 400 as the real server sends, or 501 as the spec says (default 400). */
   readonly bulkNotConfiguredStatus?: 400 | 501;
+  /**
+   * The chance (0 to 1, default 0) that a Scan history page (`/v1/updates`, `/v2/updates`) comes
+   * back short while more results remain, as Splice's `PageLimit` allows: between 1 and
+   * `page_size - 1` items, drawn per request. A page is never empty while results remain.
+   */
+  readonly shortPages?: number;
+  /**
+   * The chance (0 to 1, default 0) that an update takes the record time of the update before it,
+   * when the two are on different synchronizers (a reassignment next to a transaction) and of the
+   * same migration: Scan then orders them by synchronizer id, as real Scans do.
+   */
+  readonly tiedRecordTimes?: number;
   /** Live growth: append `count` updates every `everyMs` milliseconds (timer unref'd, stopped by close()). */
   readonly growth?: { readonly everyMs: number; readonly count: number };
   /** Fault plans (each is drawn independently; the first that fires wins). */

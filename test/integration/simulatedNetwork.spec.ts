@@ -34,7 +34,7 @@ describe('canton-rx against the simulated network (integration)', function () {
       for (const version of ['v2', 'v1'] as const) {
         const items = rights(await collect(client.scan.updates({ page_size: 37 }, { version })));
         assert.equal(items.length, net.info().updates, version);
-        assert.deepEqual(checkpointOf(items.at(-1)!), { stream: 'scan.updates', migration_id: net.info().last.migrationId, record_time: net.info().last.recordTime });
+        assert.deepEqual(checkpointOf(items.at(-1)!), { stream: 'scan.updates', migration_id: net.info().last.migrationId, record_time: net.info().last.recordTime, update_id: net.info().last.updateId });
         assert.deepEqual(new Set(items.map((i) => checkpointOf(i)?.migration_id)), new Set(net.info().migrationIds));
       }
     });

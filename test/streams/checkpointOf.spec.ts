@@ -16,11 +16,11 @@ describe('checkpointOf', () => {
     assert.deepEqual(checkpointOf(checkpoint), { stream: 'ledger.updates', offset: 77 });
   });
 
-  it('a Scan transaction: its migration id and record time, as JSON', () => {
+  it('a Scan transaction: its migration id, record time and update id, as JSON', () => {
     const page = readFixture('scan', 'v2-updates__JosefinHao-canton__1.json') as { transactions: UpdateHistoryItemV2[] };
     const tx = page.transactions[0]!;
     const cp = checkpointOf(tx);
-    assert.deepEqual(JSON.parse(JSON.stringify(cp)), { stream: 'scan.updates', migration_id: 4, record_time: (tx as { record_time: string }).record_time });
+    assert.deepEqual(JSON.parse(JSON.stringify(cp)), { stream: 'scan.updates', migration_id: 4, record_time: (tx as { record_time: string }).record_time, update_id: tx.update_id });
   });
 
   it('a Scan reassignment: the migration id inside its event', () => {
@@ -30,7 +30,7 @@ describe('checkpointOf', () => {
       record_time: '2025-01-01T00:00:00.000001Z',
       event: { submitter: 's', source_synchronizer: 'a', target_synchronizer: 'b', migration_id: 9, unassign_id: 'x', reassignment_counter: 1, contract_id: 'c' },
     } as UpdateHistoryItemV2;
-    assert.deepEqual(checkpointOf(item), { stream: 'scan.updates', migration_id: 9, record_time: '2025-01-01T00:00:00.000001Z' });
+    assert.deepEqual(checkpointOf(item), { stream: 'scan.updates', migration_id: 9, record_time: '2025-01-01T00:00:00.000001Z', update_id: 'u' });
   });
 
   it('a holdings contract: what the stream registered for that very object', () => {

@@ -4,6 +4,7 @@ import { Subject, take } from 'rxjs';
 import { fetch as crossFetch } from 'cross-fetch';
 import { createClient } from '../../src/client/createClient';
 import { checkpointOf } from '../../src/streams/checkpointOf';
+import { previousMicrosecond } from '../../src/time/previousMicrosecond';
 import type { ScanCheckpoint } from '../../src/streams/checkpoints';
 import type { ScanGroup } from '../../src/scan/createScanGroup';
 import type { Fetch } from '../../src/http/types';
@@ -43,11 +44,13 @@ describe('scan.updates (stream against a loopback Scan)', () => {
     const n = server.requests.length;
     const out = await collect(scan.updates({ page_size: 5 }));
     assert.deepEqual(ids(out), history.map((h) => h.update_id));
-    // 23 items in pages of 5: four full pages and a short last one.
-    assert.equal(server.requests.length - n, 5);
-    const bodies = server.requests.slice(n).map((r) => JSON.parse(r.body) as { after?: { after_migration_id: number; after_record_time: string } });
+    // 23 items: a first page of 5, then pages of 6 from the microsecond before the last item (which
+    // they repeat): 5 + 5 + 5 + 5 + 3 new items, an overlap page with nothing new, an empty probe.
+    assert.equal(server.requests.length - n, 7);
+    const bodies = server.requests.slice(n).map((r) => JSON.parse(r.body) as { page_size: number; after?: { after_migration_id: number; after_record_time: string } });
     assert.equal(bodies[0]!.after, undefined);
-    assert.deepEqual(bodies[1]!.after, { after_migration_id: 0, after_record_time: history[4]!.record_time });
+    assert.deepEqual(bodies[1], { page_size: 6, after: { after_migration_id: 0, after_record_time: previousMicrosecond(history[4]!.record_time as string) } });
+    assert.deepEqual(bodies[6], { page_size: 5, after: { after_migration_id: 2, after_record_time: history[22]!.record_time } });
   });
 
   it('uses /v1/updates when asked, items with their hex offset', async () => {
@@ -64,11 +67,11 @@ describe('scan.updates (stream against a loopback Scan)', () => {
     assert.equal(server.requests.length - n, 1);
   });
 
-  it('the exact end: a last full page is followed by one empty page', async () => {
+  it('the exact end costs one request more than an empty page: an overlap page with nothing new, then an empty probe', async () => {
     history = scanHistory(10);
     const n = server.requests.length;
     assert.equal((await collect(scan.updates({ page_size: 5 }))).length, 10);
-    assert.equal(server.requests.length - n, 3);
+    assert.equal(server.requests.length - n, 4);
   });
 
   it('resuming from the checkpoint of any item gives exactly the remaining items', async () => {
@@ -87,7 +90,7 @@ describe('scan.updates (stream against a loopback Scan)', () => {
     const out = await collect(scan.updates({ page_size: 50 }));
     const reassignment = out.map((r) => (E.isRight(r) ? r.right : undefined)).find((i) => i && 'event' in i);
     assert.ok(reassignment && 'event' in reassignment);
-    assert.deepEqual(checkpointOf(reassignment), { stream: 'scan.updates', migration_id: reassignment.event.migration_id, record_time: reassignment.record_time });
+    assert.deepEqual(checkpointOf(reassignment), { stream: 'scan.updates', migration_id: reassignment.event.migration_id, record_time: reassignment.record_time, update_id: reassignment.update_id });
   });
 
   it('early unsubscribe aborts the page in flight', async () => {
@@ -113,8 +116,8 @@ describe('scan.updates (stream against a loopback Scan)', () => {
     let calls = 0;
     answer = (body) => {
       const page = answerUpdates(history, body) as { transactions: unknown[] };
-      // The second page repeats the last item of the first one.
-      if (++calls === 2) page.transactions = [history[4], ...page.transactions.slice(1)];
+      // The second page starts before the last item of the first one.
+      if (++calls === 2) page.transactions = [history[3], ...page.transactions.slice(1)];
       return { body: page };
     };
     const out = await collect(scan.updates({ page_size: 5 }));

@@ -3,6 +3,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import { map } from 'rxjs';
 import { ledgerUpdates } from '../../src/streams/ledgerUpdates';
 import { scanUpdates } from '../../src/streams/scanUpdates';
+import { previousMicrosecond } from '../../src/time/previousMicrosecond';
 import { isHeartbeat } from '../../src/streams/isHeartbeat';
 import { checkpointOf } from '../../src/streams/checkpointOf';
 import type { CantonError } from '../../src/errors/CantonError';
@@ -44,7 +45,7 @@ describe('tailing (checkpoint polling) in virtual time', () => {
     });
   });
 
-  it('scan.updates: after a short page it polls after the last (migration_id, record_time) every intervalMs', () => {
+  it('scan.updates: once nothing follows the last item it polls strictly after it every intervalMs', () => {
     const ts = testScheduler();
     ts.run(({ expectObservable }) => {
       const full = scanHistory(12);
@@ -53,13 +54,21 @@ describe('tailing (checkpoint polling) in virtual time', () => {
       ts.schedule(() => (visible = 6), 700);
       const out = scanUpdates(transport, { page_size: 3 }, { tail: { intervalMs: 500 }, heartbeats: true }).pipe(map((r) => (E.isRight(r) && !isHeartbeat(r.right) ? (r.right as { update_id: string }).update_id.slice(-2) : label(r))));
       const t = (i: number) => full[i]!.record_time as string;
-      // Polls at 520 (nothing new yet: a heartbeat) and at 1030 (the two new items, then caught up again).
-      expectObservable(out, '^ 1100ms !').toBe('10ms (abc) 5ms (dx) 506ms y 509ms (efz)', {
-        a: '00', b: '01', c: '02', d: '03', x: `hb:${t(3)}@20`, y: `hb:${t(3)}@530`, e: 'a4', f: '05', z: `hb:${t(5)}@1040`,
+      // The short first page is not the end: the overlap page at 20 shows item 3, the one at 30
+      // nothing new, and the probe at 40 the end (a heartbeat). Polls at 550 (nothing new yet) and
+      // at 1060 (the two new items), then caught up again at 1080.
+      expectObservable(out, '^ 1100ms !').toBe('10ms (abc) 5ms d 19ms x 509ms y 509ms (ef) 16ms z', {
+        a: '00', b: '01', c: '02', d: '03', x: `hb:${t(3)}@40`, y: `hb:${t(3)}@550`, e: 'a4', f: '05', z: `hb:${t(5)}@1080`,
       });
       ts.schedule(() => {
-        assert.deepEqual(calls.map((c) => c.at), [0, 10, 520, 1030]);
-        assert.deepEqual((calls[2]!.call.body as { after: unknown }).after, { after_migration_id: full[3]!.migration_id, after_record_time: t(3) });
+        assert.deepEqual(calls.map((c) => c.at), [0, 10, 20, 30, 540, 1050, 1060, 1070]);
+        const after = (i: number) => (calls[i]!.call.body as { after: unknown }).after;
+        const strict = { after_migration_id: full[3]!.migration_id, after_record_time: t(3) };
+        // The overlap request asks from the microsecond before the last item; probe and polls strictly after it.
+        assert.deepEqual(after(2), { ...strict, after_record_time: previousMicrosecond(t(3)) });
+        assert.deepEqual(after(3), strict);
+        assert.deepEqual(after(4), strict);
+        assert.deepEqual(after(5), strict);
       }, 1100);
     });
   });

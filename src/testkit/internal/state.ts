@@ -24,6 +24,8 @@ export interface ResolvedOptions {
   readonly ansAcronym: string;
   readonly bulkChecksums: ReadonlyMap<string, string> | undefined;
   readonly bulkNotConfiguredStatus: 400 | 501;
+  /** The chance that a Scan history page comes back short while more results remain. */
+  readonly shortPages: number;
 }
 
 export class NetworkState {

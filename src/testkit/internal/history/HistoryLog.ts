@@ -19,6 +19,8 @@ export interface HistoryConfig {
   readonly firstMigrationId: number;
   readonly snapshotEvery: number;
   readonly initialRound: number;
+  /** The chance that an update shares the record time of the one before (see `SimulatedNetworkOptions.tiedRecordTimes`). */
+  readonly tiedRecordTimes: number;
   readonly users: readonly string[];
   readonly validators: readonly string[];
   readonly svs: readonly string[];
@@ -69,6 +71,8 @@ export class HistoryLog {
   private now: number;
   private contractCounter = 0;
   private readonly migrationCounts = new Map<number, number>();
+  /** The synchronizer whose record time the last update is. */
+  private lastSynchronizer: string | undefined;
   private rulesSet: Rules | undefined;
 
   constructor(
@@ -109,10 +113,11 @@ export class HistoryLog {
   }
 
   /**
-   * Opens the next update: moves the clock on (by minutes when a new migration starts, whose
-   * predecessor then gets its final snapshot) and draws its effective time.
+   * Opens the next update on a synchronizer (the global one unless said): moves the clock on (by
+   * minutes when a new migration starts, whose predecessor then gets its final snapshot), unless
+   * the update ties with the one before, and draws its effective time.
    */
-  begin(): Ctx {
+  begin(synchronizer: string = this.synchronizerId): Ctx {
     const index = this.updates.length;
     const migrationId = this.migrationFor(index);
     const previous = this.updates[index - 1];
@@ -121,7 +126,17 @@ export class HistoryLog {
       if (last === undefined || last.lastIndex !== previous.index) this.snapshots.push({ migrationId: previous.migrationId, recordTime: previous.recordTime, lastIndex: previous.index });
       this.now += 600_000_000 + this.prng.int(600_000_000);
     }
-    this.now += 200_000 + this.prng.int(1_800_000);
+    // A tie keeps the clock where it is; Scan orders ties by synchronizer id, so only an update on
+    // a synchronizer that sorts after the previous one's may tie, to keep the list in Scan's order.
+    const tied =
+      this.config.tiedRecordTimes > 0 &&
+      previous !== undefined &&
+      previous.migrationId === migrationId &&
+      this.lastSynchronizer !== undefined &&
+      synchronizer > this.lastSynchronizer &&
+      this.prng.chance(this.config.tiedRecordTimes);
+    this.lastSynchronizer = synchronizer;
+    if (!tied) this.now += 200_000 + this.prng.int(1_800_000);
     const effectiveAt = this.now - 1_000 - this.prng.int(700_000);
     return { index, migrationId, recordTime: this.now, effectiveAt };
   }

@@ -39,7 +39,7 @@ export class Reassignments {
     const target = source === this.parties.globalSynchronizer ? this.parties.appSynchronizer : this.parties.globalSynchronizer;
     state.inFlight = true;
     state.reassignmentCounter += 1;
-    const ctx = log.begin();
+    const ctx = log.begin(source);
     const unassignId = sha256Hex(log.config.seed, 'unassign', ctx.index);
     const r: Reassignment = { contractId, unassignId, counter: state.reassignmentCounter, source, target, submitter: owner };
     log.commitReassignment(ctx, 'unassign', r, state.data);
@@ -52,7 +52,7 @@ export class Reassignments {
     const pending = this.inFlight.shift()!;
     const log = this.log;
     const state = log.contracts.get(pending.contractId)!;
-    const ctx = log.begin();
+    const ctx = log.begin(pending.target);
     log.commitReassignment(ctx, 'assign', pending, state.data);
     state.inFlight = false;
     state.synchronizerId = pending.target;

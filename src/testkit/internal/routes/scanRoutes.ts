@@ -6,6 +6,7 @@
 import type { Json } from '../daml.js';
 import { empty, isInt, isObject, json, parseJson, plain, spliceError, spliceMalformed, type Reply, type RequestContext, type Route } from '../http.js';
 import { sha256Hex } from '../ids.js';
+import { hash32, mulberry32 } from '../prng.js';
 import type { HistoryUpdate, Snapshot } from '../model.js';
 import { activeContract, contractWithState, scanItem, spliceContract, type DamlValueEncoding, type ScanVersion } from '../scanView.js';
 import type { NetworkState } from '../state.js';
@@ -34,9 +35,11 @@ const isAfter = (u: HistoryUpdate, migrationId: number, micros: number): boolean
 export const invalidParty = (p: string): Reply | undefined =>
   /^[^:]+::[^:]+$/.test(p) ? undefined : spliceError(400, `Invalid unique identifier \`${p}\` with missing namespace.`);
 
-const updates =
-  (state: NetworkState, version: ScanVersion) =>
-  (ctx: RequestContext): Reply => {
+const updates = (state: NetworkState, version: ScanVersion) => {
+  // Short pages are drawn per request, so that asking again may get a different length, as from a
+  // server whose page lengths depend on what it holds in memory.
+  const shortPages = mulberry32(hash32(state.seed, 'short-pages', version));
+  return (ctx: RequestContext): Reply => {
     const parsed = parseJson(ctx.body);
     if (parsed === undefined) return spliceMalformed('expected json value got invalid JSON');
     if (!isObject(parsed.value)) return spliceMalformed('Object expected');
@@ -68,9 +71,15 @@ const updates =
       }
       start = lo;
     }
-    const items = history.slice(start, start + req['page_size']).map((u) => scanItem(u, version, encoding as DamlValueEncoding));
+    let size: number = req['page_size'];
+    // Splice's PageLimit: with more than `page_size` results, any 0 <= z <= page_size may come back;
+    // this one never sends an empty page while results remain (canton-rx takes empty as the end).
+    const p = state.options.shortPages;
+    if (p > 0 && size > 1 && history.length - start > size && shortPages.chance(p)) size = 1 + shortPages.int(size - 1);
+    const items = history.slice(start, start + size).map((u) => scanItem(u, version, encoding as DamlValueEncoding));
     return json(200, { transactions: items });
   };
+};
 
 /** Finds a snapshot; the query parameters as pekko validates them. */
 const snapshotQuery = (ctx: RequestContext, timeParam: string): { time: number; migrationId: number } | { reply: Reply } => {

@@ -1,0 +1,165 @@
+import type { CantonError } from '../errors/CantonError.js';
+import type { UpdateHistoryItem } from '../codecs/scan/UpdateHistoryItem.js';
+import type { UpdateHistoryItemV2 } from '../codecs/scan/UpdateHistoryItemV2.js';
+import { compareTimestamps } from '../time/compareTimestamps.js';
+import { previousMicrosecond } from '../time/previousMicrosecond.js';
+import { cursorOfItem } from './checkpointOf.js';
+import { invariantViolation } from './invariantViolation.js';
+
+type Item = UpdateHistoryItem | UpdateHistoryItemV2;
+
+/** A position in Scan's history order. @internal */
+export interface ScanCursor {
+  readonly migration_id: number;
+  readonly record_time: string;
+}
+
+/**
+ * How the next page is asked for:
+ * - `overlap`: after the microsecond before the cursor, so that the page repeats the items at the
+ *   cursor already delivered (they are dropped) and shows any other item that shares it;
+ * - `probe`: strictly after the cursor, after an overlap page showed nothing new: an empty answer
+ *   is the end (as of now), anything else means the overlap page came back short;
+ * - `poll`: strictly after the cursor, at the start and when tailing: whatever comes is new.
+ * @internal
+ */
+export type ScanReadMode = 'overlap' | 'probe' | 'poll';
+
+/** Where a read of Scan's history stands. @internal */
+export interface ScanReadState {
+  readonly cursor: ScanCursor | undefined;
+  /** The update ids delivered at exactly `cursor`, in server order (the last is the last delivered); empty when only the cursor is known. */
+  readonly tied: ReadonlyArray<string>;
+  readonly mode: ScanReadMode;
+  /** How many items beyond `page_size` an overlap request asks for, to see past the repeated ones. */
+  readonly extra: number;
+  /** Consecutive pages that showed nothing new although the server had more. */
+  readonly stalls: number;
+}
+
+/** The outcome of one page. @internal */
+export interface ScanPageStep {
+  /** The new items, in server order. */
+  readonly items: ReadonlyArray<Item>;
+  readonly next: ScanReadState;
+  /** The server has nothing after the cursor (as of now). */
+  readonly caughtUp: boolean;
+  /** A broken paging contract, found after `items`. */
+  readonly failure?: CantonError;
+}
+
+/** Splice's default `update-history-max-page-size`: an overlap request never asks for more than this (or `page_size`). @internal */
+export const SCAN_PAGE_LIMIT = 1000;
+
+/** Pages in a row that may show nothing new before the read gives up with a Left instead of looping. @internal */
+export const MAX_STALLS = 16;
+
+/** Lexicographic order of `(migration_id, record_time)`, with exact timestamp comparison. @internal */
+export const compareCursors = (a: ScanCursor, b: ScanCursor): number =>
+  a.migration_id !== b.migration_id ? (a.migration_id < b.migration_id ? -1 : 1) : compareTimestamps(a.record_time, b.record_time);
+
+/** The state a read starts from: after a checkpoint's item, or strictly after a position, or from the beginning. @internal */
+export const initialScanRead = (cursor: ScanCursor | undefined, updateId: string | undefined): ScanReadState =>
+  cursor !== undefined && updateId !== undefined
+    ? { cursor, tied: [updateId], mode: 'overlap', extra: 1, stalls: 0 }
+    : { cursor, tied: [], mode: 'poll', extra: 0, stalls: 0 };
+
+/** The `after` and `page_size` of the request for a state. @internal */
+export const scanPageRequest = (state: ScanReadState, pageSize: number): { readonly page_size: number; readonly after?: { readonly after_migration_id: number; readonly after_record_time: string } } => {
+  const cursor = state.cursor;
+  if (cursor === undefined) return { page_size: pageSize };
+  if (state.mode !== 'overlap') return { page_size: pageSize, after: { after_migration_id: cursor.migration_id, after_record_time: cursor.record_time } };
+  return {
+    page_size: Math.min(pageSize + state.extra, Math.max(pageSize, SCAN_PAGE_LIMIT)),
+    after: { after_migration_id: cursor.migration_id, after_record_time: previousMicrosecond(cursor.record_time) },
+  };
+};
+
+// Each stall also asks for a larger page: a server whose page lengths vary (or depend on the
+// request) then soon has room to show what follows the repeated items.
+const stalled = (state: ScanReadState, next: Partial<ScanReadState>, why: string): ScanPageStep => {
+  const stalls = state.stalls + 1;
+  if (stalls > MAX_STALLS) {
+    return {
+      items: [],
+      next: state,
+      caughtUp: false,
+      failure: invariantViolation('transactions', 'a page with an item after the last one delivered', `${stalls} pages without one`, why),
+    };
+  }
+  const extra = Math.max(next.extra ?? state.extra, 2 * state.extra, 1);
+  return { items: [], next: { ...state, ...next, extra, stalls }, caughtUp: false };
+};
+
+/**
+ * Reads one page of Scan's history (`/v1/updates` or `/v2/updates`) against the state it was
+ * asked with: drops what an overlap page repeats, checks the order (items never go backwards;
+ * equal cursors only for distinct update ids), and decides how to ask next. A short page is never
+ * taken for the end: only an empty answer strictly after the cursor is.
+ * @internal
+ */
+export const scanPageStep = (state: ScanReadState, pageSize: number, page: ReadonlyArray<Item>): ScanPageStep => {
+  let i = 0;
+  // The updates delivered at the cursor. An overlap page names them all again (even those before a
+  // checkpoint's one), so that none of them can come twice unnoticed.
+  let tied = state.mode === 'overlap' ? [] : state.tied.slice();
+  if (state.mode === 'probe' && page.length > 0) {
+    // There is more after the cursor, so the overlap page before this one came back short and may
+    // have hidden an item that shares the cursor: ask it again rather than step past the cursor.
+    return stalled(state, { mode: 'overlap' }, 'the server kept answering with short pages that repeat delivered items');
+  }
+  if (state.mode === 'overlap') {
+    const cursor = state.cursor!;
+    const last = state.tied[state.tied.length - 1];
+    let found = false;
+    // The overlap page starts with the items at the cursor up to the last one delivered (Scan's
+    // order within a record time is stable: by synchronizer), all of them delivered already.
+    while (i < page.length && !found) {
+      const c = cursorOfItem(page[i]!);
+      const cmp = compareCursors(c, cursor);
+      if (cmp < 0) return { items: [], next: state, caughtUp: false, failure: invariantViolation(`transactions.${i}`, `an item at or after (${cursor.migration_id}, ${cursor.record_time})`, c, 'Scan items must not go backwards') };
+      if (cmp > 0) break;
+      tied.push(page[i]!.update_id);
+      found = page[i]!.update_id === last;
+      i++;
+    }
+    if (!found) {
+      // Nothing at or after the cursor: whatever held the last item, nothing comes after it.
+      if (page.length === 0) return { items: [], next: { ...state, mode: 'poll', stalls: 0 }, caughtUp: true };
+      if (i < page.length) {
+        return { items: [], next: state, caughtUp: false, failure: invariantViolation(`transactions.${i}`, `update ${last} at (${cursor.migration_id}, ${cursor.record_time})`, page[i]!.update_id, 'the last delivered update is not among the items at its record time; the history may have changed') };
+      }
+      // The page ended among the items at the cursor: ask again, for more.
+      return stalled(state, {}, `update ${last} at (${cursor.migration_id}, ${cursor.record_time}) never came back`);
+    }
+    if (i === page.length) {
+      // A full page that ends at the last delivered item had no room for more: ask for room.
+      if (page.length >= scanPageRequest(state, pageSize).page_size) return stalled(state, { tied, extra: tied.length }, `more than ${page.length} updates repeat at (${cursor.migration_id}, ${cursor.record_time})`);
+      return { items: [], next: { ...state, tied, mode: 'probe' }, caughtUp: false };
+    }
+  } else if (page.length === 0) {
+    return { items: [], next: { ...state, mode: 'poll', stalls: 0 }, caughtUp: true };
+  }
+  const items: Item[] = [];
+  let cursor = state.cursor;
+  for (; i < page.length; i++) {
+    const item = page[i]!;
+    const c = cursorOfItem(item);
+    const cmp = cursor === undefined ? 1 : compareCursors(c, cursor);
+    if (cmp < 0 || (cmp === 0 && tied.includes(item.update_id))) {
+      const failure = invariantViolation(
+        `transactions.${i}`,
+        `an item after (${cursor!.migration_id}, ${cursor!.record_time}) or another update at it`,
+        { ...c, update_id: item.update_id },
+        'Scan items must not go backwards, and an update must not come twice',
+      );
+      return { items, next: state, caughtUp: false, failure };
+    }
+    if (cmp > 0) {
+      cursor = c;
+      tied = [item.update_id];
+    } else tied.push(item.update_id);
+    items.push(item);
+  }
+  return { items, next: { cursor, tied, mode: 'overlap', extra: tied.length, stalls: 0 }, caughtUp: false };
+};
