@@ -86,7 +86,7 @@ const locate = (c: Compiled, d: ts.Diagnostic): string => {
   const { line, character } = d.file.getLineAndCharacterOfPosition(d.start);
   if (line >= c.codeLines)
     return `${c.snippet.file}:${c.snippet.line} (TS${d.code}) in the placeholders of test/docs/snippets.spec.ts appended to this block: ${message}`;
-  return `${c.snippet.file}:${c.snippet.line + line}:${character + 1} (TS${d.code}) ${message}`;
+  return `${c.snippet.file}:${c.snippet.line + line}:${c.snippet.indent + character + 1} (TS${d.code}) ${message}`;
 };
 
 describe('the TypeScript blocks of README.md and docs/*.md', function () {
@@ -99,6 +99,8 @@ describe('the TypeScript blocks of README.md and docs/*.md', function () {
     const byFile = new Set(compiled.map((c) => c.snippet.file));
     for (const f of ['README.md', 'docs/streams.md', 'docs/operators.md', 'docs/merging.md', 'docs/testkit.md', 'docs/codecs.md']) assert.ok(byFile.has(f), `no block found in ${f}`);
     assert.ok(compiled.length >= 13, `only ${compiled.length} blocks found`);
+    // A wrong option or a missing type package would show here, not in any one block.
+    assert.deepEqual([...program.getOptionsDiagnostics(), ...program.getGlobalDiagnostics()].map((d) => ts.flattenDiagnosticMessageText(d.messageText, ' ')), []);
   });
 
   it('import fp-ts modules by file (fp-ts/lib/Either.js): a directory import such as fp-ts/Either crashes in ES modules', () => {

@@ -6,6 +6,8 @@ export interface Snippet {
   readonly file: string;
   /** The 1-based line of the block's first line of code in that file. */
   readonly line: number;
+  /** How far the block is indented there (inside a list item): taken off each line of `code`. */
+  readonly indent: number;
   readonly code: string;
 }
 
@@ -21,7 +23,7 @@ export const extractSnippets = (file: string, markdown: string): Snippet[] => {
     let j = i + 1;
     for (; j < lines.length && !lines[j]!.trimStart().startsWith(fence!); j++) body.push(lines[j]!.slice(indent!.length));
     if (j === lines.length) throw new Error(`${file}:${i + 1}: a code block that is never closed`);
-    out.push({ file, line: i + 2, code: body.join('\n') });
+    out.push({ file, line: i + 2, indent: indent!.length, code: body.join('\n') });
     i = j;
   }
   return out;
