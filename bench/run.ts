@@ -20,7 +20,7 @@ import type { Fetch } from '../src/http/types';
 import { UpdateHistoryResponseV2 } from '../src/codecs/scan/UpdateHistoryResponseV2';
 import { decodeWith } from '../src/codecs/decodeWith';
 
-const fixtures = resolve(__dirname, '..', '..', '..', 'shared', 'fixtures', 'scan');
+const fixtures = resolve(__dirname, '..', '..', 'test', 'fixtures', 'scan');
 const pages = readdirSync(fixtures)
   .filter((f) => /^v2-updates__(JosefinHao|syed)/.test(f))
   .map((f) => ({ name: f, text: readFileSync(join(fixtures, f), 'utf8') }));

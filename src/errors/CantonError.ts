@@ -9,7 +9,7 @@ import type { JsCantonError } from '../codecs/ledger/JsCantonError.js';
  * @example
  * ```ts
  * import { createClient, formatError } from 'canton-rx';
- * import * as E from 'fp-ts/Either';
+ * import * as E from 'fp-ts/lib/Either.js';
  *
  * createClient({ scan: { url: 'http://127.0.0.1:5012/api/scan' } })
  *   .scan.getDsoPartyId()

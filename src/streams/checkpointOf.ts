@@ -31,7 +31,7 @@ export const cursorOfItem = (item: UpdateHistoryItem | UpdateHistoryItemV2): { m
  * @example
  * ```ts
  * import { checkpointOf, createClient } from 'canton-rx';
- * import * as E from 'fp-ts/Either';
+ * import * as E from 'fp-ts/lib/Either.js';
  *
  * const scan = createClient({ scan: { url: 'https://scan.example.com/api/scan' } }).scan;
  * scan.updates({ page_size: 100 }, { from: await store.load() }).subscribe(async (r) => {

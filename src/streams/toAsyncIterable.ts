@@ -8,8 +8,8 @@ import { Subject, type Observable, type Subscription } from 'rxjs';
  *
  * @example
  * ```ts
- * import { createClient, toAsyncIterable } from 'canton-rx';
- * import * as E from 'fp-ts/Either';
+ * import { createClient, formatError, toAsyncIterable } from 'canton-rx';
+ * import * as E from 'fp-ts/lib/Either.js';
  *
  * const client = createClient({ scan: { url: 'https://scan.example.com/api/scan' } });
  * for await (const item of toAsyncIterable((pull) => client.scan.updates({ page_size: 100 }, { pull }))) {

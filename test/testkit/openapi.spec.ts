@@ -1,38 +1,15 @@
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
 import { mintToken, startSimulatedNetwork, type SimulatedNetwork } from '../../src/testkit/index.js';
-import { projectRoot } from '../helpers/fixtures.js';
+import { inUpstreamSpec, upstreamFacts, upstreamMethods } from '../helpers/upstream.js';
 import { formatFor, get, post, type HttpResult } from './helpers.js';
 
-const specDir = resolve(projectRoot, '..', 'shared', 'upstream-openapi');
-const read = (...parts: string[]): string => readFileSync(join(specDir, ...parts), 'utf8');
-const splice = (app: string, file: string): string => read('splice', 'apps', app, 'src', 'main', 'openapi', file);
-
-/** The spec texts each group's paths are looked up in. */
-const specs = {
-  ledger: [read('canton', 'release-line-3.5', 'openapi.yaml'), read('canton', 'main', 'openapi.yaml')],
-  validator: [splice('validator', 'ans-external.yaml'), splice('validator', 'scan-proxy.yaml')],
-  scan: [splice('scan', 'scan.yaml')],
-};
-const commonExternal = splice('common', 'common-external.yaml');
-const allSpecs = [...specs.ledger, ...specs.validator, ...specs.scan, commonExternal, splice('common', 'common-internal.yaml')].join('\n');
+// The routes and property names of the upstream specs come from test/fixtures/upstream-facts.json (written by
+// scripts/upstream-facts.mjs, checked against the specs by test/scripts/upstreamFacts.spec.ts when they are present).
 
 /** The documented exception (notes §3.4): the traffic route is left out of every generated openapi.yaml on purpose. */
 const NOT_IN_SPECS = new Set(['GET /v2/traffic/accounts/{account-id}']);
 
 const BASES = { ledger: '', validator: '/api/validator', scan: '/api/scan' } as const;
-
-/** The operation block of a path in a spec text, following a `$ref` into common-external.yaml. */
-const pathBlock = (text: string, path: string): string | undefined => {
-  const start = text.indexOf(`\n  ${path}:\n`);
-  if (start < 0) return undefined;
-  const rest = text.slice(start + path.length + 4);
-  const next = rest.search(/\n {2}\/|\n[a-z]/);
-  const block = next < 0 ? rest : rest.slice(0, next);
-  if (/^\s+\$ref: .*common-external\.yaml#\/paths\//.test(block)) return pathBlock(commonExternal, path);
-  return block;
-};
 
 /** Object keys of a served body, skipping Daml values and maps keyed by data (ids, parties). */
 const DATA_FIELDS = new Set(['create_arguments', 'payload', 'choice_argument', 'exercise_result', 'createArgument', 'choiceArgument', 'exerciseResult', 'context']);
@@ -90,16 +67,12 @@ describe('testkit: routes and field names match the upstream OpenAPI specs', () 
       const base = BASES[r.group];
       assert.ok(r.path.startsWith(base), id);
       const path = r.path.slice(base.length);
-      const blocks = specs[r.group].map((text) => pathBlock(text, path)).filter((b): b is string => b !== undefined);
       if (NOT_IN_SPECS.has(id)) {
-        assert.equal(blocks.length, 0, `${id} is listed as absent from the specs but is in one`);
+        assert.ok(!inUpstreamSpec(r.group, path), `${id} is listed as absent from the specs but is in one`);
         continue;
       }
-      assert.ok(blocks.length > 0, `${id}: path ${path} is in no ${r.group} spec`);
-      assert.ok(
-        blocks.some((b) => b.includes(`\n    ${r.method.toLowerCase()}:`)),
-        `${id}: the spec has no ${r.method} for ${path}`,
-      );
+      assert.ok(inUpstreamSpec(r.group, path), `${id}: path ${path} is in no ${r.group} spec`);
+      assert.ok(upstreamMethods(r.group, path).includes(r.method), `${id}: the spec has no ${r.method} for ${path}`);
     }
   });
 
@@ -132,7 +105,8 @@ describe('testkit: routes and field names match the upstream OpenAPI specs', () 
     const keys = new Set<string>();
     for (const b of bodies) if (b.text !== '' && (b.headers.get('content-type') ?? '').includes('json')) collectKeys(b.json(), keys);
     assert.ok(keys.size > 50, `only ${keys.size} keys collected`);
-    const missing = [...keys].filter((k) => !new RegExp(`^\\s+${k.replace(/[-]/g, '\\-')}:`, 'm').test(allSpecs)).sort();
+    const names = new Set(upstreamFacts.fieldNames);
+    const missing = [...keys].filter((k) => !names.has(k)).sort();
     assert.deepEqual(missing, []);
   });
 });

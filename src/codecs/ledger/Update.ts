@@ -50,3 +50,27 @@ export const JsGetUpdateResponse = t.type(
   'JsGetUpdateResponse',
 );
 export type JsGetUpdateResponse = t.TypeOf<typeof JsGetUpdateResponse>;
+
+/**
+ * One element of the ledger's update stream, `/v2/updates` (over HTTP as a list, or over
+ * WebSocket): the upstream schema `JsGetUpdatesResponse`. The same shape as
+ * {@link JsGetUpdateResponse} (upstream gives the two names to one shape), kept under its own name
+ * so that code reading that stream says what it reads. Unlike a get-updates-page page, the stream
+ * also carries `OffsetCheckpoint`s.
+ * @example
+ * ```ts
+ * import { codecs, decodeWith } from 'canton-rx';
+ * // each message of the /v2/updates WebSocket stream
+ * decodeWith(codecs.ledger.JsGetUpdatesResponse)(JSON.parse(message)); // Either<DecodeError, JsGetUpdatesResponse>
+ * ```
+ * @category Codecs
+ * @since 0.1.0
+ */
+export const JsGetUpdatesResponse = t.type(
+  {
+    // Required for the reason given at JsGetUpdateResponse.
+    update: Update,
+  },
+  'JsGetUpdatesResponse',
+);
+export type JsGetUpdatesResponse = t.TypeOf<typeof JsGetUpdatesResponse>;

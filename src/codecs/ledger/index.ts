@@ -16,7 +16,7 @@ export {
   JsTopologyTransaction,
 } from './JsTopologyTransaction.js';
 export { SynchronizerTime, OffsetCheckpoint } from './OffsetCheckpoint.js';
-export { Update, JsGetUpdateResponse } from './Update.js';
+export { Update, JsGetUpdateResponse, JsGetUpdatesResponse } from './Update.js';
 export {
   TemplateFilter1,
   InterfaceFilter1,

@@ -14,7 +14,7 @@ import {
 } from '../../../src/codecs/ledger/index';
 import { created, decodeOk, firstIssue, fixture, transactionOf, updatesOf } from './helpers';
 
-// No recorded reassignment, topology or checkpoint payload exists in ../shared/fixtures: these are
+// No recorded reassignment, topology or checkpoint payload exists in test/fixtures: these are
 // built field by field from the release-line-3.5 spec, around a real CreatedEvent.
 const createdEvent = () => created(transactionOf(updatesOf('updates-ledger-effects__canton-network-splice-sv-voting-dapp__2.json')[0]!).events[0]);
 

@@ -4,8 +4,8 @@ import { listFixtures, readFixture } from '../../helpers/fixtures.js';
 import * as scan from '../../../src/codecs/scan/index.js';
 import { clone, decodeIssues, decodeOk } from './helpers.js';
 
-// Every file of ../shared/fixtures/scan is decoded here with the codec of its endpoint (see
-// ../shared/fixtures/INDEX.md). The docs examples that are not schema-valid are handled in the open:
+// Every file of test/fixtures/scan is decoded here with the codec of its endpoint (see
+// test/fixtures/INDEX.md). The docs examples that are not schema-valid are handled in the open:
 // the test first shows that the documented placeholder is exactly what fails, then removes it (where
 // INDEX.md says to) and decodes the rest.
 

@@ -4,7 +4,7 @@ import { listFixtures, readFixture } from '../../helpers/fixtures.js';
 import * as validator from '../../../src/codecs/validator/index.js';
 import { decodeOk } from '../scan/helpers.js';
 
-// Every file of ../shared/fixtures/validator, decoded with the codec of its endpoint (INDEX.md).
+// Every file of test/fixtures/validator, decoded with the codec of its endpoint (INDEX.md).
 const byPrefix: Array<[string, t.Mixed]> = [
   ['error-response__', validator.ErrorResponse],
   ['scan-proxy-featured-apps__', validator.LookupFeaturedAppRightResponse],
