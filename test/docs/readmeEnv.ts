@@ -5,7 +5,7 @@ export interface ReadmeRun {
   readonly updates: number;
   readonly items: number;
   readonly saved: number;
-  readonly lastItem: { migration_id: number; record_time: string } | undefined;
+  readonly lastItem: { migration_id: number; record_time: string; update_id: string } | undefined;
   readonly lastSaved: unknown;
   readonly errors: string[];
   readonly nonces: unknown[];
@@ -26,7 +26,7 @@ export const startReadmeEnv = async () => {
     ['https://participant.example.com', net.ledgerUrl],
     ['https://scan.example.com/api/scan', net.scanUrl],
   ];
-  const items: Array<{ migration_id: number; record_time: string }> = [];
+  const items: Array<{ migration_id: number; record_time: string; update_id: string }> = [];
   const saved: unknown[] = [];
   const errors: string[] = [];
   const nonces: unknown[] = [];
@@ -53,9 +53,9 @@ export const startReadmeEnv = async () => {
     auth: { currentToken: async () => token },
     store: { load: async () => undefined, save: (checkpoint: unknown) => saved.push(checkpoint) },
     log: { error: (message: string) => errors.push(message) },
-    index: (item: { migration_id?: number; record_time: string; event?: { migration_id: number } }) => {
+    index: (item: { update_id: string; migration_id?: number; record_time: string; event?: { migration_id: number } }) => {
       // A reassignment carries its migration id in its event (as checkpointOf reads it).
-      items.push({ migration_id: item.event ? item.event.migration_id : item.migration_id!, record_time: item.record_time });
+      items.push({ migration_id: item.event ? item.event.migration_id : item.migration_id!, record_time: item.record_time, update_id: item.update_id });
       wake();
     },
     nextNonce: (counter: unknown) => {
