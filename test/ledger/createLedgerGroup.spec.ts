@@ -65,9 +65,14 @@ describe('ledger group operations (loopback server, upstream wire format)', () =
     assert.equal(last().url, '/v2/traffic/accounts/bob%3A%3A1220ab');
     // Not in any published spec (notes §3.4): the route is mounted only with traffic enforcement.
     assert.ok(!inUpstreamSpec('ledger', '/v2/traffic/accounts/{account-id}'));
+    routes.set('GET /v2/traffic/accounts/carol%3A%3A1220cd', () => ({ status: 404, headers: { 'content-type': 'text/plain' }, body: 'The requested resource could not be found.' }));
     const e = await httpLeft(ledger.getTrafficAccount('carol::1220cd'));
     assert.equal(e.status, 404);
     assert.equal(e.condition, 'TrafficEnforcementDisabled');
+    // A 404 that the participant answers itself (a JsCantonError) is not the missing route.
+    const notFound = { code: 'NOT_FOUND', cause: 'x', context: {}, errorCategory: 11, grpcCodeValue: 5, resources: [] };
+    routes.set('GET /v2/traffic/accounts/dave', () => ({ status: 404, body: notFound }));
+    assert.equal((await httpLeft(ledger.getTrafficAccount('dave'))).condition, undefined);
   });
 
   it('getTrafficAccount: an unsafe balance is a DecodeError, not a rounded number', async () => {
