@@ -2,6 +2,7 @@ import { of, type Observable } from 'rxjs';
 import * as E from 'fp-ts/lib/Either.js';
 import type { CantonError } from '../errors/CantonError.js';
 import { invalidRequest } from '../errors/constructors.js';
+import { parseBaseUrl } from '../http/parseBaseUrl.js';
 import { request } from '../http/request.js';
 import type { Fetch, HttpResponse, RequestDescription } from '../http/types.js';
 import type { GroupConfig } from './types.js';
@@ -32,6 +33,17 @@ export const createTransport = (
       invalidRequest(`the ${name} group is not configured: pass createClient({ ${name}: { url } })`, [{ path: name, message: 'not configured' }]),
     );
     return () => of(notConfigured);
+  }
+  // Checked once here so that the Left names the group; the HTTP core checks it again per request.
+  const base = parseBaseUrl(group.url);
+  if (E.isLeft(base)) {
+    const invalid = E.left(
+      invalidRequest(
+        `invalid client configuration: the ${name} ${base.left.message}`,
+        base.left.issues.map((i) => ({ path: `${name}.${i.path}`, message: i.message })),
+      ),
+    );
+    return () => of(invalid);
   }
   return (call) =>
     request({

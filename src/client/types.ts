@@ -9,6 +9,8 @@ export interface GroupConfig {
   /**
    * The group base URL: the participant's JSON API (`https://participant.example.com`),
    * `{validator_url}` ending in `/api/validator`, or `{scan_url}` ending in `/api/scan`.
+   * Only `http:` and `https:`, without user info (`user:password@`), query string or fragment:
+   * such a URL makes every operation of the group an `InvalidRequest` that does not quote it.
    */
   readonly url: string;
   /** Sent as `Authorization: Bearer <token>` on every request of this group, and only there. */

@@ -93,7 +93,7 @@ export const request = (desc: RequestDescription): Observable<E.Either<CantonErr
   defer(() => {
     const built = buildUrl(desc.baseUrl, desc.path, desc.params, desc.query);
     if (E.isLeft(built)) return of(built);
-    const display = { method: desc.method, url: built.right.displayUrl };
+    const display = { method: desc.method, url: built.right };
     return resolveToken(desc.token).pipe(
       switchMap((token) => {
         if (E.isLeft(token)) return of(token);
@@ -104,7 +104,7 @@ export const request = (desc: RequestDescription): Observable<E.Either<CantonErr
           headers['content-type'] = 'application/json';
           init.body = JSON.stringify(desc.body);
         }
-        return fetchOnce(desc.fetch, built.right.url, init, display, token.right).pipe(map((raw) => (E.isLeft(raw) ? raw : classify(raw.right, display))));
+        return fetchOnce(desc.fetch, built.right, init, display, token.right).pipe(map((raw) => (E.isLeft(raw) ? raw : classify(raw.right, display))));
       }),
       timeout({ first: desc.timeoutMs, with: () => of(E.left(timeoutError(display.method, display.url, desc.timeoutMs))) }),
     );

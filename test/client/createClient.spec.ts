@@ -4,6 +4,8 @@ import sinon from 'sinon';
 import { createClient } from '../../src/client/createClient';
 import type { Fetch } from '../../src/http/types';
 import { collect } from '../helpers/collect';
+import { formatError } from '../../src/errors/formatError';
+import { isRetryable } from '../../src/errors/isRetryable';
 
 describe('createClient', () => {
   const stubFetch = (body = '{"dso_party_id":"DSO::1220"}') =>
@@ -31,6 +33,30 @@ describe('createClient', () => {
     assert.ok(missing && E.isLeft(missing) && missing.left._tag === 'InvalidRequest');
     const [bad] = await collect(createClient({ scan: { url: 'http://s' }, timeoutMs: 0, fetch: stubFetch() }).scan.getDsoPartyId());
     assert.ok(bad && E.isLeft(bad) && bad.left._tag === 'InvalidRequest');
+  });
+
+  it('refuses a base URL with user info, a query or a fragment on every operation, quoting none of it, sending nothing', async () => {
+    const fetch = stubFetch();
+    const client = createClient({
+      ledger: { url: 'https://alice:pw-SECRET-7@participant.example.com' },
+      validator: { url: 'https://validator.example.com/api/validator?apikey=SECRET-7' },
+      scan: { url: 'https://scan.example.com/api/scan#SECRET-7' },
+      fetch,
+    });
+    const results = [
+      ...(await collect(client.ledger.getIdentityProviderConfig('i'))),
+      ...(await collect(client.validator.getOpenAndIssuingMiningRounds())),
+      ...(await collect(client.scan.getDsoPartyId())),
+    ];
+    assert.deepEqual(
+      results.map((r) => (E.isLeft(r) && r.left._tag === 'InvalidRequest' ? r.left.issues.map((i) => i.path) : r)),
+      [['ledger.url'], ['validator.url'], ['scan.url']],
+    );
+    for (const r of results) {
+      assert.ok(E.isLeft(r) && !isRetryable(r.left), 'not retryable');
+      assert.doesNotMatch(`${formatError(r.left)} ${JSON.stringify(r.left)}`, /SECRET-7|pw-/);
+    }
+    sinon.assert.notCalled(fetch);
   });
 
   it('checks ANS names against the configured acronym', async () => {
