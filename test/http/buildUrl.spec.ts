@@ -11,6 +11,17 @@ describe('buildUrl', () => {
     assert.ok(E.isLeft(r));
     assert.doesNotMatch(JSON.stringify(r.left), /pw/);
   });
+  it('refuses a path parameter that is empty, "." or "..", naming it', () => {
+    for (const value of ['', '.', '..']) {
+      const r = buildUrl('http://h/api/scan', '/v0/transfer-command-counter/{party}', { party: value });
+      assert.ok(E.isLeft(r), JSON.stringify(value));
+      assert.deepEqual(r.left.issues.map((i) => i.path), ['party']);
+    }
+    // Anything else is encoded and stays one segment.
+    assert.deepEqual(buildUrl('http://h', '/v2/idps/{idp-id}', { 'idp-id': '...' }), E.right('http://h/v2/idps/...'));
+    assert.deepEqual(buildUrl('http://h', '/v2/idps/{idp-id}', { 'idp-id': '%2e%2E' }), E.right('http://h/v2/idps/%252e%252E'));
+    assert.deepEqual(buildUrl('http://h', '/v2/idps/{idp-id}', { 'idp-id': '../x' }), E.right('http://h/v2/idps/..%2Fx'));
+  });
   it('refuses a missing path parameter and an invalid base', () => {
     assert.ok(E.isLeft(buildUrl('http://h', '/v2/idps/{idp-id}')));
     assert.ok(E.isLeft(buildUrl('h/no-scheme', '/x')));

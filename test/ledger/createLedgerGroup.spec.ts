@@ -59,6 +59,16 @@ describe('ledger group operations (loopback server, upstream wire format)', () =
     assert.equal(e.body._tag === 'LedgerError' && e.body.error.code, 'IDP_CONFIG_NOT_FOUND');
   });
 
+  it('getIdentityProviderConfig(".."), ("."): refused naming the parameter, never sent to another route', async () => {
+    const n = server.requests.length;
+    for (const id of ['..', '.']) {
+      const r = await one(ledger.getIdentityProviderConfig(id));
+      assert.ok(E.isLeft(r) && r.left._tag === 'InvalidRequest', JSON.stringify(r));
+      assert.deepEqual(r.left.issues.map((i) => i.path), ['idp-id']);
+    }
+    assert.equal(server.requests.length, n);
+  });
+
   it('getTrafficAccount: party ids URL-encoded; a missing route reads as TrafficEnforcementDisabled', async () => {
     routes.set('GET /v2/traffic/accounts/bob%3A%3A1220ab', () => ({ body: { accountId: 'bob::1220ab', balance: 900000 } }));
     assert.deepEqual(await one(ledger.getTrafficAccount('bob::1220ab')), E.right({ accountId: 'bob::1220ab', balance: 900000 }));
