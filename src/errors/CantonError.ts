@@ -81,7 +81,10 @@ export interface NetworkError {
   readonly method: string;
   readonly url: string;
   readonly message: string;
-  /** The error the transport threw, for logging; never contains the bearer token. */
+  /**
+   * What the transport threw, as a plain `{name, message, code?, cause?}` for logging; every
+   * string with the bearer token redacted.
+   */
   readonly cause: unknown;
 }
 

@@ -4,7 +4,9 @@ import type { CantonError } from '../errors/CantonError.js';
 import { decodeError, networkError, timeoutError } from '../errors/constructors.js';
 import { renderActual } from '../internal/renderActual.js';
 import { buildUrl } from './buildUrl.js';
+import { plainError } from './plainError.js';
 import { readBody } from './readBody.js';
+import { redact } from './redact.js';
 import { resolveToken } from './resolveToken.js';
 import { toHttpError } from './toHttpError.js';
 import type { Fetch, FetchInit, HttpResponse, RequestDescription } from './types.js';
@@ -16,19 +18,14 @@ interface RawResponse {
   readonly text: string;
 }
 
-const redact = (text: string, secret: string | undefined): string =>
-  secret ? text.split(secret).join('[redacted]') : text;
-
-/** A plain, redacted copy of what the transport threw: never the request, never its headers. */
-const describeCause = (error: unknown, secret: string | undefined): { name: string; message: string; code?: string } => {
-  const e = error as { name?: unknown; message?: unknown; code?: unknown; cause?: { code?: unknown } } | null;
-  const code = typeof e?.code === 'string' ? e.code : typeof e?.cause?.code === 'string' ? e.cause.code : undefined;
-  const out: { name: string; message: string; code?: string } = {
-    name: typeof e?.name === 'string' ? e.name : 'Error',
-    message: redact(typeof e?.message === 'string' ? e.message : String(error), secret),
-  };
-  if (code !== undefined) out.code = code;
-  return out;
+/**
+ * The error of a request that got no answer. Its code is the transport's own or, failing that,
+ * its cause's (Node's fetch reports `fetch failed` with the socket error, `ECONNREFUSED`, inside).
+ */
+const transportFailure = (error: unknown, display: { method: string; url: string }, token: string | undefined) => {
+  const cause = plainError(error, token);
+  const code = cause.code ?? cause.cause?.code;
+  return networkError(display.method, display.url, cause.message, code === undefined || cause.code !== undefined ? cause : { ...cause, code });
 };
 
 /**
@@ -57,8 +54,7 @@ const fetchOnce = (fetchFn: Fetch, url: string, init: Omit<FetchInit, 'signal'>,
           settled = true;
           // After an abort nobody is listening any more.
           if (controller.signal.aborted) return;
-          const cause = describeCause(error, token);
-          subscriber.next(E.left(networkError(display.method, display.url, cause.message, cause)));
+          subscriber.next(E.left(transportFailure(error, display, token)));
           subscriber.complete();
         },
       );
@@ -68,13 +64,16 @@ const fetchOnce = (fetchFn: Fetch, url: string, init: Omit<FetchInit, 'signal'>,
     };
   });
 
-const classify = (raw: RawResponse, display: { method: string; url: string }): E.Either<CantonError, HttpResponse> => {
-  const body = readBody(raw.contentType, raw.text);
+const classify = (raw: RawResponse, display: { method: string; url: string }, token: string | undefined): E.Either<CantonError, HttpResponse> => {
   const ok = raw.status >= 200 && raw.status < 300;
+  // A server may echo the token it was sent (an auth error quoting the header): whatever ends up
+  // in an error is redacted. A 2xx body is data and is left as it is.
+  const text = ok ? raw.text : redact(raw.text, token);
+  const body = readBody(raw.contentType, text);
   if (body === undefined && ok) {
-    return E.left(decodeError('invalid-json', [{ path: '', expected: 'JSON', actual: renderActual(raw.text), message: 'the body is not valid JSON (cut off or garbled in transit?)' }], display));
+    return E.left(decodeError('invalid-json', [{ path: '', expected: 'JSON', actual: renderActual(redact(text, token)), message: 'the body is not valid JSON (cut off or garbled in transit?)' }], display));
   }
-  const parsed = body ?? { _tag: 'Text' as const, text: raw.text };
+  const parsed = body ?? { _tag: 'Text' as const, text };
   if (!ok) {
     return E.left(toHttpError({ status: raw.status, method: display.method, url: display.url, retryAfter: raw.retryAfter, body: parsed }, asyncScheduler.now()));
   }
@@ -104,7 +103,7 @@ export const request = (desc: RequestDescription): Observable<E.Either<CantonErr
           headers['content-type'] = 'application/json';
           init.body = JSON.stringify(desc.body);
         }
-        return fetchOnce(desc.fetch, built.right, init, display, token.right).pipe(map((raw) => (E.isLeft(raw) ? raw : classify(raw.right, display))));
+        return fetchOnce(desc.fetch, built.right, init, display, token.right).pipe(map((raw) => (E.isLeft(raw) ? raw : classify(raw.right, display, token.right))));
       }),
       timeout({ first: desc.timeoutMs, with: () => of(E.left(timeoutError(display.method, display.url, desc.timeoutMs))) }),
     );

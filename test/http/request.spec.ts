@@ -289,6 +289,46 @@ for (const [transportName, fetch] of transports) describe(`request (HTTP core ag
         assert.ok(!String(e).includes(SECRET));
       }
     });
+
+    it('redacts the token a server echoes in an error body, whatever the body kind', async () => {
+      const token = 'eyJhbGci/OiJ.SECRET"TOKEN\\x.sig';
+      const echoes: Reply[] = [
+        { status: 401, headers: { 'content-type': 'text/plain' }, body: `invalid token: Bearer ${token}` },
+        { status: 403, body: ledgerError('PERMISSION_DENIED', 7, { cause: `token ${token} lacks rights`, context: { header: `Bearer ${token}` } }) },
+        { status: 400, body: { error: `Authorization Failed for ${token}` } },
+        { status: 404, body: { errors: [`uri with ${token}`], status: 404 } },
+        // Some servers escape `/` in JSON strings.
+        { status: 400, headers: { 'content-type': 'application/json' }, body: `{"error":"bad ${JSON.stringify(token).slice(1, -1).replace(/\//g, '\\/')}"}` },
+        { status: 200, headers: { 'content-type': 'application/json' }, body: `{"cut": "${token}` },
+      ];
+      for (const r of echoes) {
+        reply = () => r;
+        const e = await sendLeft({ token });
+        const shown = `${JSON.stringify(e)} ${formatError(e)}`;
+        assert.ok(!shown.includes(token) && !shown.includes(JSON.stringify(token).slice(1, -1)) && !shown.includes('SECRET'), `token in ${shown}`);
+        assert.match(shown, /\[redacted\]/);
+      }
+    });
+
+    it("redacts a transport error's name, code and nested causes as well as its message", async () => {
+      const leaky: Fetch = () => {
+        const socket = Object.assign(new Error(`socket closed for ${SECRET}`), { code: `E_${SECRET}` });
+        const failure = Object.assign(new TypeError(`fetch failed (${SECRET})`), { cause: socket, name: `TypeError ${SECRET}` });
+        return Promise.reject(failure);
+      };
+      const e = await sendLeft({ token: SECRET, fetch: leaky });
+      assert.equal(e._tag, 'NetworkError');
+      assert.ok(!JSON.stringify(e).includes(SECRET), `token in ${JSON.stringify(e)}`);
+      const cause = (e as { cause: { name: string; cause?: { message: string; code?: string } } }).cause;
+      assert.equal(cause.name, 'TypeError [redacted]');
+      assert.deepEqual(cause.cause, { name: 'Error', message: 'socket closed for [redacted]', code: 'E_[redacted]' });
+    });
+
+    it('keeps a cause code from a nested cause, as before', async () => {
+      const refused: Fetch = () => Promise.reject(Object.assign(new TypeError('fetch failed'), { cause: Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }) }));
+      const e = await sendLeft({ fetch: refused });
+      assert.equal(e._tag === 'NetworkError' && (e.cause as { code?: string }).code, 'ECONNREFUSED');
+    });
   });
 });
 
