@@ -4,6 +4,7 @@ import type { CantonError } from '../errors/CantonError.js';
 import { decodeError, networkError, timeoutError } from '../errors/constructors.js';
 import { renderActual } from '../internal/renderActual.js';
 import { buildUrl } from './buildUrl.js';
+import { fetchSameOrigin } from './fetchSameOrigin.js';
 import { plainError } from './plainError.js';
 import { readBody } from './readBody.js';
 import { redact } from './redact.js';
@@ -37,7 +38,7 @@ const fetchOnce = (fetchFn: Fetch, url: string, init: Omit<FetchInit, 'signal'>,
     const controller = new AbortController();
     let settled = false;
     Promise.resolve()
-      .then(() => fetchFn(url, { ...init, signal: controller.signal }))
+      .then(() => fetchSameOrigin(fetchFn, url, { ...init, signal: controller.signal }))
       .then(async (res) => ({
         status: res.status,
         contentType: res.headers.get('content-type'),

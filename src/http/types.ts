@@ -18,10 +18,15 @@ export interface FetchInit {
   headers: Record<string, string>;
   body?: string;
   signal: AbortSignal;
+  /**
+   * Always `'manual'`: canton-rx follows same-origin redirects itself and no other (see
+   * docs/errors.md, "Redirects"). A fetch of your own must honour it.
+   */
+  redirect?: 'manual';
 }
 
 /**
- * What canton-rx reads of a `fetch` response: the status, two headers and the body as text.
+ * What canton-rx reads of a `fetch` response: the status, a few headers and the body.
  * @category Client
  * @since 0.1.0
  */
@@ -29,6 +34,8 @@ export interface FetchResponse {
   readonly status: number;
   readonly headers: { get(name: string): string | null };
   text(): Promise<string>;
+  /** The body as a stream, where the fetch has one: read chunk by chunk up to `maxResponseBytes`. */
+  readonly body?: unknown;
 }
 
 /**

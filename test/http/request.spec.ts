@@ -6,6 +6,8 @@ import { request } from '../../src/http/request';
 import type { Fetch, RequestDescription } from '../../src/http/types';
 import type { CantonError, HttpError } from '../../src/errors/CantonError';
 import { formatError } from '../../src/errors/formatError';
+import { isRetryable } from '../../src/errors/isRetryable';
+import { isRetryableRead } from '../../src/errors/isRetryableRead';
 import { startServer, type TestServer, type Reply } from '../helpers/server';
 import { testScheduler } from '../helpers/marbles';
 import { collect } from '../helpers/collect';
@@ -260,6 +262,50 @@ for (const [transportName, fetch] of transports) describe(`request (HTTP core ag
       const e = await sendLeft({ timeoutMs: 20 });
       assert.deepEqual(e, { _tag: 'TimeoutError', method: 'GET', url: `${server.url}/v2/idps/idp-1`, timeoutMs: 20 });
       assert.equal(await server.requests[n]!.closedEarly, true);
+    });
+  });
+
+  describe('redirects', () => {
+    let other: TestServer;
+    before(async () => {
+      // Another origin on the same host: only the port differs.
+      other = await startServer(() => ({ body: { leaked: true } }));
+    });
+    after(() => other.close());
+
+    it('never follows a redirect to another origin: the token does not reach it, the 3xx is the answer', async () => {
+      for (const status of [301, 302, 303, 307, 308]) {
+        reply = () => ({ status, headers: { location: `${other.url}/v2/idps/idp-1` } });
+        const e = await sendLeft({ token: SECRET });
+        assert.equal(e._tag === 'HttpError' && e.status, status);
+        assert.equal(isRetryable(e) || isRetryableRead(e), false);
+      }
+      assert.equal(other.requests.length, 0);
+    });
+
+    it('follows a same-origin redirect with the token, and turns a 303 after a POST into a GET', async () => {
+      reply = (path) => (path === '/v2/idps/idp-1' ? { status: 307, headers: { location: '/moved/idp-1' } } : { body: { path } });
+      const n = server.requests.length;
+      assert.deepEqual(await send({ token: SECRET }), E.right({ status: 200, method: 'GET', url: `${server.url}/v2/idps/idp-1`, body: { _tag: 'Json', json: { path: '/moved/idp-1' } } }));
+      assert.deepEqual(server.requests.slice(n).map((r) => [r.method, r.url, r.headers.authorization]), [
+        ['GET', '/v2/idps/idp-1', `Bearer ${SECRET}`],
+        ['GET', '/moved/idp-1', `Bearer ${SECRET}`],
+      ]);
+      reply = (path) => (path === '/v2/updates' ? { status: 303, headers: { location: `${server.url}/v2/result` } } : { body: {} });
+      const m = server.requests.length;
+      await send({ method: 'POST', path: '/v2/updates', params: {}, body: { a: 1 } });
+      assert.deepEqual(server.requests.slice(m).map((r) => [r.method, r.body, r.headers['content-type']]), [
+        ['POST', '{"a":1}', 'application/json'],
+        ['GET', '', undefined],
+      ]);
+    });
+
+    it('stops after five same-origin redirects: the last 3xx is the answer', async () => {
+      reply = () => ({ status: 302, headers: { location: '/again' } });
+      const n = server.requests.length;
+      const e = await sendLeft();
+      assert.equal(e._tag === 'HttpError' && e.status, 302);
+      assert.equal(server.requests.length - n, 6);
     });
   });
 
