@@ -143,8 +143,9 @@ export interface RequestIssue {
 }
 
 /**
- * The request was refused before anything was sent: invalid arguments, or a group of the client
- * that was not configured.
+ * The request was refused before anything was sent: invalid arguments, a group of the client
+ * that was not configured or is misconfigured, or (with `reason: 'token-provider'`) a token
+ * provider that failed this time.
  * @category Errors
  * @since 0.1.0
  */
@@ -152,4 +153,15 @@ export interface InvalidRequest {
   readonly _tag: 'InvalidRequest';
   readonly message: string;
   readonly issues: ReadonlyArray<RequestIssue>;
+  /**
+   * `'token-provider'`: the group's token provider threw, rejected, errored or gave no token, so
+   * nothing was sent. Unlike other invalid requests this can pass (a refresh that failed once),
+   * so `isRetryable` and `isRetryableRead` retry it and a stream with a retry policy keeps going.
+   */
+  readonly reason?: 'token-provider';
+  /**
+   * What the token provider threw, as a plain `{name, message, code?, cause?}` for debugging,
+   * with the last token it gave and anything shaped like a JWT redacted.
+   */
+  readonly cause?: unknown;
 }

@@ -24,7 +24,7 @@ interface RawResponse {
  * its cause's (Node's fetch reports `fetch failed` with the socket error, `ECONNREFUSED`, inside).
  */
 const transportFailure = (error: unknown, display: { method: string; url: string }, token: string | undefined) => {
-  const cause = plainError(error, token);
+  const cause = plainError(error, (text) => redact(text, token));
   const code = cause.code ?? cause.cause?.code;
   return networkError(display.method, display.url, cause.message, code === undefined || cause.code !== undefined ? cause : { ...cause, code });
 };

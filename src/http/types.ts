@@ -40,7 +40,8 @@ export interface FetchResponse {
 
 /**
  * A bearer token, or a function that returns the current one. The function is called again for
- * every request, so a refreshed token is used as soon as the provider returns it.
+ * every request, so a refreshed token is used as soon as the provider returns it. A provider that
+ * fails is a retryable `InvalidRequest` with `reason: 'token-provider'` (docs/errors.md).
  * @category Client
  * @since 0.1.0
  */

@@ -3,7 +3,10 @@ import * as E from 'fp-ts/lib/Either.js';
 import sinon from 'sinon';
 import { createClient } from '../../src/client/createClient';
 import type { Fetch } from '../../src/http/types';
+import { fetch as crossFetch } from 'cross-fetch';
 import { collect } from '../helpers/collect';
+import { startServer } from '../helpers/server';
+import { answerUpdatesPage, ledgerHistory } from '../helpers/ledgerPages';
 import { formatError } from '../../src/errors/formatError';
 import { isRetryable } from '../../src/errors/isRetryable';
 
@@ -57,6 +60,39 @@ describe('createClient', () => {
       assert.doesNotMatch(`${formatError(r.left)} ${JSON.stringify(r.left)}`, /SECRET-7|pw-/);
     }
     sinon.assert.notCalled(fetch);
+  });
+
+  it('a token provider that fails once does not end a stream with a retry policy; a single shot gets the Left', async () => {
+    const history = ledgerHistory(12);
+    const server = await startServer((req) => answerUpdatesPage(history, req.body));
+    try {
+      let calls = 0;
+      let last = '';
+      const token = () => {
+        calls++;
+        // What a refresh failure may say: the token it could not refresh.
+        if (calls === 2) throw new Error(`refresh failed for ${last}`);
+        if (calls === 3) return Promise.reject(new Error('identity provider unreachable'));
+        return (last = `tok-${calls}`);
+      };
+      const ledger = createClient({ ledger: { url: server.url, token }, fetch: crossFetch as unknown as Fetch }).ledger;
+      const retried: string[] = [];
+      const updateFormat = { includeTransactions: { transactionShape: 'TRANSACTION_SHAPE_ACS_DELTA' as const, eventFormat: { filtersByParty: { 'alice::1220': {} } } } };
+      const out = await collect(
+        ledger.updates({ updateFormat, maxPageSize: 5 }, { retry: { initialDelayMs: 1, random: () => 0, onRetry: (i) => retried.push(i.error._tag === 'InvalidRequest' ? `${i.error.reason}` : i.error._tag) } }),
+      );
+      assert.deepEqual(out.map((r) => (E.isRight(r) ? 'item' : formatError(r.left))), Array.from({ length: 12 }, () => 'item'));
+      assert.deepEqual(retried, ['token-provider', 'token-provider']);
+      assert.deepEqual(server.requests.map((r) => r.headers.authorization), ['Bearer tok-1', 'Bearer tok-4', 'Bearer tok-5', 'Bearer tok-6']);
+
+      calls = 1;
+      const [single] = await collect(ledger.getIdentityProviderConfig('idp'));
+      assert.ok(single && E.isLeft(single) && single.left._tag === 'InvalidRequest' && single.left.reason === 'token-provider');
+      assert.deepEqual(single.left.cause, { name: 'Error', message: 'refresh failed for [redacted]' });
+      assert.equal(formatError(single.left), 'invalid request: the token provider failed (token: threw or rejected: Error: refresh failed for [redacted])');
+    } finally {
+      await server.close();
+    }
   });
 
   it('checks ANS names against the configured acronym', async () => {
