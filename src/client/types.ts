@@ -40,4 +40,10 @@ export interface ClientConfig {
   readonly fetch?: Fetch;
   /** Per-request timeout in milliseconds, from sending to the last byte of the body; default 30 000. */
   readonly timeoutMs?: number;
+  /**
+   * The largest response body read, in bytes; default 256 MiB. A body past it (a `Content-Length`
+   * above it, or more bytes as they arrive) is not read further: the request is aborted and the
+   * answer is a `DecodeError` with `reason: 'too-large'` (not retryable).
+   */
+  readonly maxResponseBytes?: number;
 }

@@ -118,15 +118,16 @@ export interface DecodeIssue {
 
 /**
  * A body that is not JSON (`reason: 'invalid-json'`, a cut-off or garbled transfer, retryable),
- * JSON of the wrong shape (`reason: 'schema'`, not retryable), or pages that break the paging
+ * JSON of the wrong shape (`reason: 'schema'`, not retryable), pages that break the paging
  * contract (`reason: 'invariant'`: offsets that do not rise, a repeated page token, a cursor
- * that goes back; not retryable).
+ * that goes back; not retryable), or a body larger than the client's `maxResponseBytes`
+ * (`reason: 'too-large'`: the read was aborted; not retryable).
  * @category Errors
  * @since 0.1.0
  */
 export interface DecodeError {
   readonly _tag: 'DecodeError';
-  readonly reason: 'invalid-json' | 'schema' | 'invariant';
+  readonly reason: 'invalid-json' | 'schema' | 'invariant' | 'too-large';
   readonly issues: ReadonlyArray<DecodeIssue>;
   readonly method?: string;
   readonly url?: string;

@@ -7,10 +7,14 @@ import { buildUrl } from './buildUrl.js';
 import { fetchSameOrigin } from './fetchSameOrigin.js';
 import { plainError } from './plainError.js';
 import { readBody } from './readBody.js';
+import { BodyTooLarge, readText } from './readText.js';
 import { redact } from './redact.js';
 import { resolveToken } from './resolveToken.js';
 import { toHttpError } from './toHttpError.js';
 import type { Fetch, FetchInit, HttpResponse, RequestDescription } from './types.js';
+
+/** The body bound where none is given: far above any page, well below what exhausts a process. @internal */
+export const DEFAULT_MAX_RESPONSE_BYTES = 256 * 1024 * 1024;
 
 interface RawResponse {
   readonly status: number;
@@ -29,11 +33,26 @@ const transportFailure = (error: unknown, display: { method: string; url: string
   return networkError(display.method, display.url, cause.message, code === undefined || cause.code !== undefined ? cause : { ...cause, code });
 };
 
+const tooLarge = (error: BodyTooLarge, display: { method: string; url: string }) =>
+  decodeError(
+    'too-large',
+    [
+      {
+        path: '',
+        expected: `at most ${error.maxBytes} bytes`,
+        actual: error.declared !== undefined ? `${error.declared} bytes (Content-Length)` : `more than ${error.maxBytes} bytes`,
+        message: 'the body is larger than maxResponseBytes; the read was aborted',
+      },
+    ],
+    display,
+  );
+
 /**
  * One fetch, as a cold Observable: sends on subscribe, emits the status and the whole body as
- * text, and aborts the request if unsubscribed before the body has arrived.
+ * text (at most `maxBytes` of it), and aborts the request if unsubscribed before the body has
+ * arrived.
  */
-const fetchOnce = (fetchFn: Fetch, url: string, init: Omit<FetchInit, 'signal'>, display: { method: string; url: string }, token: string | undefined) =>
+const fetchOnce = (fetchFn: Fetch, url: string, init: Omit<FetchInit, 'signal'>, display: { method: string; url: string }, token: string | undefined, maxBytes: number) =>
   new Observable<E.Either<CantonError, RawResponse>>((subscriber) => {
     const controller = new AbortController();
     let settled = false;
@@ -43,7 +62,7 @@ const fetchOnce = (fetchFn: Fetch, url: string, init: Omit<FetchInit, 'signal'>,
         status: res.status,
         contentType: res.headers.get('content-type'),
         retryAfter: res.headers.get('retry-after'),
-        text: await res.text(),
+        text: await readText(res, maxBytes),
       }))
       .then(
         (raw) => {
@@ -55,8 +74,10 @@ const fetchOnce = (fetchFn: Fetch, url: string, init: Omit<FetchInit, 'signal'>,
           settled = true;
           // After an abort nobody is listening any more.
           if (controller.signal.aborted) return;
-          subscriber.next(E.left(transportFailure(error, display, token)));
+          subscriber.next(E.left(error instanceof BodyTooLarge ? tooLarge(error, display) : transportFailure(error, display, token)));
           subscriber.complete();
+          // The rest of an oversized body is not wanted: let the connection go.
+          if (error instanceof BodyTooLarge) controller.abort();
         },
       );
     return () => {
@@ -104,7 +125,7 @@ export const request = (desc: RequestDescription): Observable<E.Either<CantonErr
           headers['content-type'] = 'application/json';
           init.body = JSON.stringify(desc.body);
         }
-        return fetchOnce(desc.fetch, built.right, init, display, token.right).pipe(map((raw) => (E.isLeft(raw) ? raw : classify(raw.right, display, token.right))));
+        return fetchOnce(desc.fetch, built.right, init, display, token.right, desc.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES).pipe(map((raw) => (E.isLeft(raw) ? raw : classify(raw.right, display, token.right))));
       }),
       timeout({ first: desc.timeoutMs, with: () => of(E.left(timeoutError(display.method, display.url, desc.timeoutMs))) }),
     );

@@ -58,6 +58,8 @@ export interface RequestDescription {
   readonly body?: unknown;
   readonly token?: TokenSource;
   readonly timeoutMs: number;
+  /** The largest body read, in bytes; default 256 MiB. */
+  readonly maxResponseBytes?: number;
   readonly fetch: Fetch;
 }
 

@@ -95,6 +95,19 @@ describe('createClient', () => {
     }
   });
 
+  it('bounds every body by maxResponseBytes, and refuses a bound that is not a positive whole number', async () => {
+    const [big] = await collect(createClient({ scan: { url: 'http://s/api/scan' }, maxResponseBytes: 10, fetch: stubFetch() }).scan.getDsoPartyId());
+    assert.ok(big && E.isLeft(big) && big.left._tag === 'DecodeError' && big.left.reason === 'too-large');
+    assert.ok(E.isRight((await collect(createClient({ scan: { url: 'http://s/api/scan' }, maxResponseBytes: 100, fetch: stubFetch() }).scan.getDsoPartyId()))[0]!));
+    for (const maxResponseBytes of [0, -1, 1.5, Infinity, NaN]) {
+      const fetch = stubFetch();
+      const [r] = await collect(createClient({ scan: { url: 'http://s/api/scan' }, maxResponseBytes, fetch }).scan.getDsoPartyId());
+      assert.ok(r && E.isLeft(r) && r.left._tag === 'InvalidRequest', String(maxResponseBytes));
+      assert.deepEqual(r.left.issues.map((i) => i.path), ['maxResponseBytes']);
+      sinon.assert.notCalled(fetch);
+    }
+  });
+
   it('checks ANS names against the configured acronym', async () => {
     const fetch = stubFetch();
     const client = createClient({ validator: { url: 'http://v/api/validator', token: 't', ansAcronym: 'ans' }, fetch });

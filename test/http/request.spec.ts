@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
 import * as E from 'fp-ts/lib/Either.js';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { firstValueFrom, NEVER, of } from 'rxjs';
 import { fetch as crossFetch } from 'cross-fetch';
 import { request } from '../../src/http/request';
@@ -263,6 +265,64 @@ for (const [transportName, fetch] of transports) describe(`request (HTTP core ag
       const e = await sendLeft({ timeoutMs: 200 });
       assert.deepEqual(e, { _tag: 'TimeoutError', method: 'GET', url: `${server.url}/v2/idps/idp-1`, timeoutMs: 200 });
       assert.equal(await (await server.request(n)).closedEarly, true);
+    });
+  });
+
+  describe('maxResponseBytes', () => {
+    /**
+     * Streams a JSON array of 16 KiB strings, at the pace the client reads it: 64 MiB (more than
+     * any socket buffer, so a client that stops reading is seen going away), or 1 MiB on `/small`,
+     * with or without its length. Records whether the client went away first.
+     */
+    let streaming: { url: string; closedEarly: Promise<boolean>[]; close(): Promise<void> };
+    before(async () => {
+      const closedEarly: Promise<boolean>[] = [];
+      const chunk = Buffer.from(`"${'x'.repeat(16 * 1024 - 3)}",`);
+      const srv = createServer((req, res) => {
+        const declared = req.url === '/declared';
+        const count = req.url === '/small' ? 64 : 4096;
+        const size = 1 + count * chunk.length;
+        res.writeHead(200, { 'content-type': 'application/json', ...(declared ? { 'content-length': String(size) } : {}) });
+        let sent = 0;
+        let finished = false;
+        closedEarly.push(new Promise((resolve) => res.on('close', () => resolve(!finished))));
+        const pump = () => {
+          if (sent === 0) res.write('[');
+          while (sent < count && !res.destroyed) {
+            sent++;
+            if (!res.write(sent === count ? chunk.subarray(0, chunk.length - 1) : chunk)) return void res.once('drain', pump);
+          }
+          if (!res.destroyed) res.end(']', () => (finished = true));
+        };
+        pump();
+      });
+      await new Promise<void>((resolve) => srv.listen(0, '127.0.0.1', resolve));
+      streaming = {
+        url: `http://127.0.0.1:${(srv.address() as AddressInfo).port}`,
+        closedEarly,
+        close: () => new Promise((resolve) => { srv.closeAllConnections(); srv.close(() => resolve()); }),
+      };
+    });
+    after(() => streaming.close());
+
+    it('gives up a body that grows past the bound: a non-retryable too-large Left, and the connection is dropped', async () => {
+      const e = await sendLeft({ baseUrl: streaming.url, path: '/chunked', params: {}, maxResponseBytes: 4096 });
+      assert.equal(e._tag === 'DecodeError' && e.reason, 'too-large');
+      assert.equal(isRetryable(e) || isRetryableRead(e), false);
+      assert.match(formatError(e), /too large.*at most 4096 bytes/);
+      assert.equal(await streaming.closedEarly.at(-1), true);
+    });
+
+    it('refuses a declared Content-Length past the bound before reading', async () => {
+      const e = await sendLeft({ baseUrl: streaming.url, path: '/declared', params: {}, maxResponseBytes: 4096 });
+      assert.ok(e._tag === 'DecodeError' && e.reason === 'too-large');
+      assert.match(e.issues[0]!.actual, /^\d+ bytes \(Content-Length\)$/);
+      assert.equal(await streaming.closedEarly.at(-1), true);
+    });
+
+    it('reads a body within the bound whole', async () => {
+      const r = await send({ baseUrl: streaming.url, path: '/small', params: {}, maxResponseBytes: 2 * 1024 * 1024 });
+      assert.ok(E.isRight(r) && r.right.body._tag === 'Json' && Array.isArray(r.right.body.json) && r.right.body.json.length === 64);
     });
   });
 
