@@ -1,6 +1,6 @@
 import { fetch as crossFetch } from 'cross-fetch';
 import type { RequestIssue } from '../errors/CantonError.js';
-import { DEFAULT_MAX_RESPONSE_BYTES } from '../http/request.js';
+import { DEFAULT_MAX_RESPONSE_BYTES, MAX_TIMEOUT_MS } from '../http/request.js';
 import type { Fetch } from '../http/types.js';
 import { createTransport } from './createTransport.js';
 import { createLedgerGroup, type LedgerGroup } from '../ledger/createLedgerGroup.js';
@@ -58,7 +58,9 @@ export const createClient = (config: ClientConfig = {}): CantonClient => {
   const maxResponseBytes = config.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
   // Bad options are reported on use, like a missing group, rather than thrown here.
   const configIssues: RequestIssue[] = [];
-  if (!(timeoutMs > 0)) configIssues.push({ path: 'timeoutMs', message: `must be a positive number of milliseconds, got ${String(config.timeoutMs)}` });
+  if (!(timeoutMs === Infinity || (typeof timeoutMs === 'number' && timeoutMs > 0 && timeoutMs <= MAX_TIMEOUT_MS))) {
+    configIssues.push({ path: 'timeoutMs', message: `must be a number of milliseconds above 0 and at most ${MAX_TIMEOUT_MS}, or Infinity for no timeout; got ${String(config.timeoutMs)}` });
+  }
   if (!(Number.isSafeInteger(maxResponseBytes) && maxResponseBytes > 0)) {
     configIssues.push({ path: 'maxResponseBytes', message: `must be a positive whole number of bytes, got ${String(config.maxResponseBytes)}` });
   }

@@ -38,7 +38,11 @@ export interface ClientConfig {
   readonly scan?: GroupConfig;
   /** The fetch to use; default the platform's `fetch` where there is one (Node 18+, browsers), else cross-fetch. */
   readonly fetch?: Fetch;
-  /** Per-request timeout in milliseconds, from sending to the last byte of the body; default 30 000. */
+  /**
+   * Per-request timeout in milliseconds, from sending to the last byte of the body; default
+   * 30 000. `Infinity` means no timeout. Anything else must be above 0 and at most 2^31 - 1
+   * (about 24.8 days, the longest delay a timer holds), or every operation is an `InvalidRequest`.
+   */
   readonly timeoutMs?: number;
   /**
    * The largest response body read, in bytes; default 256 MiB. A body past it (a `Content-Length`

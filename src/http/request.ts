@@ -1,4 +1,4 @@
-import { asyncScheduler, defer, map, Observable, of, switchMap, timeout } from 'rxjs';
+import { asyncScheduler, defer, identity, map, Observable, of, switchMap, timeout } from 'rxjs';
 import * as E from 'fp-ts/lib/Either.js';
 import type { CantonError } from '../errors/CantonError.js';
 import { decodeError, networkError, timeoutError } from '../errors/constructors.js';
@@ -12,6 +12,12 @@ import { redact } from './redact.js';
 import { resolveToken } from './resolveToken.js';
 import { toHttpError } from './toHttpError.js';
 import type { Fetch, FetchInit, HttpResponse, RequestDescription } from './types.js';
+
+/**
+ * The longest timeout a timer can hold: Node, browsers and RxJS treat any delay of 2^31 ms or
+ * more (about 24.8 days) as 1 ms, which would fail every request at once. @internal
+ */
+export const MAX_TIMEOUT_MS = 2 ** 31 - 1;
 
 /** The body bound where none is given: far above any page, well below what exhausts a process. @internal */
 export const DEFAULT_MAX_RESPONSE_BYTES = 256 * 1024 * 1024;
@@ -106,7 +112,7 @@ const classify = (raw: RawResponse, display: { method: string; url: string }, to
  * The HTTP core: turns a request description into a cold Observable of one `Either`.
  * Nothing is sent before subscribe; each subscription resolves the token again and sends its
  * own request; unsubscribing aborts a request in flight; a request that has not completed
- * within `timeoutMs` ends in a `TimeoutError`. Non-2xx answers are `HttpError`s, an unparseable
+ * within `timeoutMs` ends in a `TimeoutError` (`Infinity`: no timeout). Non-2xx answers are `HttpError`s, an unparseable
  * JSON body a `DecodeError` with reason `invalid-json`. Every expected failure is a `Left`.
  * @internal
  */
@@ -127,6 +133,9 @@ export const request = (desc: RequestDescription): Observable<E.Either<CantonErr
         }
         return fetchOnce(desc.fetch, built.right, init, display, token.right, desc.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES).pipe(map((raw) => (E.isLeft(raw) ? raw : classify(raw.right, display, token.right))));
       }),
-      timeout({ first: desc.timeoutMs, with: () => of(E.left(timeoutError(display.method, display.url, desc.timeoutMs))) }),
+      // `Infinity` means no timeout: no timer is armed at all, and none past what timers can hold.
+      Number.isFinite(desc.timeoutMs)
+        ? timeout({ first: Math.min(desc.timeoutMs, MAX_TIMEOUT_MS), with: () => of(E.left(timeoutError(display.method, display.url, desc.timeoutMs))) })
+        : identity,
     );
   });

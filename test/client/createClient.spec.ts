@@ -108,6 +108,26 @@ describe('createClient', () => {
     }
   });
 
+  it('timeoutMs: Infinity is no timeout, not "time out at once"', async () => {
+    const slow = sinon.stub<Parameters<Fetch>, ReturnType<Fetch>>().callsFake(
+      () => new Promise((resolve) => setTimeout(() => resolve({ status: 200, headers: { get: () => 'application/json' }, text: () => Promise.resolve('{"dso_party_id":"DSO::1220"}') }), 20)),
+    );
+    const [r] = await collect(createClient({ scan: { url: 'http://s/api/scan' }, timeoutMs: Infinity, fetch: slow }).scan.getDsoPartyId());
+    assert.deepEqual(r, E.right({ dso_party_id: 'DSO::1220' }));
+  });
+
+  it('refuses a timeoutMs no timer can hold, naming the option, sending nothing', async () => {
+    for (const timeoutMs of [0, -1, NaN, 2 ** 31, 1e12, -Infinity, '5000' as unknown as number]) {
+      const fetch = stubFetch();
+      const [r] = await collect(createClient({ scan: { url: 'http://s/api/scan' }, timeoutMs, fetch }).scan.getDsoPartyId());
+      assert.ok(r && E.isLeft(r) && r.left._tag === 'InvalidRequest', String(timeoutMs));
+      assert.deepEqual(r.left.issues.map((i) => i.path), ['timeoutMs']);
+      sinon.assert.notCalled(fetch);
+    }
+    const [ok] = await collect(createClient({ scan: { url: 'http://s/api/scan' }, timeoutMs: 2 ** 31 - 1, fetch: stubFetch() }).scan.getDsoPartyId());
+    assert.ok(ok && E.isRight(ok));
+  });
+
   it('checks ANS names against the configured acronym', async () => {
     const fetch = stubFetch();
     const client = createClient({ validator: { url: 'http://v/api/validator', token: 't', ansAcronym: 'ans' }, fetch });

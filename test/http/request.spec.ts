@@ -451,6 +451,13 @@ describe('request (virtual time)', () => {
     });
   });
 
+  it('timeoutMs: Infinity arms no timer: a hanging request waits as long as it is subscribed', () => {
+    testScheduler().run(({ expectObservable }) => {
+      const r$ = request({ method: 'GET', baseUrl: 'http://127.0.0.1:1', path: '/livez', timeoutMs: Infinity, fetch: hangingFetch });
+      expectObservable(r$, '^ 100000000ms !').toBe('-');
+    });
+  });
+
   it('a token Observable that never emits is also bounded by the timeout', () => {
     testScheduler().run(({ expectObservable }) => {
       const r$ = request({ method: 'GET', baseUrl: 'http://127.0.0.1:1', path: '/livez', timeoutMs: 100, fetch: hangingFetch, token: () => NEVER });
