@@ -14,9 +14,9 @@ export type Call = Pick<RequestDescription, 'method' | 'path' | 'params' | 'quer
 export type Transport = (call: Call) => Observable<E.Either<CantonError, HttpResponse>>;
 
 /**
- * Binds the HTTP core to one group's base URL, token, fetch, timeout and body bound. A group that was not
- * configured answers every call with an `InvalidRequest` Left, so a missing URL is a value the
- * caller sees, not a crash.
+ * Binds the HTTP core to one group's base URL, token, fetch, timeout and body bound. A group
+ * that was not configured, or whose base URL is unusable, answers every call with an
+ * `InvalidRequest` Left, so a missing URL is a value the caller sees, not a crash.
  * @internal
  */
 export const createTransport = (

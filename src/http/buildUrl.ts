@@ -6,8 +6,8 @@ import { parseBaseUrl } from './parseBaseUrl.js';
 /**
  * Joins a group base URL and a path template, URL-encoding every path parameter (party ids hold
  * `::`) and appending the query. A parameter that is empty, `.` or `..` is refused: it would
- * take the request out of its template (`/v2/idps/..` is `/v2/`). The base is checked by {@link parseBaseUrl}, so the URL holds
- * no credentials and can be shown in errors as it is.
+ * take the request out of its template (`/v2/idps/..` is `/v2/`). The base is checked by
+ * {@link parseBaseUrl}, so the URL holds no credentials and can be shown in errors as it is.
  * @internal
  */
 export const buildUrl = (
