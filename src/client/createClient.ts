@@ -1,4 +1,6 @@
 import { fetch as crossFetch } from 'cross-fetch';
+import type { RequestIssue } from '../errors/CantonError.js';
+import { DEFAULT_MAX_RESPONSE_BYTES, MAX_TIMEOUT_MS } from '../http/request.js';
 import type { Fetch } from '../http/types.js';
 import { createTransport } from './createTransport.js';
 import { createLedgerGroup, type LedgerGroup } from '../ledger/createLedgerGroup.js';
@@ -45,6 +47,7 @@ export interface CantonClient {
  *   validator: { url: 'https://validator.example.com/api/validator', token: 'eyJ...' },
  *   scan: { url: 'https://scan.example.com/api/scan' },
  *   timeoutMs: 10_000,
+ *   maxResponseBytes: 64 * 1024 * 1024,
  * });
  * ```
  * @category Client
@@ -52,10 +55,17 @@ export interface CantonClient {
  */
 export const createClient = (config: ClientConfig = {}): CantonClient => {
   const timeoutMs = config.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  // A bad timeout is reported on use, like a missing group, rather than thrown here.
-  const configError = timeoutMs > 0 ? undefined : `timeoutMs must be a positive number of milliseconds, got ${String(config.timeoutMs)}`;
+  const maxResponseBytes = config.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
+  // Bad options are reported on use, like a missing group, rather than thrown here.
+  const configIssues: RequestIssue[] = [];
+  if (!(timeoutMs === Infinity || (typeof timeoutMs === 'number' && timeoutMs > 0 && timeoutMs <= MAX_TIMEOUT_MS))) {
+    configIssues.push({ path: 'timeoutMs', message: `must be a number of milliseconds above 0 and at most ${MAX_TIMEOUT_MS}, or Infinity for no timeout; got ${String(config.timeoutMs)}` });
+  }
+  if (!(Number.isSafeInteger(maxResponseBytes) && maxResponseBytes > 0)) {
+    configIssues.push({ path: 'maxResponseBytes', message: `must be a positive whole number of bytes, got ${String(config.maxResponseBytes)}` });
+  }
   const fetch: Fetch = config.fetch ?? defaultFetch();
-  const shared = { fetch, timeoutMs, configError };
+  const shared = { fetch, timeoutMs, maxResponseBytes, configIssues };
   return {
     ledger: createLedgerGroup(createTransport('ledger', config.ledger, shared)),
     validator: createValidatorGroup(createTransport('validator', config.validator, shared), config.validator?.ansAcronym ?? 'cns'),

@@ -1,7 +1,8 @@
 import { of, type Observable } from 'rxjs';
 import * as E from 'fp-ts/lib/Either.js';
-import type { CantonError } from '../errors/CantonError.js';
+import type { CantonError, RequestIssue } from '../errors/CantonError.js';
 import { invalidRequest } from '../errors/constructors.js';
+import { parseBaseUrl } from '../http/parseBaseUrl.js';
 import { request } from '../http/request.js';
 import type { Fetch, HttpResponse, RequestDescription } from '../http/types.js';
 import type { GroupConfig } from './types.js';
@@ -13,18 +14,19 @@ export type Call = Pick<RequestDescription, 'method' | 'path' | 'params' | 'quer
 export type Transport = (call: Call) => Observable<E.Either<CantonError, HttpResponse>>;
 
 /**
- * Binds the HTTP core to one group's base URL, token, fetch and timeout. A group that was not
- * configured answers every call with an `InvalidRequest` Left, so a missing URL is a value the
- * caller sees, not a crash.
+ * Binds the HTTP core to one group's base URL, token, fetch, timeout and body bound. A group
+ * that was not configured, or whose base URL is unusable, answers every call with an
+ * `InvalidRequest` Left, so a missing URL is a value the caller sees, not a crash.
  * @internal
  */
 export const createTransport = (
   name: 'ledger' | 'validator' | 'scan',
   group: GroupConfig | undefined,
-  shared: { fetch: Fetch; timeoutMs: number; configError?: string | undefined },
+  shared: { fetch: Fetch; timeoutMs: number; maxResponseBytes?: number; configIssues?: ReadonlyArray<RequestIssue> },
 ): Transport => {
-  if (shared.configError !== undefined) {
-    const invalid = E.left(invalidRequest(`invalid client configuration: ${shared.configError}`, [{ path: 'timeoutMs', message: shared.configError }]));
+  if (shared.configIssues !== undefined && shared.configIssues.length > 0) {
+    const text = shared.configIssues.map((i) => `${i.path} ${i.message}`).join('; ');
+    const invalid = E.left(invalidRequest(`invalid client configuration: ${text}`, shared.configIssues));
     return () => of(invalid);
   }
   if (group === undefined) {
@@ -33,12 +35,24 @@ export const createTransport = (
     );
     return () => of(notConfigured);
   }
+  // Checked once here so that the Left names the group; the HTTP core checks it again per request.
+  const base = parseBaseUrl(group.url);
+  if (E.isLeft(base)) {
+    const invalid = E.left(
+      invalidRequest(
+        `invalid client configuration: the ${name} ${base.left.message}`,
+        base.left.issues.map((i) => ({ path: `${name}.${i.path}`, message: i.message })),
+      ),
+    );
+    return () => of(invalid);
+  }
   return (call) =>
     request({
       ...call,
       baseUrl: group.url,
       fetch: shared.fetch,
       timeoutMs: shared.timeoutMs,
+      ...(shared.maxResponseBytes !== undefined ? { maxResponseBytes: shared.maxResponseBytes } : {}),
       ...(group.token !== undefined ? { token: group.token } : {}),
     });
 };

@@ -9,6 +9,8 @@ export interface GroupConfig {
   /**
    * The group base URL: the participant's JSON API (`https://participant.example.com`),
    * `{validator_url}` ending in `/api/validator`, or `{scan_url}` ending in `/api/scan`.
+   * Only `http:` and `https:`, without user info (`user:password@`), query string or fragment:
+   * such a URL makes every operation of the group an `InvalidRequest` that does not quote it.
    */
   readonly url: string;
   /** Sent as `Authorization: Bearer <token>` on every request of this group, and only there. */
@@ -36,6 +38,16 @@ export interface ClientConfig {
   readonly scan?: GroupConfig;
   /** The fetch to use; default the platform's `fetch` where there is one (Node 18+, browsers), else cross-fetch. */
   readonly fetch?: Fetch;
-  /** Per-request timeout in milliseconds, from sending to the last byte of the body; default 30 000. */
+  /**
+   * Per-request timeout in milliseconds, from sending to the last byte of the body; default
+   * 30 000. `Infinity` means no timeout. Anything else must be above 0 and at most 2^31 - 1
+   * (about 24.8 days, the longest delay a timer holds), or every operation is an `InvalidRequest`.
+   */
   readonly timeoutMs?: number;
+  /**
+   * The largest response body read, in bytes; default 256 MiB. A body past it (a `Content-Length`
+   * above it, or more bytes as they arrive) is not read further: the request is aborted and the
+   * answer is a `DecodeError` with `reason: 'too-large'` (not retryable).
+   */
+  readonly maxResponseBytes?: number;
 }

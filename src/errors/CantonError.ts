@@ -81,7 +81,10 @@ export interface NetworkError {
   readonly method: string;
   readonly url: string;
   readonly message: string;
-  /** The error the transport threw, for logging; never contains the bearer token. */
+  /**
+   * What the transport threw, as a plain `{name, message, code?, cause?}` for logging; every
+   * string with the bearer token redacted.
+   */
   readonly cause: unknown;
 }
 
@@ -115,15 +118,16 @@ export interface DecodeIssue {
 
 /**
  * A body that is not JSON (`reason: 'invalid-json'`, a cut-off or garbled transfer, retryable),
- * JSON of the wrong shape (`reason: 'schema'`, not retryable), or pages that break the paging
+ * JSON of the wrong shape (`reason: 'schema'`, not retryable), pages that break the paging
  * contract (`reason: 'invariant'`: offsets that do not rise, a repeated page token, a cursor
- * that goes back; not retryable).
+ * that goes back; not retryable), or a body larger than the client's `maxResponseBytes`
+ * (`reason: 'too-large'`: the read was aborted; not retryable).
  * @category Errors
  * @since 0.1.0
  */
 export interface DecodeError {
   readonly _tag: 'DecodeError';
-  readonly reason: 'invalid-json' | 'schema' | 'invariant';
+  readonly reason: 'invalid-json' | 'schema' | 'invariant' | 'too-large';
   readonly issues: ReadonlyArray<DecodeIssue>;
   readonly method?: string;
   readonly url?: string;
@@ -140,8 +144,9 @@ export interface RequestIssue {
 }
 
 /**
- * The request was refused before anything was sent: invalid arguments, or a group of the client
- * that was not configured.
+ * The request was refused before anything was sent: invalid arguments, a group of the client
+ * that was not configured or is misconfigured, or (with `reason: 'token-provider'`) a token
+ * provider that failed this time.
  * @category Errors
  * @since 0.1.0
  */
@@ -149,4 +154,15 @@ export interface InvalidRequest {
   readonly _tag: 'InvalidRequest';
   readonly message: string;
   readonly issues: ReadonlyArray<RequestIssue>;
+  /**
+   * `'token-provider'`: the group's token provider threw, rejected, errored or gave no token, so
+   * nothing was sent. Unlike other invalid requests this can pass (a refresh that failed once),
+   * so `isRetryable` and `isRetryableRead` retry it and a stream with a retry policy keeps going.
+   */
+  readonly reason?: 'token-provider';
+  /**
+   * What the token provider threw, as a plain `{name, message, code?, cause?}` for debugging,
+   * with the last token it gave and anything shaped like a JWT redacted.
+   */
+  readonly cause?: unknown;
 }

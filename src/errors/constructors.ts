@@ -60,3 +60,6 @@ export const invalidRequest = (message: string, issues: ReadonlyArray<RequestIss
   message,
   issues,
 });
+
+export const tokenProviderError = (message: string, issues: ReadonlyArray<RequestIssue>, cause?: unknown): InvalidRequest =>
+  cause === undefined ? { _tag: 'InvalidRequest', message, issues, reason: 'token-provider' } : { _tag: 'InvalidRequest', message, issues, reason: 'token-provider', cause };

@@ -41,12 +41,12 @@ export const formatError: (error: CantonError) => string = matchError({
   TimeoutError: (e) => `${e.method} ${e.url} timed out after ${e.timeoutMs} ms`,
   DecodeError: (e) => {
     const where = e.method && e.url ? `${e.method} ${e.url}: ` : '';
-    const what =
-      e.reason === 'invalid-json'
-        ? 'the body is not valid JSON'
-        : e.reason === 'invariant'
-          ? 'the pages break the paging contract'
-          : 'the body does not match the expected shape';
+    const what = {
+      'invalid-json': 'the body is not valid JSON',
+      invariant: 'the pages break the paging contract',
+      schema: 'the body does not match the expected shape',
+      'too-large': 'the body is too large',
+    }[e.reason];
     const issues = e.issues
       .slice(0, 3)
       .map((i) => `at ${i.path || '(root)'} expected ${i.expected}, got ${i.actual}${i.message ? ` (${i.message})` : ''}`)

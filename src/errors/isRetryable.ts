@@ -12,8 +12,9 @@ const RETRYABLE_LEDGER_CATEGORIES: ReadonlySet<number> = new Set([1, 2, 3, 12]);
 /**
  * Whether trying the same request again later can succeed. The full table is in docs/errors.md:
  * network errors, timeouts, bodies that are not JSON (cut off in transit), HTTP 429, 502, 503,
- * 504, and ledger errors whose category or `retryInfo` says so are retryable; other HTTP errors,
- * bodies of the wrong shape and invalid requests are not.
+ * 504, ledger errors whose category or `retryInfo` says so, and a token provider that failed
+ * (`InvalidRequest` with `reason: 'token-provider'`) are retryable; other HTTP errors, bodies
+ * of the wrong shape and other invalid requests are not.
  *
  * @example
  * ```ts
@@ -31,7 +32,8 @@ export const isRetryable = (error: CantonError): boolean => {
     case 'DecodeError':
       return error.reason === 'invalid-json';
     case 'InvalidRequest':
-      return false;
+      // Nothing was sent; a token provider that failed once (a refresh blip) can succeed next time.
+      return error.reason === 'token-provider';
     case 'HttpError': {
       if (RETRYABLE_STATUS.has(error.status)) return true;
       if (error.body._tag !== 'LedgerError') return false;

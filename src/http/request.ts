@@ -1,13 +1,26 @@
-import { asyncScheduler, defer, map, Observable, of, switchMap, timeout } from 'rxjs';
+import { asyncScheduler, defer, identity, map, Observable, of, switchMap, timeout } from 'rxjs';
 import * as E from 'fp-ts/lib/Either.js';
 import type { CantonError } from '../errors/CantonError.js';
 import { decodeError, networkError, timeoutError } from '../errors/constructors.js';
 import { renderActual } from '../internal/renderActual.js';
 import { buildUrl } from './buildUrl.js';
+import { fetchSameOrigin } from './fetchSameOrigin.js';
+import { plainError } from './plainError.js';
 import { readBody } from './readBody.js';
+import { BodyTooLarge, readText } from './readText.js';
+import { redact } from './redact.js';
 import { resolveToken } from './resolveToken.js';
 import { toHttpError } from './toHttpError.js';
 import type { Fetch, FetchInit, HttpResponse, RequestDescription } from './types.js';
+
+/**
+ * The longest timeout a timer can hold: Node, browsers and RxJS treat any delay of 2^31 ms or
+ * more (about 24.8 days) as 1 ms, which would fail every request at once. @internal
+ */
+export const MAX_TIMEOUT_MS = 2 ** 31 - 1;
+
+/** The body bound where none is given: far above any page, well below what exhausts a process. @internal */
+export const DEFAULT_MAX_RESPONSE_BYTES = 256 * 1024 * 1024;
 
 interface RawResponse {
   readonly status: number;
@@ -16,36 +29,46 @@ interface RawResponse {
   readonly text: string;
 }
 
-const redact = (text: string, secret: string | undefined): string =>
-  secret ? text.split(secret).join('[redacted]') : text;
-
-/** A plain, redacted copy of what the transport threw: never the request, never its headers. */
-const describeCause = (error: unknown, secret: string | undefined): { name: string; message: string; code?: string } => {
-  const e = error as { name?: unknown; message?: unknown; code?: unknown; cause?: { code?: unknown } } | null;
-  const code = typeof e?.code === 'string' ? e.code : typeof e?.cause?.code === 'string' ? e.cause.code : undefined;
-  const out: { name: string; message: string; code?: string } = {
-    name: typeof e?.name === 'string' ? e.name : 'Error',
-    message: redact(typeof e?.message === 'string' ? e.message : String(error), secret),
-  };
-  if (code !== undefined) out.code = code;
-  return out;
+/**
+ * The error of a request that got no answer. Its code is the transport's own or, failing that,
+ * its cause's (Node's fetch reports `fetch failed` with the socket error, `ECONNREFUSED`, inside).
+ */
+const transportFailure = (error: unknown, display: { method: string; url: string }, token: string | undefined) => {
+  const cause = plainError(error, (text) => redact(text, token));
+  const code = cause.code ?? cause.cause?.code;
+  return networkError(display.method, display.url, cause.message, code === undefined || cause.code !== undefined ? cause : { ...cause, code });
 };
+
+const tooLarge = (error: BodyTooLarge, display: { method: string; url: string }) =>
+  decodeError(
+    'too-large',
+    [
+      {
+        path: '',
+        expected: `at most ${error.maxBytes} bytes`,
+        actual: error.declared !== undefined ? `${error.declared} bytes (Content-Length)` : `more than ${error.maxBytes} bytes`,
+        message: 'the body is larger than maxResponseBytes; the read was aborted',
+      },
+    ],
+    display,
+  );
 
 /**
  * One fetch, as a cold Observable: sends on subscribe, emits the status and the whole body as
- * text, and aborts the request if unsubscribed before the body has arrived.
+ * text (at most `maxBytes` of it), and aborts the request if unsubscribed before the body has
+ * arrived.
  */
-const fetchOnce = (fetchFn: Fetch, url: string, init: Omit<FetchInit, 'signal'>, display: { method: string; url: string }, token: string | undefined) =>
+const fetchOnce = (fetchFn: Fetch, url: string, init: Omit<FetchInit, 'signal'>, display: { method: string; url: string }, token: string | undefined, maxBytes: number) =>
   new Observable<E.Either<CantonError, RawResponse>>((subscriber) => {
     const controller = new AbortController();
     let settled = false;
     Promise.resolve()
-      .then(() => fetchFn(url, { ...init, signal: controller.signal }))
+      .then(() => fetchSameOrigin(fetchFn, url, { ...init, signal: controller.signal }))
       .then(async (res) => ({
         status: res.status,
         contentType: res.headers.get('content-type'),
         retryAfter: res.headers.get('retry-after'),
-        text: await res.text(),
+        text: await readText(res, maxBytes),
       }))
       .then(
         (raw) => {
@@ -57,9 +80,10 @@ const fetchOnce = (fetchFn: Fetch, url: string, init: Omit<FetchInit, 'signal'>,
           settled = true;
           // After an abort nobody is listening any more.
           if (controller.signal.aborted) return;
-          const cause = describeCause(error, token);
-          subscriber.next(E.left(networkError(display.method, display.url, cause.message, cause)));
+          subscriber.next(E.left(error instanceof BodyTooLarge ? tooLarge(error, display) : transportFailure(error, display, token)));
           subscriber.complete();
+          // The rest of an oversized body is not wanted: let the connection go.
+          if (error instanceof BodyTooLarge) controller.abort();
         },
       );
     return () => {
@@ -68,13 +92,16 @@ const fetchOnce = (fetchFn: Fetch, url: string, init: Omit<FetchInit, 'signal'>,
     };
   });
 
-const classify = (raw: RawResponse, display: { method: string; url: string }): E.Either<CantonError, HttpResponse> => {
-  const body = readBody(raw.contentType, raw.text);
+const classify = (raw: RawResponse, display: { method: string; url: string }, token: string | undefined): E.Either<CantonError, HttpResponse> => {
   const ok = raw.status >= 200 && raw.status < 300;
+  // A server may echo the token it was sent (an auth error quoting the header): whatever ends up
+  // in an error is redacted. A 2xx body is data and is left as it is.
+  const text = ok ? raw.text : redact(raw.text, token);
+  const body = readBody(raw.contentType, text);
   if (body === undefined && ok) {
-    return E.left(decodeError('invalid-json', [{ path: '', expected: 'JSON', actual: renderActual(raw.text), message: 'the body is not valid JSON (cut off or garbled in transit?)' }], display));
+    return E.left(decodeError('invalid-json', [{ path: '', expected: 'JSON', actual: renderActual(redact(text, token)), message: 'the body is not valid JSON (cut off or garbled in transit?)' }], display));
   }
-  const parsed = body ?? { _tag: 'Text' as const, text: raw.text };
+  const parsed = body ?? { _tag: 'Text' as const, text };
   if (!ok) {
     return E.left(toHttpError({ status: raw.status, method: display.method, url: display.url, retryAfter: raw.retryAfter, body: parsed }, asyncScheduler.now()));
   }
@@ -85,7 +112,7 @@ const classify = (raw: RawResponse, display: { method: string; url: string }): E
  * The HTTP core: turns a request description into a cold Observable of one `Either`.
  * Nothing is sent before subscribe; each subscription resolves the token again and sends its
  * own request; unsubscribing aborts a request in flight; a request that has not completed
- * within `timeoutMs` ends in a `TimeoutError`. Non-2xx answers are `HttpError`s, an unparseable
+ * within `timeoutMs` ends in a `TimeoutError` (`Infinity`: no timeout). Non-2xx answers are `HttpError`s, an unparseable
  * JSON body a `DecodeError` with reason `invalid-json`. Every expected failure is a `Left`.
  * @internal
  */
@@ -93,7 +120,7 @@ export const request = (desc: RequestDescription): Observable<E.Either<CantonErr
   defer(() => {
     const built = buildUrl(desc.baseUrl, desc.path, desc.params, desc.query);
     if (E.isLeft(built)) return of(built);
-    const display = { method: desc.method, url: built.right.displayUrl };
+    const display = { method: desc.method, url: built.right };
     return resolveToken(desc.token).pipe(
       switchMap((token) => {
         if (E.isLeft(token)) return of(token);
@@ -104,8 +131,11 @@ export const request = (desc: RequestDescription): Observable<E.Either<CantonErr
           headers['content-type'] = 'application/json';
           init.body = JSON.stringify(desc.body);
         }
-        return fetchOnce(desc.fetch, built.right.url, init, display, token.right).pipe(map((raw) => (E.isLeft(raw) ? raw : classify(raw.right, display))));
+        return fetchOnce(desc.fetch, built.right, init, display, token.right, desc.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES).pipe(map((raw) => (E.isLeft(raw) ? raw : classify(raw.right, display, token.right))));
       }),
-      timeout({ first: desc.timeoutMs, with: () => of(E.left(timeoutError(display.method, display.url, desc.timeoutMs))) }),
+      // `Infinity` means no timeout: no timer is armed at all, and none past what timers can hold.
+      Number.isFinite(desc.timeoutMs)
+        ? timeout({ first: Math.min(desc.timeoutMs, MAX_TIMEOUT_MS), with: () => of(E.left(timeoutError(display.method, display.url, desc.timeoutMs))) })
+        : identity,
     );
   });

@@ -1,14 +1,13 @@
 import type { ErrorBody, HttpError, KnownCondition } from '../errors/CantonError.js';
 import { httpError } from '../errors/constructors.js';
+import { matchesCondition } from '../errors/matchesCondition.js';
 import { JsCantonError } from '../codecs/ledger/JsCantonError.js';
 import { parseRetryAfter } from './parseRetryAfter.js';
 import { parseScalaDuration } from './parseScalaDuration.js';
 import type { ResponseBody } from './types.js';
 
-const LEDGER_CONDITIONS: Readonly<Record<string, KnownCondition>> = {
-  PARTICIPANT_PRUNED_DATA_ACCESSED: 'ParticipantPruned',
-  INVALID_UPDATES_PAGE_TOKEN: 'InvalidPageToken',
-};
+/** The conditions that a ledger error code names whatever the operation. */
+const LEDGER_CONDITIONS: ReadonlyArray<KnownCondition> = ['ParticipantPruned', 'InvalidPageToken'];
 
 const toErrorBody = (body: ResponseBody): ErrorBody => {
   switch (body._tag) {
@@ -40,13 +39,7 @@ export const toHttpError = (
   const body = toErrorBody(response.body);
   const ledger = body._tag === 'LedgerError' ? body.error : undefined;
   const retryAfterMs = parseRetryAfter(response.retryAfter, nowMs) ?? parseScalaDuration(ledger?.retryInfo);
-  const condition = ledger ? LEDGER_CONDITIONS[ledger.code] : undefined;
-  return httpError({
-    status: response.status,
-    method: response.method,
-    url: response.url,
-    body,
-    ...(retryAfterMs !== undefined ? { retryAfterMs } : {}),
-    ...(condition !== undefined ? { condition } : {}),
-  });
+  const error = httpError({ status: response.status, method: response.method, url: response.url, body, ...(retryAfterMs !== undefined ? { retryAfterMs } : {}) });
+  const condition = LEDGER_CONDITIONS.find((c) => matchesCondition(c, error));
+  return condition === undefined ? error : { ...error, condition };
 };

@@ -18,10 +18,15 @@ export interface FetchInit {
   headers: Record<string, string>;
   body?: string;
   signal: AbortSignal;
+  /**
+   * Always `'manual'`: canton-rx follows same-origin redirects itself and no other (see
+   * docs/errors.md, "Redirects"). A fetch of your own must honour it.
+   */
+  redirect?: 'manual';
 }
 
 /**
- * What canton-rx reads of a `fetch` response: the status, two headers and the body as text.
+ * What canton-rx reads of a `fetch` response: the status, a few headers and the body.
  * @category Client
  * @since 0.1.0
  */
@@ -29,11 +34,14 @@ export interface FetchResponse {
   readonly status: number;
   readonly headers: { get(name: string): string | null };
   text(): Promise<string>;
+  /** The body as a stream, where the fetch has one: read chunk by chunk up to `maxResponseBytes`. */
+  readonly body?: unknown;
 }
 
 /**
  * A bearer token, or a function that returns the current one. The function is called again for
- * every request, so a refreshed token is used as soon as the provider returns it.
+ * every request, so a refreshed token is used as soon as the provider returns it. A provider that
+ * fails is a retryable `InvalidRequest` with `reason: 'token-provider'` (docs/errors.md).
  * @category Client
  * @since 0.1.0
  */
@@ -50,6 +58,8 @@ export interface RequestDescription {
   readonly body?: unknown;
   readonly token?: TokenSource;
   readonly timeoutMs: number;
+  /** The largest body read, in bytes; default 256 MiB. */
+  readonly maxResponseBytes?: number;
   readonly fetch: Fetch;
 }
 

@@ -27,8 +27,8 @@ export interface LedgerGroup {
   getIdentityProviderConfig(idpId: string): Result<T.GetIdentityProviderConfigResponse>;
   /**
    * `GET /v2/traffic/accounts/{account-id}`. The route exists only where traffic enforcement is
-   * on, so a 404 carries `condition: 'TrafficEnforcementDisabled'` (an unknown account is
-   * balance 0, not a 404).
+   * on, so the router's own 404 (not a ledger error) carries
+   * `condition: 'TrafficEnforcementDisabled'` (an unknown account is balance 0, not a 404).
    */
   getTrafficAccount(accountId: string): Result<T.GetAccountResponse>;
   /**
@@ -58,7 +58,7 @@ export const createLedgerGroup = (transport: Transport): LedgerGroup => ({
       () => validateNonEmpty(accountId, 'account-id'),
       (id) =>
         send(transport, { method: 'GET', path: '/v2/traffic/accounts/{account-id}', params: { 'account-id': id } }, L.GetAccountResponse).pipe(
-          map(withCondition('TrafficEnforcementDisabled', (e) => e.status === 404)),
+          map(withCondition('TrafficEnforcementDisabled')),
         ),
     ),
   updates: ((request: LedgerUpdatesRequest, options?: LedgerUpdatesOptions) => ledgerUpdates(transport, request, options)) as LedgerGroup['updates'],

@@ -4,7 +4,7 @@ import type { CantonError } from '../errors/CantonError.js';
 import { decodeError } from '../errors/constructors.js';
 import type { Transport } from '../client/createTransport.js';
 import { checked, send } from '../client/send.js';
-import { bodyText, withCondition } from '../client/withCondition.js';
+import { withCondition } from '../client/withCondition.js';
 import * as S from '../codecs/scan/index.js';
 import type * as T from '../codecs/scan/index.js';
 import { validateUpdateHistoryRequest } from '../validation/validateUpdateHistoryRequest.js';
@@ -37,13 +37,13 @@ export interface ScanGroup {
   getUpdateHistoryV2(request: T.UpdateHistoryRequestV2): Result<T.UpdateHistoryResponseV2>;
   /** `POST /v2/holdings/state`: one page of active holdings at a snapshot. */
   getHoldingsStateAtV2(request: T.HoldingsStateRequestV2): Result<T.AcsResponseV2>;
-  /** `GET /v0/state/acs/snapshot-timestamp-after`; a 404 carries `condition: 'SnapshotNotFound'`. */
+  /** `GET /v0/state/acs/snapshot-timestamp-after`; Scan's 404 "No snapshots found after ..." carries `condition: 'SnapshotNotFound'`. */
   getDateOfFirstSnapshotAfter(query: { readonly after: string; readonly migration_id: number }): Result<T.AcsSnapshotTimestampResponse>;
   /**
    * `POST /v0/history/bulk/checksums`: more than 1000 keys are sent as several requests, one at a
    * time, and the checksums come back in the order of the keys. Bulk storage that is not
-   * configured (501 per the spec, 400 from the real server) carries
-   * `condition: 'BulkStorageNotConfigured'`.
+   * configured ("Bulk storage is not configured", 501 per the spec, 400 from the real server)
+   * carries `condition: 'BulkStorageNotConfigured'`.
    */
   getBulkObjectChecksums(request: { readonly object_keys: ReadonlyArray<string> }): Result<T.GetBulkObjectChecksumsResponse>;
   /** `POST /v0/voterequest` (at most 1000 ids). */
@@ -53,8 +53,9 @@ export interface ScanGroup {
   /** `POST /v0/admin/sv/voteresults/count`. */
   countVoteRequestResults(request: T.CountVoteResultsRequest): Result<T.CountVoteResultsResponse>;
   /**
-   * `GET /v0/transfer-command-counter/{party}`. A 404 means "no counter yet: use nonce 0" and
-   * carries `condition: 'NoTransferCommandCounter'`.
+   * `GET /v0/transfer-command-counter/{party}`. Scan's 404 "No TransferCommandCounter found for
+   * party" means "no counter yet: use nonce 0" and carries `condition: 'NoTransferCommandCounter'`;
+   * any other 404 (a base URL missing `/api/scan`) is a plain HttpError.
    */
   lookupTransferCommandCounterByParty(party: string): Result<T.LookupTransferCommandCounterByPartyResponse>;
   /** `GET /v0/featured-apps/{provider_party_id}`: `featured_app_right` is null or absent when there is none. */
@@ -89,13 +90,11 @@ export interface ScanGroup {
  */
 export type ScanUpdatesRequest = T.UpdateHistoryRequestV2;
 
-const isUnconfiguredBulk = (e: { status: number }, text: string) => e.status === 501 || (e.status === 400 && /not (configured|implemented)/i.test(text));
-
 /** @internal */
 export const createScanGroup = (transport: Transport): ScanGroup => {
   const getBulkChunk = (keys: ReadonlyArray<string>): Result<T.GetBulkObjectChecksumsResponse> =>
     send(transport, { method: 'POST', path: '/v0/history/bulk/checksums', body: { object_keys: keys } }, S.GetBulkObjectChecksumsResponse).pipe(
-      map(withCondition('BulkStorageNotConfigured', (e) => isUnconfiguredBulk(e, bodyText(e)))),
+      map(withCondition('BulkStorageNotConfigured')),
       map(
         E.chain((r): E.Either<CantonError, T.GetBulkObjectChecksumsResponse> =>
           r.checksums.length === keys.length
@@ -124,7 +123,7 @@ export const createScanGroup = (transport: Transport): ScanGroup => {
             .result('snapshot timestamp query', query),
         (q) =>
           send(transport, { method: 'GET', path: '/v0/state/acs/snapshot-timestamp-after', query: { after: q.after, migration_id: q.migration_id } }, S.AcsSnapshotTimestampResponse).pipe(
-            map(withCondition('SnapshotNotFound', (e) => e.status === 404)),
+            map(withCondition('SnapshotNotFound')),
           ),
       ),
     getBulkObjectChecksums: (request) =>
@@ -157,7 +156,7 @@ export const createScanGroup = (transport: Transport): ScanGroup => {
         () => validateNonEmpty(party, 'party'),
         (p) =>
           send(transport, { method: 'GET', path: '/v0/transfer-command-counter/{party}', params: { party: p } }, S.LookupTransferCommandCounterByPartyResponse).pipe(
-            map(withCondition('NoTransferCommandCounter', (e) => e.status === 404)),
+            map(withCondition('NoTransferCommandCounter')),
           ),
       ),
     lookupFeaturedAppRight: (providerPartyId) =>

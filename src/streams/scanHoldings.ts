@@ -48,11 +48,11 @@ const checkFrom = (from: HoldingsCheckpoint | undefined) =>
         .check(typeof from.contract_id === 'string' && from.contract_id.length > 0, 'from.contract_id', 'must be a contract id');
 
 /**
- * One `POST /v2/holdings/state`, decoded; a 404 (no such snapshot) carries `condition: 'SnapshotNotFound'`.
+ * One `POST /v2/holdings/state`, decoded; Scan's 404 "No snapshots found ..." carries `condition: 'SnapshotNotFound'`.
  * @internal
  */
 export const holdingsPage = (transport: Transport, body: HoldingsStateRequestV2): Observable<E.Either<CantonError, AcsResponseV2>> =>
-  send(transport, { method: 'POST', path: '/v2/holdings/state', body }, AcsResponseV2).pipe(map(withCondition('SnapshotNotFound', (e) => e.status === 404)));
+  send(transport, { method: 'POST', path: '/v2/holdings/state', body }, AcsResponseV2).pipe(map(withCondition('SnapshotNotFound')));
 
 /**
  * The holdings at a snapshot as a cold stream of ActiveContract items (see `ScanGroup.holdings`).

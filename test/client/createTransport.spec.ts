@@ -31,7 +31,7 @@ describe('createTransport', () => {
 
   it('answers every call with InvalidRequest when the shared configuration is invalid', async () => {
     const fetch = okFetch();
-    const send = createTransport('ledger', { url: 'http://l' }, { fetch, timeoutMs: -1, configError: 'timeoutMs must be positive' });
+    const send = createTransport('ledger', { url: 'http://l' }, { fetch, timeoutMs: -1, configIssues: [{ path: 'timeoutMs', message: 'must be positive' }] });
     const [r] = await collect(send({ method: 'GET', path: '/v2/idps/{idp-id}', params: { 'idp-id': 'x' } }));
     assert.ok(r && E.isLeft(r) && r.left._tag === 'InvalidRequest');
     sinon.assert.notCalled(fetch);

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { isRetryable } from '../../src/errors/isRetryable';
 import type { CantonError, ErrorBody } from '../../src/errors/CantonError';
-import { decodeError, httpError, invalidRequest, networkError, timeoutError } from '../../src/errors/constructors';
+import { decodeError, httpError, invalidRequest, networkError, timeoutError, tokenProviderError } from '../../src/errors/constructors';
 
 const http = (status: number, body: ErrorBody = { _tag: 'Empty' }) => httpError({ status, method: 'GET', url: 'http://h/x', body });
 const ledger = (errorCategory: number, retryInfo: string | null = null): ErrorBody => ({
@@ -17,6 +17,7 @@ describe('isRetryable', () => {
     ['DecodeError invalid-json', decodeError('invalid-json', []), true],
     ['DecodeError schema', decodeError('schema', []), false],
     ['InvalidRequest', invalidRequest('bad'), false],
+    ['InvalidRequest, token provider failed', tokenProviderError('the token provider failed', [{ path: 'token', message: 'threw or rejected' }]), true],
     ['HTTP 429', http(429, { _tag: 'Text', text: 'Too Many Requests' }), true],
     ['HTTP 502', http(502), true],
     ['HTTP 503', http(503), true],

@@ -1,11 +1,15 @@
 import assert from 'node:assert/strict';
 import * as E from 'fp-ts/lib/Either.js';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { firstValueFrom, NEVER, of } from 'rxjs';
 import { fetch as crossFetch } from 'cross-fetch';
 import { request } from '../../src/http/request';
 import type { Fetch, RequestDescription } from '../../src/http/types';
 import type { CantonError, HttpError } from '../../src/errors/CantonError';
 import { formatError } from '../../src/errors/formatError';
+import { isRetryable } from '../../src/errors/isRetryable';
+import { isRetryableRead } from '../../src/errors/isRetryableRead';
 import { startServer, type TestServer, type Reply } from '../helpers/server';
 import { testScheduler } from '../helpers/marbles';
 import { collect } from '../helpers/collect';
@@ -120,7 +124,7 @@ for (const [transportName, fetch] of transports) describe(`request (HTTP core ag
       );
     });
 
-    it('sends nothing when the token provider fails, and says so without its message', async () => {
+    it('sends nothing when the token provider fails, and says so with its message redacted', async () => {
       const before = server.requests.length;
       const failing: Array<RequestDescription['token']> = [
         () => {
@@ -257,9 +261,112 @@ for (const [transportName, fetch] of transports) describe(`request (HTTP core ag
     it('a request that does not complete in time ends in a TimeoutError and is aborted', async () => {
       reply = () => ({ action: 'hang' });
       const n = server.requests.length;
-      const e = await sendLeft({ timeoutMs: 20 });
-      assert.deepEqual(e, { _tag: 'TimeoutError', method: 'GET', url: `${server.url}/v2/idps/idp-1`, timeoutMs: 20 });
-      assert.equal(await server.requests[n]!.closedEarly, true);
+      // Long enough for the request to reach the server on a busy machine.
+      const e = await sendLeft({ timeoutMs: 200 });
+      assert.deepEqual(e, { _tag: 'TimeoutError', method: 'GET', url: `${server.url}/v2/idps/idp-1`, timeoutMs: 200 });
+      assert.equal(await (await server.request(n)).closedEarly, true);
+    });
+  });
+
+  describe('maxResponseBytes', () => {
+    /**
+     * Streams a JSON array of 16 KiB strings, at the pace the client reads it: 64 MiB (more than
+     * any socket buffer, so a client that stops reading is seen going away), or 1 MiB on `/small`,
+     * with or without its length. Records whether the client went away first.
+     */
+    let streaming: { url: string; closedEarly: Promise<boolean>[]; close(): Promise<void> };
+    before(async () => {
+      const closedEarly: Promise<boolean>[] = [];
+      const chunk = Buffer.from(`"${'x'.repeat(16 * 1024 - 3)}",`);
+      const srv = createServer((req, res) => {
+        const declared = req.url === '/declared';
+        const count = req.url === '/small' ? 64 : 4096;
+        const size = 1 + count * chunk.length;
+        res.writeHead(200, { 'content-type': 'application/json', ...(declared ? { 'content-length': String(size) } : {}) });
+        let sent = 0;
+        let finished = false;
+        closedEarly.push(new Promise((resolve) => res.on('close', () => resolve(!finished))));
+        const pump = () => {
+          if (sent === 0) res.write('[');
+          while (sent < count && !res.destroyed) {
+            sent++;
+            if (!res.write(sent === count ? chunk.subarray(0, chunk.length - 1) : chunk)) return void res.once('drain', pump);
+          }
+          if (!res.destroyed) res.end(']', () => (finished = true));
+        };
+        pump();
+      });
+      await new Promise<void>((resolve) => srv.listen(0, '127.0.0.1', resolve));
+      streaming = {
+        url: `http://127.0.0.1:${(srv.address() as AddressInfo).port}`,
+        closedEarly,
+        close: () => new Promise((resolve) => { srv.closeAllConnections(); srv.close(() => resolve()); }),
+      };
+    });
+    after(() => streaming.close());
+
+    it('gives up a body that grows past the bound: a non-retryable too-large Left, and the connection is dropped', async () => {
+      const e = await sendLeft({ baseUrl: streaming.url, path: '/chunked', params: {}, maxResponseBytes: 4096 });
+      assert.equal(e._tag === 'DecodeError' && e.reason, 'too-large');
+      assert.equal(isRetryable(e) || isRetryableRead(e), false);
+      assert.match(formatError(e), /too large.*at most 4096 bytes/);
+      assert.equal(await streaming.closedEarly.at(-1), true);
+    });
+
+    it('refuses a declared Content-Length past the bound before reading', async () => {
+      const e = await sendLeft({ baseUrl: streaming.url, path: '/declared', params: {}, maxResponseBytes: 4096 });
+      assert.ok(e._tag === 'DecodeError' && e.reason === 'too-large');
+      assert.match(e.issues[0]!.actual, /^\d+ bytes \(Content-Length\)$/);
+      assert.equal(await streaming.closedEarly.at(-1), true);
+    });
+
+    it('reads a body within the bound whole', async () => {
+      const r = await send({ baseUrl: streaming.url, path: '/small', params: {}, maxResponseBytes: 2 * 1024 * 1024 });
+      assert.ok(E.isRight(r) && r.right.body._tag === 'Json' && Array.isArray(r.right.body.json) && r.right.body.json.length === 64);
+    });
+  });
+
+  describe('redirects', () => {
+    let other: TestServer;
+    before(async () => {
+      // Another origin on the same host: only the port differs.
+      other = await startServer(() => ({ body: { leaked: true } }));
+    });
+    after(() => other.close());
+
+    it('never follows a redirect to another origin: the token does not reach it, the 3xx is the answer', async () => {
+      for (const status of [301, 302, 303, 307, 308]) {
+        reply = () => ({ status, headers: { location: `${other.url}/v2/idps/idp-1` } });
+        const e = await sendLeft({ token: SECRET });
+        assert.equal(e._tag === 'HttpError' && e.status, status);
+        assert.equal(isRetryable(e) || isRetryableRead(e), false);
+      }
+      assert.equal(other.requests.length, 0);
+    });
+
+    it('follows a same-origin redirect with the token, and turns a 303 after a POST into a GET', async () => {
+      reply = (path) => (path === '/v2/idps/idp-1' ? { status: 307, headers: { location: '/moved/idp-1' } } : { body: { path } });
+      const n = server.requests.length;
+      assert.deepEqual(await send({ token: SECRET }), E.right({ status: 200, method: 'GET', url: `${server.url}/v2/idps/idp-1`, body: { _tag: 'Json', json: { path: '/moved/idp-1' } } }));
+      assert.deepEqual(server.requests.slice(n).map((r) => [r.method, r.url, r.headers.authorization]), [
+        ['GET', '/v2/idps/idp-1', `Bearer ${SECRET}`],
+        ['GET', '/moved/idp-1', `Bearer ${SECRET}`],
+      ]);
+      reply = (path) => (path === '/v2/updates' ? { status: 303, headers: { location: `${server.url}/v2/result` } } : { body: {} });
+      const m = server.requests.length;
+      await send({ method: 'POST', path: '/v2/updates', params: {}, body: { a: 1 } });
+      assert.deepEqual(server.requests.slice(m).map((r) => [r.method, r.body, r.headers['content-type']]), [
+        ['POST', '{"a":1}', 'application/json'],
+        ['GET', '', undefined],
+      ]);
+    });
+
+    it('stops after five same-origin redirects: the last 3xx is the answer', async () => {
+      reply = () => ({ status: 302, headers: { location: '/again' } });
+      const n = server.requests.length;
+      const e = await sendLeft();
+      assert.equal(e._tag === 'HttpError' && e.status, 302);
+      assert.equal(server.requests.length - n, 6);
     });
   });
 
@@ -289,6 +396,46 @@ for (const [transportName, fetch] of transports) describe(`request (HTTP core ag
         assert.ok(!String(e).includes(SECRET));
       }
     });
+
+    it('redacts the token a server echoes in an error body, whatever the body kind', async () => {
+      const token = 'eyJhbGci/OiJ.SECRET"TOKEN\\x.sig';
+      const echoes: Reply[] = [
+        { status: 401, headers: { 'content-type': 'text/plain' }, body: `invalid token: Bearer ${token}` },
+        { status: 403, body: ledgerError('PERMISSION_DENIED', 7, { cause: `token ${token} lacks rights`, context: { header: `Bearer ${token}` } }) },
+        { status: 400, body: { error: `Authorization Failed for ${token}` } },
+        { status: 404, body: { errors: [`uri with ${token}`], status: 404 } },
+        // Some servers escape `/` in JSON strings.
+        { status: 400, headers: { 'content-type': 'application/json' }, body: `{"error":"bad ${JSON.stringify(token).slice(1, -1).replace(/\//g, '\\/')}"}` },
+        { status: 200, headers: { 'content-type': 'application/json' }, body: `{"cut": "${token}` },
+      ];
+      for (const r of echoes) {
+        reply = () => r;
+        const e = await sendLeft({ token });
+        const shown = `${JSON.stringify(e)} ${formatError(e)}`;
+        assert.ok(!shown.includes(token) && !shown.includes(JSON.stringify(token).slice(1, -1)) && !shown.includes('SECRET'), `token in ${shown}`);
+        assert.match(shown, /\[redacted\]/);
+      }
+    });
+
+    it("redacts a transport error's name, code and nested causes as well as its message", async () => {
+      const leaky: Fetch = () => {
+        const socket = Object.assign(new Error(`socket closed for ${SECRET}`), { code: `E_${SECRET}` });
+        const failure = Object.assign(new TypeError(`fetch failed (${SECRET})`), { cause: socket, name: `TypeError ${SECRET}` });
+        return Promise.reject(failure);
+      };
+      const e = await sendLeft({ token: SECRET, fetch: leaky });
+      assert.equal(e._tag, 'NetworkError');
+      assert.ok(!JSON.stringify(e).includes(SECRET), `token in ${JSON.stringify(e)}`);
+      const cause = (e as { cause: { name: string; cause?: { message: string; code?: string } } }).cause;
+      assert.equal(cause.name, 'TypeError [redacted]');
+      assert.deepEqual(cause.cause, { name: 'Error', message: 'socket closed for [redacted]', code: 'E_[redacted]' });
+    });
+
+    it('keeps a cause code from a nested cause, as before', async () => {
+      const refused: Fetch = () => Promise.reject(Object.assign(new TypeError('fetch failed'), { cause: Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }) }));
+      const e = await sendLeft({ fetch: refused });
+      assert.equal(e._tag === 'NetworkError' && (e.cause as { code?: string }).code, 'ECONNREFUSED');
+    });
   });
 });
 
@@ -301,6 +448,13 @@ describe('request (virtual time)', () => {
       expectObservable(r$).toBe('30000ms (a|)', {
         a: E.left({ _tag: 'TimeoutError', method: 'GET', url: 'http://127.0.0.1:1/livez', timeoutMs: 30_000 }),
       });
+    });
+  });
+
+  it('timeoutMs: Infinity arms no timer: a hanging request waits as long as it is subscribed', () => {
+    testScheduler().run(({ expectObservable }) => {
+      const r$ = request({ method: 'GET', baseUrl: 'http://127.0.0.1:1', path: '/livez', timeoutMs: Infinity, fetch: hangingFetch });
+      expectObservable(r$, '^ 100000000ms !').toBe('-');
     });
   });
 

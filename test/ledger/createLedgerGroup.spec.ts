@@ -59,15 +59,30 @@ describe('ledger group operations (loopback server, upstream wire format)', () =
     assert.equal(e.body._tag === 'LedgerError' && e.body.error.code, 'IDP_CONFIG_NOT_FOUND');
   });
 
+  it('getIdentityProviderConfig(".."), ("."): refused naming the parameter, never sent to another route', async () => {
+    const n = server.requests.length;
+    for (const id of ['..', '.']) {
+      const r = await one(ledger.getIdentityProviderConfig(id));
+      assert.ok(E.isLeft(r) && r.left._tag === 'InvalidRequest', JSON.stringify(r));
+      assert.deepEqual(r.left.issues.map((i) => i.path), ['idp-id']);
+    }
+    assert.equal(server.requests.length, n);
+  });
+
   it('getTrafficAccount: party ids URL-encoded; a missing route reads as TrafficEnforcementDisabled', async () => {
     routes.set('GET /v2/traffic/accounts/bob%3A%3A1220ab', () => ({ body: { accountId: 'bob::1220ab', balance: 900000 } }));
     assert.deepEqual(await one(ledger.getTrafficAccount('bob::1220ab')), E.right({ accountId: 'bob::1220ab', balance: 900000 }));
     assert.equal(last().url, '/v2/traffic/accounts/bob%3A%3A1220ab');
     // Not in any published spec (notes §3.4): the route is mounted only with traffic enforcement.
     assert.ok(!inUpstreamSpec('ledger', '/v2/traffic/accounts/{account-id}'));
+    routes.set('GET /v2/traffic/accounts/carol%3A%3A1220cd', () => ({ status: 404, headers: { 'content-type': 'text/plain' }, body: 'The requested resource could not be found.' }));
     const e = await httpLeft(ledger.getTrafficAccount('carol::1220cd'));
     assert.equal(e.status, 404);
     assert.equal(e.condition, 'TrafficEnforcementDisabled');
+    // A 404 that the participant answers itself (a JsCantonError) is not the missing route.
+    const notFound = { code: 'NOT_FOUND', cause: 'x', context: {}, errorCategory: 11, grpcCodeValue: 5, resources: [] };
+    routes.set('GET /v2/traffic/accounts/dave', () => ({ status: 404, body: notFound }));
+    assert.equal((await httpLeft(ledger.getTrafficAccount('dave'))).condition, undefined);
   });
 
   it('getTrafficAccount: an unsafe balance is a DecodeError, not a rounded number', async () => {

@@ -164,6 +164,17 @@ describe('scan group operations (loopback server, upstream wire format)', () => 
     assert.deepEqual(e.body, { _tag: 'SimpleError', error: 'No TransferCommandCounter found for party: bob::1220cd, use 0 for the nonce' });
   });
 
+  it('a base URL missing /api/scan: the route 404 is a plain HttpError, not "use nonce 0" nor "no snapshot"', async () => {
+    // pekko-http's answer for a path no route matches (what Scan sends for /v0/... without /api/scan).
+    const misconfigured = createClient({ scan: { url: server.url }, fetch: crossFetch as unknown as Fetch }).scan;
+    routes.set('GET /v0/transfer-command-counter/bob%3A%3A1220cd', () => ({ status: 404, headers: { 'content-type': 'text/plain' }, body: 'The requested resource could not be found.' }));
+    const e = await httpLeft(misconfigured.lookupTransferCommandCounterByParty('bob::1220cd'));
+    assert.equal(e.status, 404);
+    assert.equal(e.condition, undefined);
+    routes.set('GET /v0/state/acs/snapshot-timestamp-after', () => ({ status: 404, headers: { 'content-type': 'text/plain' }, body: 'The requested resource could not be found.' }));
+    assert.equal((await httpLeft(misconfigured.getDateOfFirstSnapshotAfter({ after: '2026-03-19T00:00:00Z', migration_id: 4 }))).condition, undefined);
+  });
+
   it('lookupFeaturedAppRight: null when the provider has none', async () => {
     routes.set('GET /api/scan/v0/featured-apps/p%3A%3A1', () => ({ body: readFixture('validator', 'scan-proxy-featured-apps__canton-network-splice-sv-voting-dapp__mock-1.json') as object }));
     const r = await right(scan.lookupFeaturedAppRight('p::1'));

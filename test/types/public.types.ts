@@ -67,7 +67,7 @@ matchError({
   HttpError: (e) => expectType<Equals<typeof e.status, number>>(),
   NetworkError: (e) => expectType<Equals<typeof e.cause, unknown>>(),
   TimeoutError: (e) => expectType<Equals<typeof e.timeoutMs, number>>(),
-  DecodeError: (e) => expectType<Equals<typeof e.reason, 'invalid-json' | 'schema' | 'invariant'>>(),
+  DecodeError: (e) => expectType<Equals<typeof e.reason, 'invalid-json' | 'schema' | 'invariant' | 'too-large'>>(),
   InvalidRequest: (e) => expectType<Equals<typeof e.message, string>>(),
 });
 
