@@ -1,5 +1,5 @@
 import type { Observable } from 'rxjs';
-import type { RetryBackoffConfig } from '../operators/retryBackoff.js';
+import type { RetryBackoffConfig } from '../retry/retryBackoff.js';
 
 /**
  * Options every record stream takes.

@@ -2,7 +2,7 @@ import { switchMap, timer, type Observable } from 'rxjs';
 import type * as E from 'fp-ts/lib/Either.js';
 import type { CantonError } from '../errors/CantonError.js';
 import { isRetryableRead } from '../errors/isRetryableRead.js';
-import { retryBackoff, type RetryBackoffConfig } from '../operators/retryBackoff.js';
+import { retryBackoff, type RetryBackoffConfig } from '../retry/retryBackoff.js';
 
 /**
  * One page request of a record stream: after `waitMs` (a tail poll), with the stream's retry

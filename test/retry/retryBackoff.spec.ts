@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import * as E from 'fp-ts/lib/Either.js';
 import { defer, type Observable } from 'rxjs';
-import { backoffDelay, retryBackoff, type RetryInfo } from '../../src/operators/retryBackoff';
+import { backoffDelay, retryBackoff, type RetryInfo } from '../../src/retry/retryBackoff';
 import { httpError, invalidRequest, networkError } from '../../src/errors/constructors';
 import type { CantonError } from '../../src/errors/CantonError';
 import { testScheduler } from '../helpers/marbles';
