@@ -55,7 +55,7 @@ const checkOptions = (options: ScanUpdatesOptions) => {
       .nonNegativeInt(from.migration_id, 'from.migration_id')
       .check(Timestamp.is(from.record_time), 'from.record_time', 'must be an ISO-8601 UTC instant');
   }
-  if (options.tail?.intervalMs !== undefined) checks.nonNegativeInt(options.tail.intervalMs, 'tail.intervalMs');
+  if (options.tail?.intervalMs !== undefined) checks.duration(options.tail.intervalMs, 'tail.intervalMs');
   return checks;
 };
 
