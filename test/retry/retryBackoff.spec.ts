@@ -1,10 +1,13 @@
 import assert from 'node:assert/strict';
 import * as E from 'fp-ts/lib/Either.js';
-import { defer, type Observable } from 'rxjs';
+import { defer, map, type Observable } from 'rxjs';
 import { backoffDelay, retryBackoff, type RetryInfo } from '../../src/retry/retryBackoff';
 import { httpError, invalidRequest, networkError } from '../../src/errors/constructors';
 import type { CantonError } from '../../src/errors/CantonError';
 import { testScheduler } from '../helpers/marbles';
+import { createClient } from '../../src/client/createClient';
+import { startServer } from '../helpers/server';
+import { one } from '../helpers/results';
 
 type R = E.Either<CantonError, string>;
 const unavailableError = httpError({ status: 503, method: 'GET', url: 'http://s/api/scan/v0/dso-party-id', body: { _tag: 'Empty' } });
@@ -37,10 +40,73 @@ describe('retryBackoff', () => {
     });
   });
 
-  it('waits at least what Retry-After asked for', () => {
+  it('waits what Retry-After asked for, stretched by a random share of up to a fifth', () => {
     testScheduler().run(({ cold, expectObservable }) => {
+      // 3000 + 0.99 × 0.2 × 3000 = 3594.
       const out = attempts([cold<R>('-(a|)', { a: limited }), cold<R>('-(b|)', { b: ok })]).pipe(retryBackoff<string>({ initialDelayMs: 100, random: () => 0.99 }));
-      expectObservable(out).toBe('3002ms (b|)', { b: ok });
+      expectObservable(out).toBe('3596ms (b|)', { b: ok });
+    });
+  });
+
+  it('hands on at once a Left whose server asks for longer than maxServerDelayMs (default 5 minutes)', () => {
+    // Retry-After: 2592000 (30 days). Node's timers would fire such a wait after 1 ms.
+    const monthLater = E.left(httpError({ status: 503, method: 'GET', url: 'http://s', body: { _tag: 'Empty' }, retryAfterMs: 2_592_000_000 }));
+    const sixMinutes = E.left(httpError({ status: 429, method: 'GET', url: 'http://s', body: { _tag: 'Empty' }, retryAfterMs: 360_000 }));
+    const seen: RetryInfo[] = [];
+    testScheduler().run(({ cold, expectObservable, expectSubscriptions }) => {
+      const month = cold<R>('-(a|)', { a: monthLater });
+      expectObservable(attempts([month, cold<R>('(b|)', { b: ok })]).pipe(retryBackoff<string>({ maxRetries: Infinity, onRetry: (i) => seen.push(i) }))).toBe('-(a|)', { a: monthLater });
+      expectSubscriptions(month.subscriptions).toBe('^!');
+      const six = cold<R>('-(a|)', { a: sixMinutes });
+      expectObservable(attempts([six, cold<R>('(b|)', { b: ok })]).pipe(retryBackoff<string>())).toBe('-(a|)', { a: sixMinutes });
+      // A cap of 10 minutes lets the same answer be waited for: 360 000 + 0.5 × 0.2 × 360 000.
+      expectObservable(attempts([cold<R>('-(a|)', { a: sixMinutes }), cold<R>('(b|)', { b: ok })]).pipe(retryBackoff<string>({ maxServerDelayMs: 600_000, random: () => 0.5 }))).toBe('396001ms (b|)', { b: ok });
+    });
+    assert.deepEqual(seen, []);
+  });
+
+  it('gives up once the next wait would end past maxElapsedMs since the failures began', () => {
+    const seen: number[] = [];
+    testScheduler().run(({ cold, expectObservable }) => {
+      const failing = cold<R>('-(a|)', { a: unavailable });
+      // Failures at 1, 12, 33, 74: waits of 10, 20, 40 end at 11, 32, 73 (within 100 of 1); the
+      // next, 80, would end at 154: the Left is handed on instead.
+      const out = attempts([failing]).pipe(retryBackoff<string>({ initialDelayMs: 20, maxRetries: Infinity, maxElapsedMs: 100, random: () => 0.5, onRetry: (i) => seen.push(i.delayMs) }));
+      expectObservable(out).toBe('74ms (a|)', { a: unavailable });
+    });
+    assert.deepEqual(seen, [10, 20, 40]);
+  });
+
+  it('measures maxElapsedMs from the first failure after the last Right', () => {
+    testScheduler().run(({ cold, expectObservable }) => {
+      // Each subscription succeeds, then fails after 50: every run of failures is one failure long.
+      const flaky = cold<R>('a 49ms (e|)', { a: ok, e: unavailable });
+      const out = attempts([flaky, flaky, flaky, cold<R>('(a|)', { a: ok })]).pipe(retryBackoff<string>({ initialDelayMs: 20, maxElapsedMs: 30, random: () => 0.5 }));
+      expectObservable(out).toBe('a 59ms a 59ms a 59ms (a|)', { a: ok });
+    });
+  });
+
+  it('refuses an invalid config with an InvalidRequest naming each field, without subscribing', () => {
+    const range = 'must be an integer number of milliseconds from 0 to 2147483647';
+    testScheduler().run(({ cold, expectObservable, expectSubscriptions }) => {
+      const source = cold<R>('(b|)', { b: ok });
+      const config = { initialDelayMs: Infinity, maxDelayMs: 2 ** 31, maxServerDelayMs: -1, maxElapsedMs: 1.5, factor: 0, maxRetries: -1, random: 0.5 as unknown as () => number };
+      const out = attempts([source]).pipe(retryBackoff<string>(config), map((r) => (E.isLeft(r) && r.left._tag === 'InvalidRequest' ? [r.left.message, ...r.left.issues.map((i) => `${i.path}: ${i.message}`)] : r)));
+      expectObservable(out).toBe('(a|)', {
+        a: [
+          'invalid retryBackoff config',
+          `initialDelayMs: ${range}`,
+          `maxDelayMs: ${range}`,
+          `maxServerDelayMs: ${range}`,
+          `maxElapsedMs: ${range}, or Infinity`,
+          'factor: must be a finite number of at least 1',
+          'maxRetries: must be a non-negative integer',
+          'random: must be a function',
+        ],
+      });
+      expectSubscriptions(source.subscriptions).toBe([]);
+      const fine = cold<R>('(b|)', { b: ok });
+      expectObservable(attempts([fine]).pipe(retryBackoff<string>({ initialDelayMs: 0, maxDelayMs: 2 ** 31 - 1, maxElapsedMs: Infinity, maxRetries: Infinity, factor: 1 }))).toBe('(b|)', { b: ok });
     });
   });
 
@@ -80,11 +146,12 @@ describe('retryBackoff', () => {
       const out = attempts([cold<R>('-(a|)', { a: unavailable }), cold<R>('-(a|)', { a: limited }), cold<R>('-(b|)', { b: ok })]).pipe(
         retryBackoff<string>({ initialDelayMs: 100, random: () => 0.25, onRetry: (info) => seen.push(info) }),
       );
-      expectObservable(out).toBe('3028ms (b|)', { b: ok });
+      // 1 + 25 + 1 + (3000 + 0.25 × 0.2 × 3000) + 1.
+      expectObservable(out).toBe('3178ms (b|)', { b: ok });
     });
     assert.deepEqual(seen, [
       { attempt: 1, delayMs: 25, error: unavailableError },
-      { attempt: 2, delayMs: 3000, error: limitedError },
+      { attempt: 2, delayMs: 3150, error: limitedError },
     ]);
   });
 
@@ -109,7 +176,7 @@ describe('retryBackoff', () => {
   it('uses Math.random by default, within the ceiling', () => {
     for (let i = 0; i < 50; i++) {
       const d = backoffDelay({ initialDelayMs: 100 }, 3, unavailableError);
-      assert.ok(d >= 0 && d < 400, String(d));
+      assert.ok(d !== undefined && d >= 0 && d < 400, String(d));
     }
   });
 
@@ -119,9 +186,62 @@ describe('retryBackoff', () => {
       assert.deepEqual([1, 2, 3, 4, 5, 6].map((n) => backoffDelay({ initialDelayMs: 100, factor: 3, maxDelayMs: 5000, random: top }, n, resetError)), [99, 299, 899, 2699, 4999, 4999]);
       assert.equal(backoffDelay({ initialDelayMs: 100, random: () => 0 }, 4, resetError), 0);
     });
-    it('never waits less than the server asked for', () => {
+    it('never waits less than the server asked for, and spreads clients over up to a fifth more', () => {
       assert.equal(backoffDelay({ initialDelayMs: 100, random: () => 0 }, 1, limitedError), 3000);
+      assert.equal(backoffDelay({ initialDelayMs: 100, random: () => 0.5 }, 1, limitedError), 3300);
+      assert.equal(backoffDelay({ initialDelayMs: 100, random: () => 1 - Number.EPSILON }, 1, limitedError), 3600);
       assert.equal(backoffDelay({ initialDelayMs: 10_000, maxDelayMs: 60_000, random: () => 0.5 }, 1, limitedError), 5000);
     });
+    it('caps what the server asks for: above maxServerDelayMs there is no wait but a hand-over', () => {
+      const asking = (retryAfterMs: number) => httpError({ status: 503, method: 'GET', url: 'http://s', body: { _tag: 'Empty' }, retryAfterMs });
+      assert.equal(backoffDelay({ random: () => 0 }, 1, asking(300_000)), 300_000);
+      assert.equal(backoffDelay({ random: () => 0 }, 1, asking(300_001)), undefined);
+      assert.equal(backoffDelay({ random: () => 0 }, 1, asking(Infinity)), undefined);
+      assert.equal(backoffDelay({ random: () => 0, maxServerDelayMs: 1000 }, 1, asking(1001)), undefined);
+      // A NaN or negative delay (nothing asked) leaves the backoff alone.
+      assert.equal(backoffDelay({ initialDelayMs: 100, random: () => 0.5 }, 1, asking(NaN)), 50);
+      assert.equal(backoffDelay({ initialDelayMs: 100, random: () => 0.5 }, 1, asking(-5)), 50);
+    });
+    it('never returns a wait a timer cannot take (2^31 ms or more), nor NaN', () => {
+      const longest = 2 ** 31 - 1;
+      const asking = httpError({ status: 503, method: 'GET', url: 'http://s', body: { _tag: 'Empty' }, retryAfterMs: longest });
+      assert.equal(backoffDelay({ maxServerDelayMs: longest, random: () => 0.99 }, 1, asking), longest);
+      // initial × factor^n overflows to Infinity; with initial 0 that would be NaN.
+      assert.equal(backoffDelay({ initialDelayMs: 0, random: () => 0.5 }, 5000, resetError), 0);
+      assert.equal(backoffDelay({ initialDelayMs: 1, maxDelayMs: longest, random: () => 1 - Number.EPSILON }, 5000, resetError), longest - 1);
+      // A random outside [0, 1) stays within the ceiling.
+      assert.equal(backoffDelay({ initialDelayMs: 100, random: () => 7 }, 1, resetError), 100);
+      assert.equal(backoffDelay({ initialDelayMs: 100, random: () => NaN }, 1, resetError), 0);
+    });
+  });
+
+  describe('against a real server (127.0.0.1)', () => {
+    // Node's timers wait 1 ms for 2^31 ms or more: these answers were retried every millisecond.
+    const answers = {
+      'Retry-After in seconds (30 days)': { status: 503, headers: { 'retry-after': '2592000' }, body: 'Service Unavailable' },
+      'Retry-After as a far-future HTTP date': { status: 503, headers: { 'retry-after': 'Fri, 31 Dec 2100 23:59:59 GMT' }, body: 'Service Unavailable' },
+      "the ledger's retryInfo (30 days)": {
+        status: 503,
+        headers: { 'content-type': 'application/json' },
+        body: { code: 'SERVICE_NOT_RUNNING', cause: 'shutting down', context: {}, errorCategory: 1, retryInfo: '30 days' },
+      },
+    };
+    for (const [name, reply] of Object.entries(answers)) {
+      it(`${name}: the Left is handed on after one request, with what the server asked for`, async () => {
+        const server = await startServer(() => reply);
+        try {
+          const client = createClient({ scan: { url: `${server.url}/api/scan` }, ledger: { url: server.url } });
+          const request: Observable<E.Either<CantonError, unknown>> = name.includes('ledger') ? client.ledger.getIdentityProviderConfig('idp') : client.scan.getDsoPartyId();
+          const seen: RetryInfo[] = [];
+          const r = await one(request.pipe(retryBackoff({ maxRetries: 3, onRetry: (i) => seen.push(i) })));
+          assert.ok(E.isLeft(r) && r.left._tag === 'HttpError' && r.left.status === 503, JSON.stringify(r));
+          assert.ok((r.left.retryAfterMs ?? 0) > 300_000, String(r.left.retryAfterMs));
+          assert.equal(server.requests.length, 1);
+          assert.deepEqual(seen, []);
+        } finally {
+          await server.close();
+        }
+      });
+    }
   });
 });
