@@ -4,6 +4,7 @@ import { defer, map, type Observable } from 'rxjs';
 import { backoffDelay, retryBackoff, type RetryInfo } from '../../src/retry/retryBackoff';
 import { httpError, invalidRequest, networkError } from '../../src/errors/constructors';
 import type { CantonError } from '../../src/errors/CantonError';
+import sinon from 'sinon';
 import { testScheduler } from '../helpers/marbles';
 import { createClient } from '../../src/client/createClient';
 import { startServer } from '../helpers/server';
@@ -213,6 +214,28 @@ describe('retryBackoff', () => {
       assert.equal(backoffDelay({ initialDelayMs: 100, random: () => 7 }, 1, resetError), 100);
       assert.equal(backoffDelay({ initialDelayMs: 100, random: () => NaN }, 1, resetError), 0);
     });
+  });
+
+  it("with Node's timers (faked), the longest wait a server may be granted is waited in full, not 1 ms", () => {
+    // Node turns a delay of 2^31 ms or more into 1 ms; sinon's fake timers do the same.
+    const longest = 2 ** 31 - 1;
+    const clock = sinon.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'setTimeout', 'clearTimeout', 'Date'] });
+    try {
+      let subscriptions = 0;
+      const asking = E.left(httpError({ status: 503, method: 'GET', url: 'http://s', body: { _tag: 'Empty' }, retryAfterMs: longest }));
+      const source = defer(() => (subscriptions++, [subscriptions === 1 ? asking : ok] as R[]));
+      const seen: R[] = [];
+      // Jittered upwards, the wait would be 1.198 × (2^31 − 1) ms: clamped to 2^31 − 1.
+      const sub = source.pipe(retryBackoff<string>({ maxServerDelayMs: longest, random: () => 0.99 })).subscribe((r) => seen.push(r));
+      clock.tick(60_000);
+      assert.equal(subscriptions, 1);
+      clock.tick(longest - 60_000);
+      assert.equal(subscriptions, 2);
+      assert.deepEqual(seen, [ok]);
+      sub.unsubscribe();
+    } finally {
+      clock.restore();
+    }
   });
 
   describe('against a real server (127.0.0.1)', () => {
