@@ -70,7 +70,7 @@ export const checkRetryConfig = (checks: Checks, config: RetryBackoffConfig, pre
   if (config.maxServerDelayMs !== undefined) checks.duration(config.maxServerDelayMs, at('maxServerDelayMs'));
   if (config.maxElapsedMs !== undefined) checks.duration(config.maxElapsedMs, at('maxElapsedMs'), { infinity: true });
   if (config.factor !== undefined) checks.check(typeof config.factor === 'number' && Number.isFinite(config.factor) && config.factor >= 1, at('factor'), 'must be a finite number of at least 1');
-  if (config.maxRetries !== undefined && config.maxRetries !== Infinity) checks.nonNegativeInt(config.maxRetries, at('maxRetries'));
+  if (config.maxRetries !== undefined) checks.check(config.maxRetries === Infinity || (Number.isSafeInteger(config.maxRetries) && config.maxRetries >= 0), at('maxRetries'), 'must be a non-negative integer or Infinity');
   for (const fn of ['random', 'shouldRetry', 'onRetry'] as const) {
     if (config[fn] !== undefined) checks.check(typeof config[fn] === 'function', at(fn), 'must be a function');
   }

@@ -101,7 +101,7 @@ describe('retryBackoff', () => {
           `maxServerDelayMs: ${range}`,
           `maxElapsedMs: ${range}, or Infinity`,
           'factor: must be a finite number of at least 1',
-          'maxRetries: must be a non-negative integer',
+          'maxRetries: must be a non-negative integer or Infinity',
           'random: must be a function',
         ],
       });
