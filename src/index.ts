@@ -30,10 +30,10 @@ export type { ScanHoldingsOptions } from './streams/scanHoldings.js';
 export { rights } from './operators/rights.js';
 export { orThrow } from './operators/orThrow.js';
 export { CantonRxError } from './operators/CantonRxError.js';
-export { retryBackoff } from './operators/retryBackoff.js';
+export { retryBackoff } from './retry/retryBackoff.js';
 export { mergeFeeds } from './operators/mergeFeeds.js';
 export type { MergedUpdate, FeedError, FeedSource, MergeFeedsOptions } from './operators/mergeFeeds.js';
-export type { RetryBackoffConfig, RetryInfo } from './operators/retryBackoff.js';
+export type { RetryBackoffConfig, RetryInfo } from './retry/retryBackoff.js';
 
 // Errors
 export { matchError } from './errors/matchError.js';

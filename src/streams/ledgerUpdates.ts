@@ -47,7 +47,7 @@ const checkOptions = (request: LedgerUpdatesRequest, options: LedgerUpdatesOptio
   if (from !== undefined) checks.check(from.stream === 'ledger.updates', 'from.stream', "must be 'ledger.updates'").nonNegativeInt(from.offset, 'from.offset');
   if (options.tail !== undefined) {
     checks.check(request.descendingOrder !== true && request.endOffsetInclusive == null, 'tail', 'needs ascending order and no endOffsetInclusive');
-    if (options.tail.intervalMs !== undefined) checks.nonNegativeInt(options.tail.intervalMs, 'tail.intervalMs');
+    if (options.tail.intervalMs !== undefined) checks.duration(options.tail.intervalMs, 'tail.intervalMs');
   }
   return checks;
 };

@@ -1,5 +1,5 @@
 import type { Observable } from 'rxjs';
-import type { RetryBackoffConfig } from '../operators/retryBackoff.js';
+import type { RetryBackoffConfig } from '../retry/retryBackoff.js';
 
 /**
  * Options every record stream takes.
@@ -13,14 +13,21 @@ export interface StreamOptions<C> {
   readonly prefetch?: number;
   /**
    * Pull mode for asynchronous consumers: the first page is handed on when it arrives and each
-   * value of `pull` asks for one more. See `toAsyncIterable` for a ready-made loop.
+   * value of `pull` asks for one more. See `toAsyncIterable` for a ready-made loop. When `pull`
+   * completes, nothing more can be asked for: the stream ends once the pages already asked for
+   * have been handed on.
    */
   readonly pull?: Observable<unknown>;
   /**
-   * Retry failed page requests (see `retryBackoff`); a retried page asks again from the
-   * checkpoint of the last item handed on, so faults never lose or repeat an item. Without it a
-   * failed page is one Left and the end of the stream (in tail mode the default is to retry
-   * retryable failures forever).
+   * Retry failed page requests (see `retryBackoff`, and docs/operators.md); a retried page asks
+   * again from the checkpoint of the last item handed on, so faults never lose or repeat an item.
+   * Pages are reads: `shouldRetry` defaults to `isRetryableRead` here. `onRetry` is told of every
+   * page retry (attempt, wait, redacted error), so a stream that retries forever can be watched.
+   * Without it a failed page is one Left and the end of the stream; in tail mode, without it,
+   * retryable failures are retried forever (`{ maxRetries: Infinity }`). A config given here
+   * replaces that default whole: add `maxRetries: Infinity` to keep retrying forever, and
+   * `maxElapsedMs` to bound how long one run of failures may last. An invalid config is an
+   * `InvalidRequest` naming `retry.<field>`, before any request.
    */
   readonly retry?: RetryBackoffConfig;
 }
@@ -32,6 +39,11 @@ export interface StreamOptions<C> {
  * @since 0.1.0
  */
 export interface TailOptions {
+  /**
+   * The wait between polls once caught up, in whole milliseconds from 0 to 2^31 − 1 (about 24.8
+   * days, the longest a timer can wait); anything else is an `InvalidRequest` naming
+   * `tail.intervalMs`.
+   */
   readonly intervalMs?: number;
 }
 

@@ -47,7 +47,7 @@ const checkOptions = (options: ScanUpdatesOptions) => {
       .check(Timestamp.is(from.record_time), 'from.record_time', 'must be an ISO-8601 UTC instant')
       .check(from.update_id === undefined || (typeof from.update_id === 'string' && from.update_id.length > 0), 'from.update_id', 'must be an update id when given');
   }
-  if (options.tail?.intervalMs !== undefined) checks.nonNegativeInt(options.tail.intervalMs, 'tail.intervalMs');
+  if (options.tail?.intervalMs !== undefined) checks.duration(options.tail.intervalMs, 'tail.intervalMs');
   return checks;
 };
 

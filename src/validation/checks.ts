@@ -2,6 +2,13 @@ import * as E from 'fp-ts/lib/Either.js';
 import type { InvalidRequest, RequestIssue } from '../errors/CantonError.js';
 import { invalidRequest } from '../errors/constructors.js';
 
+/**
+ * The longest delay a timer can take: Node and RxJS timers treat 2^31 ms (about 24.8 days) or
+ * more, and `Infinity`, as 1 ms, so a longer wait would fire at once. No timer is armed past it.
+ * @internal
+ */
+export const MAX_TIMER_MS = 2 ** 31 - 1;
+
 /** Collects the issues of one request and turns them into a result. @internal */
 export class Checks {
   private readonly issues: RequestIssue[] = [];
@@ -22,6 +29,16 @@ export class Checks {
 
   nonNegativeInt(value: unknown, path: string): this {
     return this.check(typeof value === 'number' && Number.isSafeInteger(value) && value >= 0, path, 'must be a non-negative integer');
+  }
+
+  /**
+   * A duration in milliseconds that a timer can wait: an integer from 0 to {@link MAX_TIMER_MS}.
+   * `Infinity` passes only where the option documents what it means (`infinity: true`).
+   */
+  duration(value: unknown, path: string, options: { readonly infinity?: boolean } = {}): this {
+    if (value === Infinity && options.infinity === true) return this;
+    const range = `must be an integer number of milliseconds from 0 to ${MAX_TIMER_MS}${options.infinity === true ? ', or Infinity' : ''}`;
+    return this.check(typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 && value <= MAX_TIMER_MS, path, range);
   }
 
   result<A>(what: string, value: A): E.Either<InvalidRequest, A> {

@@ -5,7 +5,7 @@ import { createClient, type CantonClient } from '../../src/client/createClient';
 import { checkpointOf } from '../../src/streams/checkpointOf';
 import { isHeartbeat } from '../../src/streams/isHeartbeat';
 import type { CantonError } from '../../src/errors/CantonError';
-import type { RetryInfo } from '../../src/operators/retryBackoff';
+import type { RetryInfo } from '../../src/retry/retryBackoff';
 import { mintToken, startSimulatedNetwork, type SimulatedNetwork, type FaultKind } from '../../src/testkit/index';
 import { collect } from '../helpers/collect';
 import { rights } from '../helpers/results';

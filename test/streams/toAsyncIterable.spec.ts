@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import * as E from 'fp-ts/lib/Either.js';
-import { defer, of, throwError, timer, map } from 'rxjs';
+import { defer, NEVER, Observable, of, throwError, timer, map } from 'rxjs';
 import { toAsyncIterable } from '../../src/streams/toAsyncIterable';
 import { pager, type Step } from '../../src/streams/pager';
 import type { CantonError } from '../../src/errors/CantonError';
@@ -61,5 +61,59 @@ describe('toAsyncIterable', () => {
     const all: number[] = [];
     for await (const v of toAsyncIterable(() => of(1, 2))) all.push(v);
     assert.deepEqual(all, [1, 2]);
+  });
+
+  /** Whether a promise has settled once the event loop has turned: a bounded check, not a wait. */
+  const settled = async (p: Promise<unknown>): Promise<boolean> => {
+    let done = false;
+    void p.then(
+      () => (done = true),
+      () => (done = true),
+    );
+    await new Promise((r) => setImmediate(r));
+    return done;
+  };
+
+  it('return() while a next() waits settles that next() as done, and unsubscribes', async () => {
+    let unsubscribed = false;
+    const it = toAsyncIterable(() => new Observable<number>(() => () => (unsubscribed = true)))[Symbol.asyncIterator]();
+    const pending = it.next();
+    assert.equal(await settled(pending), false);
+    assert.deepEqual(await it.return!(), { value: undefined, done: true });
+    assert.equal(await settled(pending), true);
+    assert.deepEqual(await pending, { value: undefined, done: true });
+    assert.ok(unsubscribed);
+    assert.deepEqual(await it.next(), { value: undefined, done: true });
+  });
+
+  it('return() before the first next() opens nothing, ever', async () => {
+    let opened = 0;
+    const it = toAsyncIterable(() => defer(() => (opened++, NEVER)))[Symbol.asyncIterator]();
+    await it.return!();
+    assert.deepEqual(await it.next(), { value: undefined, done: true });
+    assert.equal(opened, 0);
+  });
+
+  it('next() called again before the last one settled: each gets the next item, in order, without running ahead', async () => {
+    const log: string[] = [];
+    const it = toAsyncIterable(makeStream(log, 1000))[Symbol.asyncIterator]();
+    const firstFive = await Promise.all([it.next(), it.next(), it.next(), it.next(), it.next()]);
+    assert.deepEqual(firstFive.map((r) => (r.done ? 'done' : E.isRight(r.value) ? r.value.right : 'L')), [0, 1, 10, 11, 30]);
+    // Pages 0, 1, 2 (empty) and 3 were needed, and one more may be prefetched: no further.
+    assert.deepEqual(log.slice(0, 4), ['fetch 0', 'fetch 1', 'fetch 2', 'fetch 3']);
+    assert.ok(log.length <= 5, log.join());
+    const rest = [await it.next(), await it.next()];
+    assert.deepEqual(rest.map((r) => (r.done ? 'done' : E.isRight(r.value) ? r.value.right : 'L')), [31, 40]);
+    await it.return!();
+  });
+
+  it('a defect rejects every next() that waits', async () => {
+    let fail: (e: Error) => void = () => undefined;
+    const it = toAsyncIterable(() => new Observable<number>((s) => void (fail = (e) => s.error(e))))[Symbol.asyncIterator]();
+    const a = it.next();
+    const b = it.next();
+    fail(new Error('defect'));
+    await assert.rejects(a, /defect/);
+    await assert.rejects(b, /defect/);
   });
 });

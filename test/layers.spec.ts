@@ -1,0 +1,44 @@
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, posix, relative, sep } from 'node:path';
+import { projectRoot } from './helpers/fixtures';
+
+/**
+ * Layers import one way. Retry sits below the streams (which retry pages) and the operators
+ * (which export it); the streams sit below the operators (mergeFeeds reads streams). A cycle
+ * between folders compiles, but it makes the load order fragile and the layers meaningless.
+ */
+const forbidden: Record<string, ReadonlyArray<string>> = {
+  errors: ['retry', 'streams', 'operators'],
+  http: ['retry', 'streams', 'operators'],
+  codecs: ['retry', 'streams', 'operators'],
+  validation: ['retry', 'streams', 'operators'],
+  time: ['retry', 'streams', 'operators'],
+  retry: ['streams', 'operators', 'ledger', 'scan', 'validator', 'client'],
+  streams: ['operators', 'ledger', 'scan', 'validator'],
+};
+
+const sourcesUnder = (dir: string): string[] =>
+  readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? sourcesUnder(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : []));
+
+/** The top folder under src/ of a file given relative to src/ ('' for src/index.ts). */
+const layerOf = (fromSrc: string): string => (fromSrc.includes('/') ? fromSrc.slice(0, fromSrc.indexOf('/')) : '');
+
+const violations = (src: string): string[] => {
+  const out: string[] = [];
+  for (const file of sourcesUnder(src)) {
+    const from = relative(src, file).split(sep).join('/');
+    const text = readFileSync(file, 'utf8');
+    for (const m of text.matchAll(/(?:^|\n)\s*(?:import|export)\b[^;]*?\bfrom\s+'(\.[^']+)'/g)) {
+      const to = posix.normalize(posix.join(posix.dirname(from), m[1]!));
+      if ((forbidden[layerOf(from)] ?? []).includes(layerOf(to))) out.push(`${from} imports ${to}`);
+    }
+  }
+  return out;
+};
+
+describe('layers', () => {
+  it('no folder of src/ imports a folder above it', () => {
+    assert.deepEqual(violations(join(projectRoot, 'src')), []);
+  });
+});
