@@ -72,7 +72,7 @@ export const ledgerUpdates = (transport: Transport, request: LedgerUpdatesReques
       defer(() => {
         const descending = req.descendingOrder === true;
         const tailMs = options.tail ? (options.tail.intervalMs ?? DEFAULT_TAIL_INTERVAL_MS) : undefined;
-        const retry = options.retry ?? (options.tail ? TAIL_RETRY : undefined);
+        const retry = options.tail ? { ...TAIL_RETRY, ...options.retry } : options.retry;
         const begin = req.beginOffsetExclusive ?? undefined;
         const end = req.endOffsetInclusive ?? undefined;
         const from = options.from?.offset;

@@ -24,9 +24,9 @@ export interface StreamOptions<C> {
    * Pages are reads: `shouldRetry` defaults to `isRetryableRead` here. `onRetry` is told of every
    * page retry (attempt, wait, redacted error), so a stream that retries forever can be watched.
    * Without it a failed page is one Left and the end of the stream; in tail mode, without it,
-   * retryable failures are retried forever (`{ maxRetries: Infinity }`). A config given here
-   * replaces that default whole: add `maxRetries: Infinity` to keep retrying forever, and
-   * `maxElapsedMs` to bound how long one run of failures may last. An invalid config is an
+   * retryable failures are retried forever (`{ maxRetries: Infinity }`), and a config given here
+   * is laid over that default: `{ onRetry }` alone watches the retries without capping them; give
+   * `maxRetries` or `maxElapsedMs` to bound them. An invalid config is an
    * `InvalidRequest` naming `retry.<field>`, before any request.
    */
   readonly retry?: RetryBackoffConfig;

@@ -76,7 +76,7 @@ export const scanUpdates = (
       defer(() => {
         const version = options.version ?? 'v2';
         const tailMs = options.tail ? (options.tail.intervalMs ?? DEFAULT_TAIL_INTERVAL_MS) : undefined;
-        const retry = options.retry ?? (options.tail ? TAIL_RETRY : undefined);
+        const retry = options.tail ? { ...TAIL_RETRY, ...options.retry } : options.retry;
         const codec = version === 'v1' ? UpdateHistoryResponse : UpdateHistoryResponseV2;
         const { after: requestedAfter, page_size: pageSize, ...rest } = req;
         const from = options.from;

@@ -57,6 +57,19 @@ describe('retries inside record streams (virtual time)', () => {
     });
   });
 
+  it('tail mode: a retry config with only onRetry is laid over the retry-forever default, not a cap of 5', () => {
+    const ts = testScheduler();
+    const seen: number[] = [];
+    ts.run(({ expectObservable }) => {
+      const history = scanHistory(3);
+      const { transport } = fakeTransport(failing([0, 1, 2, 3, 4, 5, 6, 7], unavailable, (c) => ({ status: 200, body: answerUpdates(history, JSON.stringify(c.body)) })), 10, () => ts.now());
+      const out = scanUpdates(transport, { page_size: 5 }, { tail: { intervalMs: 1000 }, retry: { random: () => 0, onRetry: ({ attempt }) => seen.push(attempt) } }).pipe(map((r) => (E.isRight(r) ? 'i' : 'L')));
+      // Eight failures with zero waits (random 0), each 10 ms, then the page.
+      expectObservable(out, '^ 200ms !').toBe('90ms (iii)');
+    });
+    assert.deepEqual(seen, [1, 2, 3, 4, 5, 6, 7, 8]);
+  });
+
   it('ledger.updates: a rejected page token restarts the paging from the last checkpoint with a fresh request', () => {
     const ts = testScheduler();
     ts.run(({ expectObservable }) => {
