@@ -19,7 +19,7 @@ export interface PagerSpec<S, I> {
 
 /** @internal */
 export interface PagerOptions {
-  /** Pages fetched ahead of what has been handed to the consumer (default 1). */
+  /** Pages fetched beyond the one being handed to the consumer (default 1; 0: one page at a time). */
   readonly prefetch?: number;
   /**
    * Pull mode: the first page is handed on when it arrives, and each value of `pull` asks for
@@ -32,9 +32,10 @@ type Fetched<S, I> = E.Either<CantonError, Step<S, I>>;
 
 /**
  * Reads a paged endpoint as a cold Observable of items: at most one page request in flight, at
- * most `prefetch` pages fetched and not yet handed on, so memory stays flat however long the
- * stream. A Left (a failed or invalid page) is handed on in its place and ends the stream.
- * Unsubscribing cancels the request in flight.
+ * most `prefetch` pages fetched beyond the one being handed on, so memory stays flat however long
+ * the stream. The next page is asked for as soon as a page is taken to be handed on, so the server
+ * works while the consumer does, in push mode as in pull mode. A Left (a failed or invalid page)
+ * is handed on in its place and ends the stream. Unsubscribing cancels the request in flight.
  * @internal
  */
 export const pager = <S, I>(spec: PagerSpec<S, I>, initial: S, options: PagerOptions = {}): Observable<E.Either<CantonError, I>> =>
@@ -70,6 +71,16 @@ export const pager = <S, I>(spec: PagerSpec<S, I>, initial: S, options: PagerOpt
       inFlight = sub.closed ? undefined : sub;
     };
 
+    // At most one request in flight, and at most `prefetch` pages fetched and not yet begun; a
+    // pull the consumer has already made may fetch past that window, since its page is wanted now.
+    const fetchNext = (mayExceedWindow: boolean): void => {
+      if (inFlight === undefined && nextState !== undefined && (buffer.length < prefetch || mayExceedWindow)) {
+        const state = nextState;
+        nextState = undefined;
+        fetch(state);
+      }
+    };
+
     // Hands on buffered pages while there is demand, then fetches if the window allows.
     // Re-entrant calls (a consumer pulling from inside next) are folded into the running loop.
     const pump = (): void => {
@@ -90,6 +101,9 @@ export const pager = <S, I>(spec: PagerSpec<S, I>, initial: S, options: PagerOpt
               subscriber.complete();
               return;
             }
+            // The next cursor is known once a page is decoded: ask for the next page now, so that
+            // the server works while this one is handed on instead of waiting for its last item.
+            fetchNext(false);
             for (const item of result.right.items) {
               if (subscriber.closed) return;
               subscriber.next(E.right(item));
@@ -106,11 +120,7 @@ export const pager = <S, I>(spec: PagerSpec<S, I>, initial: S, options: PagerOpt
             subscriber.complete();
             return;
           }
-          if (inFlight === undefined && nextState !== undefined && (buffer.length < prefetch || demand > 0)) {
-            const state = nextState;
-            nextState = undefined;
-            fetch(state);
-          }
+          fetchNext(demand > 0);
         } while (again);
       } finally {
         pumping = false;
