@@ -1,4 +1,4 @@
-import { Observable, type Subscription } from 'rxjs';
+import { Observable, asyncScheduler, type Subscription } from 'rxjs';
 import * as E from 'fp-ts/lib/Either.js';
 import type { CantonError } from '../errors/CantonError.js';
 
@@ -33,9 +33,11 @@ type Fetched<S, I> = E.Either<CantonError, Step<S, I>>;
 /**
  * Reads a paged endpoint as a cold Observable of items: at most one page request in flight, at
  * most `prefetch` pages fetched beyond the one being handed on, so memory stays flat however long
- * the stream. The next page is asked for as soon as a page is taken to be handed on, so the server
- * works while the consumer does, in push mode as in pull mode. A Left (a failed or invalid page)
- * is handed on in its place and ends the stream. Unsubscribing cancels the request in flight.
+ * the stream. The next page is asked for before a page is handed on, so the server works while
+ * the consumer does, in push mode as in pull mode; in push mode the page then waits one macrotask
+ * (`asyncScheduler`), so that the request is sent before the consumer's synchronous work starts.
+ * A Left (a failed or invalid page) is handed on in its place and ends the stream. Unsubscribing
+ * cancels the request in flight.
  * @internal
  */
 export const pager = <S, I>(spec: PagerSpec<S, I>, initial: S, options: PagerOptions = {}): Observable<E.Either<CantonError, I>> =>
@@ -47,6 +49,9 @@ export const pager = <S, I>(spec: PagerSpec<S, I>, initial: S, options: PagerOpt
     let inFlight: Subscription | undefined;
     let pumping = false;
     let again = false;
+    const push = options.pull === undefined;
+    // A page waiting one macrotask to be handed on (see pump).
+    let yielding: Subscription | undefined;
 
     const fetch = (state: S) => {
       let arrived = false;
@@ -71,14 +76,17 @@ export const pager = <S, I>(spec: PagerSpec<S, I>, initial: S, options: PagerOpt
       inFlight = sub.closed ? undefined : sub;
     };
 
-    // At most one request in flight, and at most `prefetch` pages fetched and not yet begun; a
-    // pull the consumer has already made may fetch past that window, since its page is wanted now.
-    const fetchNext = (mayExceedWindow: boolean): void => {
-      if (inFlight === undefined && nextState !== undefined && (buffer.length < prefetch || mayExceedWindow)) {
+    // At most one request in flight, and at most `prefetch` pages fetched beyond the one being
+    // handed on; a pull the consumer has already made may fetch past that window, since its page
+    // is wanted now. Tells whether it asked.
+    const fetchNext = (pagesAhead: number, mayExceedWindow: boolean): boolean => {
+      if (inFlight === undefined && nextState !== undefined && (pagesAhead < prefetch || mayExceedWindow)) {
         const state = nextState;
         nextState = undefined;
         fetch(state);
+        return true;
       }
+      return false;
     };
 
     // Hands on buffered pages while there is demand, then fetches if the window allows.
@@ -92,7 +100,19 @@ export const pager = <S, I>(spec: PagerSpec<S, I>, initial: S, options: PagerOpt
       try {
         do {
           again = false;
+          if (yielding !== undefined) return;
           while (!subscriber.closed && demand > 0 && buffer.length > 0) {
+            // The next cursor is known once a page is decoded: ask for the next page before this
+            // one is handed on, so that the server works while the consumer does. A push consumer
+            // works synchronously, and fetch sends only a few ticks after it is called: hand the
+            // page on in the next macrotask, once the request is out.
+            if (fetchNext(buffer.length - 1, false) && push && inFlight !== undefined) {
+              yielding = asyncScheduler.schedule(() => {
+                yielding = undefined;
+                pump();
+              });
+              return;
+            }
             const result = buffer.shift()!;
             // An empty page hands nothing on, so it must not use up a pull the consumer waits on.
             if (E.isLeft(result) || result.right.items.length > 0 || result.right.failure !== undefined) demand--;
@@ -101,9 +121,6 @@ export const pager = <S, I>(spec: PagerSpec<S, I>, initial: S, options: PagerOpt
               subscriber.complete();
               return;
             }
-            // The next cursor is known once a page is decoded: ask for the next page now, so that
-            // the server works while this one is handed on instead of waiting for its last item.
-            fetchNext(false);
             for (const item of result.right.items) {
               if (subscriber.closed) return;
               subscriber.next(E.right(item));
@@ -120,7 +137,7 @@ export const pager = <S, I>(spec: PagerSpec<S, I>, initial: S, options: PagerOpt
             subscriber.complete();
             return;
           }
-          fetchNext(demand > 0);
+          fetchNext(buffer.length, demand > 0);
         } while (again);
       } finally {
         pumping = false;
@@ -137,6 +154,7 @@ export const pager = <S, I>(spec: PagerSpec<S, I>, initial: S, options: PagerOpt
     pump();
     return () => {
       pullSub?.unsubscribe();
+      yielding?.unsubscribe();
       inFlight?.unsubscribe();
     };
   });

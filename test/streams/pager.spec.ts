@@ -1,11 +1,16 @@
 import assert from 'node:assert/strict';
 import * as E from 'fp-ts/lib/Either.js';
 import fc from 'fast-check';
-import { Observable, Subject, from, of, take } from 'rxjs';
+import * as t from 'io-ts';
+import { Observable, Subject, from, map, of, take } from 'rxjs';
 import { pager, type Step } from '../../src/streams/pager';
 import type { CantonError } from '../../src/errors/CantonError';
 import { networkError } from '../../src/errors/constructors';
 import { toAsyncIterable } from '../../src/streams/toAsyncIterable';
+import { createTransport } from '../../src/client/createTransport';
+import { send } from '../../src/client/send';
+import type { Fetch } from '../../src/http/types';
+import { startServer } from '../helpers/server';
 import { testScheduler } from '../helpers/marbles';
 
 // A history of pages: page n holds items [n*10, n*10+1]; the state is the page number.
@@ -112,14 +117,24 @@ describe('pager', () => {
     });
 
     it('asks for the next page before handing on the current one, so a synchronous consumer works while the server does', () => {
-      const net = manualPages(2);
-      const seen: Array<[item: number, requested: number]> = [];
-      pager({ page: net.page }, 0).subscribe((v) => {
-        if (E.isRight(v)) seen.push([v.right, net.requests.length]);
+      testScheduler().run(({ flush }) => {
+        const net = manualPages(2);
+        const seen: Array<[item: number, requested: number]> = [];
+        pager({ page: net.page }, 0).subscribe((v) => {
+          if (E.isRight(v)) seen.push([v.right, net.requests.length]);
+        });
+        net.answer(0);
+        // Page 0 waits one macrotask (fetch sends a few ticks after it is called), page 1 is asked for.
+        assert.deepEqual(seen, []);
+        assert.deepEqual(net.requests.map((r) => r.state), ['answered', 'open']);
+        flush();
+        net.answer(1);
+        flush();
+        net.answer(2);
+        flush();
+        assert.deepEqual(seen, [[0, 2], [1, 2], [10, 3], [11, 3], [20, 3], [21, 3]]);
+        assert.deepEqual(net.requests.map((r) => r.state), ['answered', 'answered', 'answered']);
       });
-      for (let i = 0; i < 3; i++) net.answer(i);
-      assert.deepEqual(seen, [[0, 2], [1, 2], [10, 3], [11, 3], [20, 3], [21, 3]]);
-      assert.deepEqual(net.requests.map((r) => r.state), ['answered', 'answered', 'answered']);
     });
 
     it('with prefetch 0 asks for the next page only after the current one is handed on', () => {
@@ -130,6 +145,33 @@ describe('pager', () => {
       });
       for (let i = 0; i < 2; i++) net.answer(i);
       assert.deepEqual(seen, [[0, 1], [1, 1], [10, 2], [11, 2]]);
+    });
+
+    it('with the real HTTP transport, the next page is being fetched before a synchronous consumer starts on a page', async () => {
+      // The transport calls fetch a microtask after subscribe, and fetch sends a few ticks later:
+      // a page handed on in the same tick as its successor is asked for would still take turns.
+      const server = await startServer(() => ({ body: {} }));
+      try {
+        let fetchCalls = 0;
+        const counting: Fetch = (url, init) => {
+          fetchCalls++;
+          return globalThis.fetch(url, init);
+        };
+        const transport = createTransport('scan', { url: server.url }, { fetch: counting, timeoutMs: 5000 });
+        const page = (n: number) => send(transport, { method: 'POST', path: '/page', body: { n } }, t.unknown).pipe(map((r) => (E.isLeft(r) ? r : stepOf(n, 3))));
+        const seen: Array<[item: number, fetchCalls: number]> = [];
+        await new Promise<void>((resolve) =>
+          pager({ page }, 0).subscribe({
+            next: (v) => {
+              if (E.isRight(v)) seen.push([v.right, fetchCalls]);
+            },
+            complete: resolve,
+          }),
+        );
+        assert.deepEqual(seen, [[0, 2], [1, 2], [10, 3], [11, 3], [20, 4], [21, 4], [30, 4], [31, 4]]);
+      } finally {
+        await server.close();
+      }
     });
 
     it('unsubscribing while a page is handed on cancels the request for the next one', () => {
@@ -226,7 +268,7 @@ describe('pager', () => {
           fc.boolean(),
           fc.array(fc.boolean(), { maxLength: 24 }),
           fc.option(fc.integer({ min: 1, max: 12 }), { nil: undefined }),
-          (sizes, prefetch, mode, synchronous, plan, stopAfter) => {
+          (sizes, prefetch, mode, synchronous, plan, stopAfter) => testScheduler().run(({ flush }) => {
             const history = sizes.flatMap((size, k) => Array.from({ length: size }, (_, i) => k * 100 + i));
             const violations: string[] = [];
             const open: Array<() => void> = [];
@@ -275,11 +317,14 @@ describe('pager', () => {
                 completed = true;
               },
             });
+            // Each step ends with the macrotasks it scheduled (virtual time).
             const drive = (answer: boolean) => {
               if (answer && open.length > 0) open.shift()!();
               else if (mode !== 'push') pull.next();
               else if (open.length > 0) open.shift()!();
+              flush();
             };
+            flush();
             for (const answer of plan) drive(answer);
             for (let i = 0; i < 4 * sizes.length + 4 && !completed; i++) drive(true);
 
@@ -290,7 +335,7 @@ describe('pager', () => {
             // Stopping early cancelled the request the overlap had started.
             assert.equal(inFlight, 0);
             subscription.unsubscribe();
-          },
+          }),
         ),
         { numRuns: 300 },
       );
