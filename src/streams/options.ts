@@ -9,7 +9,7 @@ import type { RetryBackoffConfig } from '../retry/retryBackoff.js';
 export interface StreamOptions<C> {
   /** Continue exactly after the item this checkpoint (from `checkpointOf`) was taken of. */
   readonly from?: C;
-  /** Pages fetched ahead of what has been handed on (default 1); matters in pull mode. */
+  /** Pages fetched beyond the one being handed on (default 1: the next page loads while this one is handed on). */
   readonly prefetch?: number;
   /**
    * Pull mode for asynchronous consumers: the first page is handed on when it arrives and each

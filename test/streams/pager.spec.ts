@@ -1,20 +1,57 @@
 import assert from 'node:assert/strict';
 import * as E from 'fp-ts/lib/Either.js';
-import { Subject, of, take } from 'rxjs';
+import fc from 'fast-check';
+import * as t from 'io-ts';
+import { EMPTY, Observable, Subject, defer, from, map, of, take } from 'rxjs';
 import { pager, type Step } from '../../src/streams/pager';
 import type { CantonError } from '../../src/errors/CantonError';
 import { networkError } from '../../src/errors/constructors';
+import { toAsyncIterable } from '../../src/streams/toAsyncIterable';
+import { createTransport } from '../../src/client/createTransport';
+import { send } from '../../src/client/send';
+import type { Fetch } from '../../src/http/types';
+import { startServer } from '../helpers/server';
 import { testScheduler } from '../helpers/marbles';
 
 // A history of pages: page n holds items [n*10, n*10+1]; the state is the page number.
 const stepOf = (n: number, last: number): E.Either<CantonError, Step<number, number>> =>
   E.right({ items: [n * 10, n * 10 + 1], next: n < last ? n + 1 : undefined });
 
+/**
+ * Page requests the test answers one at a time, in order, recording each request's fate: a
+ * request is `open` until answered, or `cancelled` if unsubscribed first.
+ */
+const manualPages = (last: number) => {
+  const requests: Array<{ n: number; state: 'open' | 'answered' | 'cancelled'; answer: () => void }> = [];
+  const page = (n: number) =>
+    new Observable<E.Either<CantonError, Step<number, number>>>((subscriber) => {
+      const request = {
+        n,
+        state: 'open' as 'open' | 'answered' | 'cancelled',
+        answer: () => {
+          request.state = 'answered';
+          subscriber.next(stepOf(n, last));
+          subscriber.complete();
+        },
+      };
+      requests.push(request);
+      return () => {
+        if (request.state === 'open') request.state = 'cancelled';
+      };
+    });
+  const answer = (i: number) => {
+    const request = requests[i];
+    assert.ok(request && request.state === 'open', `request ${i} is not open`);
+    request.answer();
+  };
+  return { page, requests, answer };
+};
+
 const failure = networkError('POST', 'http://scan/api/scan/v2/updates', 'socket hang up', null);
 
 describe('pager', () => {
   describe('push mode', () => {
-    it('hands each page on when it arrives and then fetches the next one', () => {
+    it('hands each page on when it arrives, having asked for the next one', () => {
       testScheduler().run(({ cold, expectObservable }) => {
         // A group occupies as many frames as it has characters: pages arrive at 5, 10 and 15.
         const page = (n: number) => cold('-----(a|)', { a: stepOf(n, 2) });
@@ -75,7 +112,76 @@ describe('pager', () => {
         .pipe(take(3))
         .subscribe((v) => seen.push(v));
       assert.deepEqual(seen, [E.right(0), E.right(1), E.right(10)]);
-      assert.equal(requested, 2);
+      // Page 2 was asked for when page 1 began (one page ahead), and nothing after it.
+      assert.equal(requested, 3);
+    });
+
+    it('asks for the next page before handing on the current one, so a synchronous consumer works while the server does', () => {
+      testScheduler().run(({ flush }) => {
+        const net = manualPages(2);
+        const seen: Array<[item: number, requested: number]> = [];
+        pager({ page: net.page }, 0).subscribe((v) => {
+          if (E.isRight(v)) seen.push([v.right, net.requests.length]);
+        });
+        net.answer(0);
+        // Page 0 waits one macrotask (fetch sends a few ticks after it is called), page 1 is asked for.
+        assert.deepEqual(seen, []);
+        assert.deepEqual(net.requests.map((r) => r.state), ['answered', 'open']);
+        flush();
+        net.answer(1);
+        flush();
+        net.answer(2);
+        flush();
+        assert.deepEqual(seen, [[0, 2], [1, 2], [10, 3], [11, 3], [20, 3], [21, 3]]);
+        assert.deepEqual(net.requests.map((r) => r.state), ['answered', 'answered', 'answered']);
+      });
+    });
+
+    it('with prefetch 0 asks for the next page only after the current one is handed on', () => {
+      const net = manualPages(1);
+      const seen: Array<[item: number, requested: number]> = [];
+      pager({ page: net.page }, 0, { prefetch: 0 }).subscribe((v) => {
+        if (E.isRight(v)) seen.push([v.right, net.requests.length]);
+      });
+      for (let i = 0; i < 2; i++) net.answer(i);
+      assert.deepEqual(seen, [[0, 1], [1, 1], [10, 2], [11, 2]]);
+    });
+
+    it('with the real HTTP transport, the next page is being fetched before a synchronous consumer starts on a page', async () => {
+      // The transport calls fetch a microtask after subscribe, and fetch sends a few ticks later:
+      // a page handed on in the same tick as its successor is asked for would still take turns.
+      const server = await startServer(() => ({ body: {} }));
+      try {
+        let fetchCalls = 0;
+        const counting: Fetch = (url, init) => {
+          fetchCalls++;
+          return globalThis.fetch(url, init);
+        };
+        const transport = createTransport('scan', { url: server.url }, { fetch: counting, timeoutMs: 5000 });
+        const page = (n: number) => send(transport, { method: 'POST', path: '/page', body: { n } }, t.unknown).pipe(map((r) => (E.isLeft(r) ? r : stepOf(n, 3))));
+        const seen: Array<[item: number, fetchCalls: number]> = [];
+        await new Promise<void>((resolve) =>
+          pager({ page }, 0).subscribe({
+            next: (v) => {
+              if (E.isRight(v)) seen.push([v.right, fetchCalls]);
+            },
+            complete: resolve,
+          }),
+        );
+        assert.deepEqual(seen, [[0, 2], [1, 2], [10, 3], [11, 3], [20, 4], [21, 4], [30, 4], [31, 4]]);
+      } finally {
+        await server.close();
+      }
+    });
+
+    it('unsubscribing while a page is handed on cancels the request for the next one', () => {
+      testScheduler().run(({ cold, expectObservable, expectSubscriptions }) => {
+        const requests = [0, 1, 2].map((n) => cold('----(a|)', { a: stepOf(n, 9) }));
+        const out = pager({ page: (n: number) => requests[n]! }, 0).pipe(take(3));
+        expectObservable(out).toBe('----(ab)(c|)', { a: E.right(0), b: E.right(1), c: E.right(10) });
+        expectSubscriptions(requests[1]!.subscriptions).toBe('----^---!');
+        expectSubscriptions(requests[2]!.subscriptions).toBe('--------(^!)');
+      });
     });
 
     it('passes a defect of the page source to the error channel', () => {
@@ -126,6 +232,18 @@ describe('pager', () => {
       assert.deepEqual(handed, [0, 1, 10, 11]);
     });
 
+    it('with an asynchronous consumer (toAsyncIterable) the next page is on its way before the last item of a page is taken', async () => {
+      const seen: Array<[item: number, requested: number]> = [];
+      let requested = 0;
+      const page = (n: number) => (requested++, from(Promise.resolve(stepOf(n, 2))));
+      for await (const v of toAsyncIterable((pull) => pager({ page }, 0, { pull }))) {
+        if (E.isRight(v)) seen.push([v.right, requested]);
+        // The consumer's own asynchronous work: a macrotask per item.
+        await new Promise<void>((resolve) => setImmediate(resolve));
+      }
+      assert.deepEqual(seen, [[0, 2], [1, 2], [10, 3], [11, 3], [20, 3], [21, 3]]);
+    });
+
     it('a consumer that pulls from inside next is served in order, without recursion', () => {
       const pull = new Subject<void>();
       const handed: number[] = [];
@@ -137,5 +255,115 @@ describe('pager', () => {
       });
       assert.deepEqual(handed, [0, 1, 10, 11, 20, 21, 30, 31]);
     });
+  });
+  describe('in any mode, with any page sizes, answer order and prefetch', () => {
+    // Page k holds items k*100 + i; pages may be empty. The driver answers the open request or
+    // pulls, in an order fast-check chooses; the consumer may pull from inside next, or stop early.
+    it('hands every item on once, in order; one request in flight; the next page asked for while a page is handed on, never more than prefetch ahead', () => {
+      fc.assert(
+        fc.property(
+          fc.array(fc.nat({ max: 3 }), { minLength: 1, maxLength: 6 }),
+          fc.nat({ max: 3 }),
+          fc.constantFrom('push', 'pull', 'pull from inside next'),
+          fc.boolean(),
+          fc.array(fc.boolean(), { maxLength: 24 }),
+          fc.option(fc.integer({ min: 1, max: 12 }), { nil: undefined }),
+          (sizes, prefetch, mode, synchronous, plan, stopAfter) => testScheduler().run(({ flush }) => {
+            const history = sizes.flatMap((size, k) => Array.from({ length: size }, (_, i) => k * 100 + i));
+            const violations: string[] = [];
+            const open: Array<() => void> = [];
+            let requested = 0;
+            let inFlight = 0;
+            const page = (k: number) =>
+              new Observable<E.Either<CantonError, Step<number, number>>>((subscriber) => {
+                if (inFlight > 0) violations.push(`page ${k} asked for with another request in flight`);
+                requested++;
+                inFlight++;
+                let done = false;
+                const answer = () => {
+                  if (done) return;
+                  done = true;
+                  inFlight--;
+                  const items = Array.from({ length: sizes[k]! }, (_, i) => k * 100 + i);
+                  subscriber.next(E.right({ items, next: k + 1 < sizes.length ? k + 1 : undefined }));
+                  subscriber.complete();
+                };
+                if (synchronous) answer();
+                else open.push(answer);
+                return () => {
+                  if (!done) {
+                    done = true;
+                    inFlight--;
+                  }
+                };
+              });
+
+            const pull = new Subject<void>();
+            const handed: number[] = [];
+            let completed = false;
+            const stream = pager({ page }, 0, { prefetch, ...(mode === 'push' ? {} : { pull }) });
+            const subscription = (stopAfter === undefined ? stream : stream.pipe(take(stopAfter))).subscribe({
+              next: (v) => {
+                if (E.isLeft(v)) return void violations.push('a Left');
+                const k = Math.floor(v.right / 100);
+                handed.push(v.right);
+                // Pages 0..k have begun: anything requested past them is fetched ahead.
+                if (requested - (k + 1) > prefetch) violations.push(`${requested - (k + 1)} pages ahead at item ${v.right}, prefetch ${prefetch}`);
+                if (prefetch > 0 && k + 1 < sizes.length && requested < k + 2) violations.push(`page ${k + 1} not asked for while page ${k} is handed on`);
+                if (mode === 'pull from inside next') pull.next();
+              },
+              error: (e: unknown) => void violations.push(`defect ${String(e)}`),
+              complete: () => {
+                completed = true;
+              },
+            });
+            // Each step ends with the macrotasks it scheduled (virtual time).
+            const drive = (answer: boolean) => {
+              if (answer && open.length > 0) open.shift()!();
+              else if (mode !== 'push') pull.next();
+              else if (open.length > 0) open.shift()!();
+              flush();
+            };
+            flush();
+            for (const answer of plan) drive(answer);
+            for (let i = 0; i < 4 * sizes.length + 4 && !completed; i++) drive(true);
+
+            const expected = stopAfter === undefined ? history : history.slice(0, stopAfter);
+            assert.deepEqual(violations, []);
+            assert.deepEqual(handed, expected);
+            assert.ok(completed, 'the stream completed');
+            // Stopping early cancelled the request the overlap had started.
+            assert.equal(inFlight, 0);
+            subscription.unsubscribe();
+          }),
+        ),
+        { numRuns: 300 },
+      );
+    });
+  });
+});
+
+describe('pager: a pull that completes', () => {
+  const counting = () => ({
+    page: (n: number) => defer(() => of<E.Either<CantonError, Step<number, number>>>(E.right({ items: [n], next: n + 1 }))),
+  });
+  const label = map((r: E.Either<CantonError, number>) => (E.isRight(r) ? String(r.right) : 'L'));
+
+  it('ends the stream once the pages asked for are handed on', () => {
+    testScheduler().run(({ cold, expectObservable }) => {
+      expectObservable(pager(counting(), 0, { pull: cold('--a--a--|') }).pipe(label)).toBe('0-1--2--|', { 0: '0', 1: '1', 2: '2' } as never);
+    });
+  });
+
+  it('EMPTY as pull: the first page, then the end', () => {
+    testScheduler().run(({ expectObservable }) => {
+      expectObservable(pager(counting(), 0, { pull: EMPTY }).pipe(label)).toBe('(0|)', { 0: '0' } as never);
+    });
+  });
+
+  it('toAsyncIterable over a stream whose pull ends after two: three pages, then the loop ends', async () => {
+    const got: number[] = [];
+    for await (const r of toAsyncIterable((pull) => pager(counting(), 0, { pull: pull.pipe(take(2)) }))) if (E.isRight(r)) got.push(r.right);
+    assert.deepEqual(got, [0, 1, 2]);
   });
 });

@@ -98,18 +98,26 @@ describe('scan.updates (stream against a loopback Scan)', () => {
     answer = (body) => (++calls === 2 ? { action: 'hang' } : { body: answerUpdates(history, body) });
     const n = server.requests.length;
     const seen: unknown[] = [];
-    const sub = scan.updates({ page_size: 5 }).subscribe((r) => seen.push(r));
-    const hanging = await server.request(n + 1);
+    let firstPage!: () => void;
+    const handedOn = new Promise<void>((resolve) => (firstPage = resolve));
+    const sub = scan.updates({ page_size: 5 }).subscribe((r) => {
+      seen.push(r);
+      if (seen.length === 5) firstPage();
+    });
+    // The second page is asked for while the first is handed on.
+    const [hanging] = await Promise.all([server.request(n + 1), handedOn]);
     sub.unsubscribe();
     assert.equal(await hanging.closedEarly, true);
     assert.equal(seen.length, 5);
   });
 
-  it('take(n) stops the stream without asking for more pages', async () => {
+  it('take(n) stops the stream without asking for more pages than the one after it', async () => {
     const n = server.requests.length;
     const out = await collect(scan.updates({ page_size: 5 }).pipe(take(7)));
     assert.equal(out.length, 7);
-    assert.equal(server.requests.length - n, 2);
+    // Page 3 was asked for while page 2 was handed on; nothing after it.
+    await server.request(n + 2);
+    assert.equal(server.requests.length - n, 3);
   });
 
   it('an item that goes back ends the stream with an invariant Left, keeping what came before', async () => {
