@@ -25,7 +25,20 @@ describe('mergeFeeds', () => {
     testScheduler().run(({ cold, expectObservable }) => {
       const l = cold<L>('-a------b---|', { a: ledger('u1', 10), b: ledger('u3', 30) });
       const s = cold<S>('---x--y----z|', { x: scan('u1', 10), y: scan('u2', 20), z: scan('u4', 40) });
-      expectObservable(merged(l, s)).toBe('---a----b--c(d|)', { a: 'u1:both', b: 'u2:scan', c: 'u3:ledger', d: 'u4:scan' });
+      // u3 is the ledger's alone: with no heartbeat it might belong to a later migration that
+      // Scan has not reached, so it waits for Scan's end (see the next test).
+      expectObservable(merged(l, s)).toBe('---a----b---(cd|)', { a: 'u1:both', b: 'u2:scan', c: 'u3:ledger', d: 'u4:scan' });
+    });
+  });
+
+  it('a ledger update Scan does not have goes once Scan has passed every migration it can be in: after a caught-up Scan heartbeat, or at once with ledgerMigrationId', () => {
+    testScheduler().run(({ cold, expectObservable }) => {
+      const l = cold<L>('-a------b---|', { a: ledger('u1', 10), b: ledger('u3', 30) });
+      const s = cold<S>('---x--y----z-h', { x: scan('u1', 10), y: scan('u2', 20), z: scan('u4', 40), h: beat(0, { stream: 'scan.updates', migration_id: 4, record_time: at(40) }) });
+      // Scan, caught up in migration 4 after u3 came, bounds u3's migration: 4; Scan is past (4, 30).
+      expectObservable(merged(l, s), '^ 20ms !').toBe('---a----b----(cd)', { a: 'u1:both', b: 'u2:scan', c: 'u3:ledger', d: 'u4:scan' });
+      const given = mergeFeeds(l, s, { latenessMs: 1000, ledgerMigrationId: 4 }).pipe(map(label));
+      expectObservable(given, '^ 20ms !').toBe('---a----b--cd', { a: 'u1:both', b: 'u2:scan', c: 'u3:ledger', d: 'u4:scan' });
     });
   });
 
@@ -81,6 +94,16 @@ describe('mergeFeeds', () => {
       expectObservable(merged(l, s, 10), '^ 60ms !').toBe('-----------x--------a-------------------y----b', {
         x: 'u1:scan', a: 'u0:ledger!', y: 'u5:scan', b: 'u5:ledger!',
       });
+    });
+  });
+
+  it('never repeats an id unflagged: a lagging participant’s view of an update both watermarks released comes late', () => {
+    testScheduler().run(({ cold, expectObservable }) => {
+      // Tailing with heartbeats: Scan delivers u1 and is caught up; the participant's heartbeat
+      // (poll 200, less the lateness bound 100) claims it passed 10 before it ingested u1.
+      const l = cold<L>('---h--a', { h: beat(200), a: ledger('u1', 10) });
+      const s = cold<S>('-xh', { x: scan('u1', 10), h: beat(150, { stream: 'scan.updates', migration_id: 4, record_time: at(10) }) });
+      expectObservable(merged(l, s, 100), '^ 20ms !').toBe('---x--a', { x: 'u1:scan', a: 'u1:ledger!' });
     });
   });
 
