@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import * as E from 'fp-ts/lib/Either.js';
-import { last, map, scan as scanOp, take, timer, type Observable } from 'rxjs';
+import sinon from 'sinon';
+import { filter, last, map, NEVER, of, scan as scanOp, take, timer, type Observable } from 'rxjs';
 import { mergeFeeds, type FeedError, type MergedUpdate } from '../../src/operators/mergeFeeds';
 import { networkError } from '../../src/errors/constructors';
 import type { CantonError } from '../../src/errors/CantonError';
@@ -146,5 +147,116 @@ describe('mergeFeeds', () => {
       });
       assert.ok(max <= lag / 2 + 3, `lag ${lag}: at most ${max} buffered`);
     }
+  });
+
+  describe('memory', () => {
+    const silentLedger = (n: number, options: Parameters<typeof mergeFeeds>[2]) => {
+      const sizes = { buffered: 0, remembered: 0, out: 0, late: 0 };
+      testScheduler().run(({ expectObservable }) => {
+        // The participant is silent (no updates, no heartbeats); Scan delivers one update a millisecond.
+        const s = timer(0, 1).pipe(take(n), map((i) => scan(`s${i}`, i)));
+        const out = mergeFeeds(cold$<L>(), s, {
+          ...options,
+          onMemory: (m) => {
+            sizes.buffered = Math.max(sizes.buffered, m.buffered);
+            sizes.remembered = Math.max(sizes.remembered, m.remembered);
+          },
+        }).pipe(
+          filter((r) => {
+            assert.ok(E.isRight(r));
+            sizes.out += 1;
+            if (r.right.late) sizes.late += 1;
+            return false;
+          }),
+        );
+        expectObservable(out, `^ ${n + 1000}ms !`).toBe('');
+      });
+      assert.equal(sizes.out, n, 'every update came out');
+      assert.equal(sizes.late, 0);
+      return sizes;
+    };
+    const cold$ = <T>(): Observable<T> => NEVER;
+
+    it('one feed silent for 80 000 updates: the buffer stays at the lateness window, remembered ids at maxRemembered', function () {
+      this.timeout(60_000);
+      const sizes = silentLedger(80_000, { latenessMs: 100, maxRemembered: 1000, rememberMs: Infinity });
+      assert.ok(sizes.buffered > 50 && sizes.buffered <= 101, `buffered at most ${sizes.buffered}`);
+      assert.equal(sizes.remembered, 1000, 'remembered ids stop at the count bound');
+    });
+
+    it('remembered ids are forgotten after rememberMs; the defaults bound them too', function () {
+      this.timeout(60_000);
+      const timed = silentLedger(20_000, { latenessMs: 100, rememberMs: 2000 });
+      assert.ok(timed.remembered >= 1990 && timed.remembered <= 2001, `remembered at most ${timed.remembered}`);
+      const defaults = silentLedger(20_000, { latenessMs: 100 });
+      assert.equal(defaults.remembered, 10_000, 'default maxRemembered');
+    });
+
+    it('a second view of an update released alone comes late; once forgotten, it is still late behind the released order', () => {
+      testScheduler().run(({ cold, expectObservable }) => {
+        const l = cold<L>('----------------a-------b', { a: ledger('u1', 10), b: ledger('u2', 20) });
+        const s = cold<S>('-xy', { x: scan('u1', 10), y: scan('u2', 20) });
+        const out = mergeFeeds(l, s, { latenessMs: 5, maxRemembered: 1 }).pipe(map(label));
+        // u1 and u2 go alone at 6 and 7; only u2 is remembered (the count bound is 1).
+        expectObservable(out, '^ 30ms !').toBe('------xy--------a-------b', { x: 'u1:scan', y: 'u2:scan', a: 'u1:ledger!', b: 'u2:ledger!' });
+      });
+    });
+  });
+
+  describe('durations', () => {
+    it('latenessMs: Infinity never releases by the lateness bound and takes nothing from heartbeat poll times; no RangeError', () => {
+      testScheduler().run(({ cold, expectObservable }) => {
+        const l = cold<L>('---h----|', { h: beat(1_000_000) });
+        const s = cold<S>('-x-h------|', { x: scan('u1', 10), h: beat(1_000_000) });
+        // Released when the ledger ends, not by a timer; the heartbeats (poll 1 000 000) raise nothing.
+        expectObservable(mergeFeeds(l, s, { latenessMs: Infinity }).pipe(map(label))).toBe('--------a-|', { a: 'u1:scan' });
+      });
+    });
+
+    it('a lateness bound past the longest timer (2^31 ms) is waited out in full, in virtual time', () => {
+      testScheduler().run(({ cold, expectObservable }) => {
+        const s = cold<S>('-x', { x: scan('u1', 10) });
+        expectObservable(mergeFeeds(cold<L>('-'), s, { latenessMs: 2 ** 31 + 5 }).pipe(map(label)), '^ 2147483660ms !').toBe('2147483654ms a', { a: 'u1:scan' });
+      });
+    });
+
+    it('never arms a timer past 2^31 - 1 ms (which Node fires at once, again and again), and arms one at a time', () => {
+      const clock = sinon.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
+      const fake = globalThis.setInterval;
+      const delays: number[] = [];
+      // RxJS's asyncScheduler arms its timers with the global setInterval.
+      globalThis.setInterval = ((fn: () => void, ms: number) => {
+        delays.push(ms);
+        return fake(fn, ms);
+      }) as typeof setInterval;
+      try {
+        const seen: string[] = [];
+        const sub = mergeFeeds(NEVER, of(scan('u1', 10), scan('u2', 11)), { latenessMs: 2 ** 31 + 5 }).subscribe((r) => seen.push(label(r)));
+        clock.tick(1000);
+        assert.deepEqual(seen, [], 'not released early');
+        clock.tick(2 ** 31);
+        assert.deepEqual(seen, ['u1:scan', 'u2:scan']);
+        assert.ok(delays.every((ms) => ms <= 2 ** 31 - 1), `delays ${delays.join(', ')}`);
+        assert.ok(delays.length <= 3, `${delays.length} timers armed`);
+        sub.unsubscribe();
+      } finally {
+        globalThis.setInterval = fake;
+        clock.restore();
+      }
+    });
+
+    it('throws a RangeError at call time for a negative, NaN or non-number duration, a bad count or migration id', () => {
+      const bad: Array<[Record<string, unknown>, RegExp]> = [
+        [{ latenessMs: -1 }, /latenessMs must be a number of milliseconds ≥ 0 or Infinity, got -1/],
+        [{ latenessMs: NaN }, /latenessMs .* got NaN/],
+        [{ latenessMs: '5' }, /latenessMs .* got 5/],
+        [{ rememberMs: -Infinity }, /rememberMs .* got -Infinity/],
+        [{ maxRemembered: 1.5 }, /maxRemembered must be an integer ≥ 0, got 1.5/],
+        [{ maxRemembered: Infinity }, /maxRemembered/],
+        [{ ledgerMigrationId: -1 }, /ledgerMigrationId must be an integer ≥ 0, got -1/],
+      ];
+      for (const [options, message] of bad) assert.throws(() => mergeFeeds(NEVER, NEVER, options as never), (e: unknown) => e instanceof RangeError && message.test(e.message), JSON.stringify(options));
+      assert.doesNotThrow(() => mergeFeeds(NEVER, NEVER, { latenessMs: 0, rememberMs: Infinity, maxRemembered: 0, ledgerMigrationId: 0 }));
+    });
   });
 });
