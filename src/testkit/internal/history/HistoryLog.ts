@@ -23,6 +23,8 @@ export interface HistoryConfig {
   readonly validators: readonly string[];
   readonly svs: readonly string[];
   readonly externalParties: readonly string[];
+  /** When set, a new migration's clock starts this long before its predecessor's last record time. */
+  readonly migrationOverlapMicros?: number;
 }
 
 /** Where and when the update being built happens. */
@@ -110,7 +112,8 @@ export class HistoryLog {
 
   /**
    * Opens the next update: moves the clock on (by minutes when a new migration starts, whose
-   * predecessor then gets its final snapshot) and draws its effective time.
+   * predecessor then gets its final snapshot, or back by `migrationOverlapMicros` so that the
+   * migrations' record times overlap) and draws its effective time.
    */
   begin(): Ctx {
     const index = this.updates.length;
@@ -119,7 +122,9 @@ export class HistoryLog {
     if (previous !== undefined && previous.migrationId !== migrationId) {
       const last = this.snapshots[this.snapshots.length - 1];
       if (last === undefined || last.lastIndex !== previous.index) this.snapshots.push({ migrationId: previous.migrationId, recordTime: previous.recordTime, lastIndex: previous.index });
-      this.now += 600_000_000 + this.prng.int(600_000_000);
+      // The gap is drawn either way, so that an overlap changes record times and nothing else.
+      const gap = 600_000_000 + this.prng.int(600_000_000);
+      this.now = this.config.migrationOverlapMicros === undefined ? this.now + gap : previous.recordTime - this.config.migrationOverlapMicros;
     }
     this.now += 200_000 + this.prng.int(1_800_000);
     const effectiveAt = this.now - 1_000 - this.prng.int(700_000);
