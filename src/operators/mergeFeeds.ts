@@ -262,11 +262,6 @@ export const mergeFeeds = (
       if (p.placement === 'exact' || p.scan !== undefined) return false;
       let m = p.m;
       if (lastJoin !== undefined && lastJoin.seq < p.seq && lastJoin.m > m) m = lastJoin.m;
-      if (p.placement === 'bound' && lastJoin === undefined && scanMigration !== undefined) {
-        // Nothing joined yet: the ledger is taken to be where Scan is.
-        m = Math.max(m, scanMigration);
-        p.placement = 'settled';
-      }
       // Scan left migration m before p's record time: p is not in m.
       for (let end = scanEnds.get(m); end !== undefined && p.t > end; end = scanEnds.get(m)) {
         const next = scanMigrationAfter(m);
@@ -462,9 +457,8 @@ export const mergeFeeds = (
         if (givenMigration !== undefined) {
           m = givenMigration;
           placement = 'exact';
-        } else if ('TopologyTransaction' in u || (lastJoin === undefined && scanMigration !== undefined)) {
-          // Topology transactions are never in Scan; before any join the ledger is taken to be where Scan is.
-          m = Math.max(m, lastJoin === undefined ? (scanMigration ?? -Infinity) : -Infinity);
+        } else if ('TopologyTransaction' in u) {
+          // Never in Scan: nothing to wait for.
           placement = 'settled';
         }
         const p = pending(updateId, recordTime, t, m, placement, seq, { ledger: u });

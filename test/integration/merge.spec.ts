@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import * as E from 'fp-ts/lib/Either.js';
-import { filter, firstValueFrom, map, scan, type Observable } from 'rxjs';
+import { filter, firstValueFrom, from, map, scan, type Observable } from 'rxjs';
 import { createClient } from '../../src/client/createClient';
 import { mergeFeeds, type FeedError, type MergedUpdate } from '../../src/operators/mergeFeeds';
 import { compareTimestamps } from '../../src/time/compareTimestamps';
@@ -18,13 +18,13 @@ const clients = (net: SimulatedNetwork) => {
 };
 
 /** Checks a merged output: Rights only, every update id once, non-late updates in record-time order. */
-const checkMerged = (out: Array<E.Either<FeedError, MergedUpdate>>): MergedUpdate[] => {
+const checkMerged = (out: Array<E.Either<FeedError, MergedUpdate>>, byRecordTime = true): MergedUpdate[] => {
   const merged = out.map((r) => {
     assert.ok(E.isRight(r), JSON.stringify(r));
     return r.right;
   });
   assert.equal(new Set(merged.map((m) => m.updateId)).size, merged.length, 'every update id exactly once');
-  const ordered = merged.filter((m) => !m.late);
+  const ordered = byRecordTime ? merged.filter((m) => !m.late) : [];
   for (let i = 1; i < ordered.length; i++) assert.ok(compareTimestamps(ordered[i - 1]!.recordTime, ordered[i]!.recordTime) <= 0, `order at ${i}`);
   return merged;
 };
@@ -92,6 +92,58 @@ describe('mergeFeeds over the ledger and Scan views of one simulated network (in
       assert.ok(maxBuffer < 200, `buffered at most ${maxBuffer}`);
     } finally {
       await net.close();
+    }
+  });
+
+  describe('whole histories over overlapping migrations', () => {
+    let net: SimulatedNetwork;
+    before(async () => {
+      // Three migrations, each restarting its record times two minutes before the previous one ended.
+      net = await startSimulatedNetwork({ seed: 34, updates: 900, migrations: 3, migrationOverlapMs: 120_000 });
+    });
+    after(() => net.close());
+
+    const migrationOf = (m: MergedUpdate): number => (m.scan === undefined ? NaN : 'event' in m.scan ? m.scan.event.migration_id : m.scan.migration_id);
+
+    /** Every id once, every ledger id joined, none late, in Scan's (migration_id, record_time) order. */
+    const checkWhole = async (ledgerIds: string[], out: Array<E.Either<FeedError, MergedUpdate>>) => {
+      const merged = checkMerged(out, false);
+      assert.equal(merged.length, net.info().updates);
+      assert.deepEqual(merged.filter((m) => m.late).map((m) => m.updateId), [], 'no late update');
+      assert.deepEqual(merged.filter((m) => m.source === 'both').map((m) => m.updateId).sort(), [...ledgerIds].sort(), 'every shared id joined');
+      assert.ok(merged.every((m) => m.source === 'both' || m.source === 'scan'));
+      for (let i = 1; i < merged.length; i++) {
+        const [a, b] = [merged[i - 1]!, merged[i]!];
+        assert.ok(migrationOf(a) < migrationOf(b) || (migrationOf(a) === migrationOf(b) && compareTimestamps(a.recordTime, b.recordTime) < 0), `Scan's order at ${i}`);
+      }
+    };
+
+    it('the ranges do overlap, and the ledger’s record times go back at a migration change', async () => {
+      const c = clients(net);
+      const ledger = (await collect(c.ledger.updates({ updateFormat: updateFormat(c.alice) }))).flatMap((r) => (E.isRight(r) && 'Transaction' in r.right ? [r.right.Transaction.value.recordTime] : []));
+      assert.ok(ledger.some((t, i) => i > 0 && compareTimestamps(t, ledger[i - 1]!) < 0));
+    });
+
+    for (const [name, order] of [
+      ['both feeds live', 'live'],
+      ['the ledger ahead (all of it first)', 'ledger-first'],
+      ['Scan ahead (all of it first)', 'scan-first'],
+    ] as const) {
+      it(`${name}: every id once, every shared id joined, no late, in Scan's order`, async () => {
+        const c = clients(net);
+        const ledger$ = c.ledger.updates({ updateFormat: updateFormat(c.alice) }, { heartbeats: true });
+        const scan$ = c.scan.updates({ page_size: 64 }, { heartbeats: true });
+        const ledgerAll = await collect(ledger$);
+        const ledgerIds = ledgerAll.flatMap((r) => (E.isRight(r) && 'Transaction' in r.right ? [r.right.Transaction.value.updateId] : E.isRight(r) && 'Reassignment' in r.right ? [r.right.Reassignment.value.updateId] : []));
+        assert.ok(ledgerIds.length > 50);
+        const out =
+          order === 'live'
+            ? await collect(mergeFeeds(ledger$, scan$, { latenessMs: 60_000 }))
+            : order === 'ledger-first'
+              ? await collect(mergeFeeds(from(ledgerAll), scan$, { latenessMs: 60_000 }))
+              : await collect(mergeFeeds(ledger$, from(await collect(scan$)), { latenessMs: 60_000 }));
+        await checkWhole(ledgerIds, out);
+      });
     }
   });
 });

@@ -16,7 +16,7 @@ const at = (ms: number) => new Date(ms).toISOString();
 type L = E.Either<CantonError, Update | Heartbeat<Checkpoint>>;
 type S = E.Either<CantonError, UpdateHistoryItemV2 | Heartbeat<Checkpoint>>;
 const ledger = (id: string, ms: number): L => E.right({ Transaction: { value: { updateId: id, recordTime: at(ms), offset: ms, effectiveAt: at(ms), events: [], synchronizerId: 'global-domain::1220' } } } as unknown as Update);
-const scan = (id: string, ms: number): S => E.right({ update_id: id, record_time: at(ms), migration_id: 4, workflow_id: '', synchronizer_id: 'global-domain::1220', effective_at: at(ms), root_event_ids: [], events_by_id: {} } as UpdateHistoryItemV2);
+const scan = (id: string, ms: number, migration = 4): S => E.right({ update_id: id, record_time: at(ms), migration_id: migration, workflow_id: '', synchronizer_id: 'global-domain::1220', effective_at: at(ms), root_event_ids: [], events_by_id: {} } as UpdateHistoryItemV2);
 const beat = (polledAt: number, checkpoint?: Checkpoint): E.Either<CantonError, Heartbeat<Checkpoint>> => E.right({ _tag: 'Heartbeat', checkpoint, polledAt });
 const label = (r: E.Either<FeedError, MergedUpdate>) => (E.isLeft(r) ? `Left:${r.left.source}:${r.left.error._tag}` : `${r.right.updateId}:${r.right.source}${r.right.late ? '!' : ''}`);
 const merged = (l: Observable<L>, s: Observable<S>, latenessMs = 1000) => mergeFeeds(l, s, { latenessMs }).pipe(map(label));
@@ -40,6 +40,16 @@ describe('mergeFeeds', () => {
       expectObservable(merged(l, s), '^ 20ms !').toBe('---a----b----(cd)', { a: 'u1:both', b: 'u2:scan', c: 'u3:ledger', d: 'u4:scan' });
       const given = mergeFeeds(l, s, { latenessMs: 1000, ledgerMigrationId: 4 }).pipe(map(label));
       expectObservable(given, '^ 20ms !').toBe('---a----b--cd', { a: 'u1:both', b: 'u2:scan', c: 'u3:ledger', d: 'u4:scan' });
+    });
+  });
+
+  it('orders by Scan’s (migration_id, record_time); a ledger view ahead across a migration change waits for its Scan view', () => {
+    testScheduler().run(({ cold, expectObservable }) => {
+      // Migration 5 starts at 30, before migration 4's last record time (40); the ledger runs ahead.
+      const l = cold<L>('-ab', { a: ledger('u1', 10), b: ledger('u2', 30) });
+      const s = cold<S>('---xyz', { x: scan('u1', 10), y: scan('s1', 40), z: scan('u2', 30, 5) });
+      // Once u1 joined (migration 4), u2 may be in 4 or later: it holds back (4, 30) until its Scan view comes.
+      expectObservable(merged(l, s), '^ 20ms !').toBe('---a-(bc)', { a: 'u1:both', b: 's1:scan', c: 'u2:both' });
     });
   });
 
@@ -132,7 +142,8 @@ describe('mergeFeeds', () => {
         // Ledger updates at even record times, Scan updates at odd ones; Scan runs `lag` frames behind.
         const l = timer(0, 2).pipe(take(N), map((i) => ledger(`l${i}`, 2 * i)));
         const s = timer(1 + lag, 2).pipe(take(N), map((i) => scan(`s${i}`, 2 * i + 1)));
-        const out = mergeFeeds(l, s, { latenessMs: 1_000_000, onBufferSize: (n) => (max = Math.max(max, n)) });
+        // No id joins here, so the ledger's migration is given (else its views would wait for Scan's end).
+        const out = mergeFeeds(l, s, { latenessMs: 1_000_000, ledgerMigrationId: 4, onBufferSize: (n) => (max = Math.max(max, n)) });
         // Every update of both feeds comes out, in order; the count arrives when the later feed ends.
         const checked = out.pipe(
           scanOp((acc, r) => {
