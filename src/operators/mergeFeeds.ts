@@ -95,6 +95,11 @@ export interface MergeFeedsOptions {
   readonly onMemory?: (sizes: { readonly buffered: number; readonly remembered: number }) => void;
 }
 
+interface Remembered {
+  readonly at: number;
+  readonly m: number;
+}
+
 type LedgerElement = Update | Heartbeat<Checkpoint>;
 type ScanElement = UpdateHistoryItem | UpdateHistoryItemV2 | Heartbeat<Checkpoint>;
 
@@ -121,8 +126,8 @@ interface Pending extends HeapEntry, Position {
   /** The ledger arrival number of a ledger view (0 for Scan's). */
   seq: number;
   placement: Placement;
-  ledger?: Update;
-  scan?: UpdateHistoryItem | UpdateHistoryItemV2;
+  ledger: Update | undefined;
+  scan: UpdateHistoryItem | UpdateHistoryItemV2 | undefined;
   released: boolean;
 }
 
@@ -216,8 +221,11 @@ export const mergeFeeds = (
     const heap = new IndexedHeap<Pending>(compareKeys);
     let arrivals: Pending[] = [];
     let head = 0;
-    // Ids released alone, oldest first (a Map iterates in insertion order): their second view is late.
-    const remembered = new Map<string, { readonly at: number; readonly m: number }>();
+    // Ids released alone: their second view is late. Forgotten oldest first, from a queue (a Map's
+    // own order would do, but iterating it from the start walks the holes its deletions leave).
+    const remembered = new Map<string, Remembered>();
+    let rememberedOrder: Array<{ readonly updateId: string; readonly entry: Remembered }> = [];
+    let rememberedHead = 0;
     const done: Record<FeedSource, boolean> = { ledger: false, scan: false };
     // Scan's progress: its watermark, its migration, the last record time of each migration it left.
     let scanMark: Position | undefined;
@@ -288,18 +296,23 @@ export const mergeFeeds = (
       return upper !== Infinity && passes(scanMark, { m: upper, t: p.t }) && (done.ledger || passes(ledgerMark(), p));
     };
 
-    const remember = (updateId: string, m: number) => remembered.set(updateId, { at: asyncScheduler.now(), m });
+    const remember = (updateId: string, m: number) => {
+      const entry = { at: asyncScheduler.now(), m };
+      remembered.set(updateId, entry);
+      rememberedOrder.push({ updateId, entry });
+    };
 
-    const emit = (p: { updateId: string; recordTime: string; ledger?: Update; scan?: UpdateHistoryItem | UpdateHistoryItemV2 }, late: boolean) => {
-      const merged: MergedUpdate = {
+    const emit = (p: { updateId: string; recordTime: string; ledger?: Update | undefined; scan?: UpdateHistoryItem | UpdateHistoryItemV2 | undefined }, late: boolean) => {
+      // Built field by field: spreads cost more than the rest of an arrival.
+      const merged: { -readonly [K in keyof MergedUpdate]: MergedUpdate[K] } = {
         _tag: 'MergedUpdate',
         updateId: p.updateId,
         recordTime: p.recordTime,
         source: p.ledger && p.scan ? 'both' : p.ledger ? 'ledger' : 'scan',
-        ...(p.ledger ? { ledger: p.ledger } : {}),
-        ...(p.scan ? { scan: p.scan } : {}),
-        ...(late ? { late: true as const } : {}),
       };
+      if (p.ledger) merged.ledger = p.ledger;
+      if (p.scan) merged.scan = p.scan;
+      if (late) merged.late = true;
       subscriber.next(E.right(merged));
     };
 
@@ -350,9 +363,21 @@ export const mergeFeeds = (
     };
 
     const forget = (now: number) => {
-      for (const [id, r] of remembered) {
-        if (remembered.size <= maxRemembered && now - r.at < rememberMs) break;
-        remembered.delete(id);
+      while (rememberedHead < rememberedOrder.length) {
+        const { updateId, entry } = rememberedOrder[rememberedHead]!;
+        const live = remembered.get(updateId) === entry;
+        if (live && remembered.size <= maxRemembered && now - entry.at < rememberMs) break;
+        if (live) remembered.delete(updateId);
+        rememberedHead++;
+      }
+      // Entries whose second view came (deleted early) are dropped from the queue in one pass now and then.
+      if (rememberedHead > 1024 && 2 * rememberedHead > rememberedOrder.length) {
+        rememberedOrder = rememberedOrder.slice(rememberedHead);
+        rememberedHead = 0;
+      }
+      if (rememberedOrder.length - rememberedHead > 2 * remembered.size + 1024) {
+        rememberedOrder = rememberedOrder.slice(rememberedHead).filter(({ updateId, entry }) => remembered.get(updateId) === entry);
+        rememberedHead = 0;
       }
     };
 
@@ -390,7 +415,7 @@ export const mergeFeeds = (
       ledgerFloor = Math.max(ledgerFloor, m);
     };
 
-    const pending = (updateId: string, recordTime: string, t: string, m: number, placement: Placement, seq: number, view: { ledger?: Update; scan?: UpdateHistoryItem | UpdateHistoryItemV2 }): Pending => ({
+    const pending = (updateId: string, recordTime: string, t: string, m: number, placement: Placement, seq: number, ledger: Update | undefined, scan: UpdateHistoryItem | UpdateHistoryItemV2 | undefined): Pending => ({
       heapIndex: -1,
       updateId,
       recordTime,
@@ -400,7 +425,8 @@ export const mergeFeeds = (
       seq,
       arrivedAt: asyncScheduler.now(),
       released: false,
-      ...view,
+      ledger,
+      scan,
     });
 
     const arriveScan = (item: UpdateHistoryItem | UpdateHistoryItemV2) => {
@@ -429,7 +455,7 @@ export const mergeFeeds = (
         remembered.delete(item.update_id);
         emit({ updateId: item.update_id, recordTime: item.record_time, scan: item }, true);
       } else {
-        buffer(pending(item.update_id, item.record_time, t, m, 'exact', 0, { scan: item }));
+        buffer(pending(item.update_id, item.record_time, t, m, 'exact', 0, undefined, item));
       }
       update();
     };
@@ -461,7 +487,7 @@ export const mergeFeeds = (
           // Never in Scan: nothing to wait for.
           placement = 'settled';
         }
-        const p = pending(updateId, recordTime, t, m, placement, seq, { ledger: u });
+        const p = pending(updateId, recordTime, t, m, placement, seq, u, undefined);
         lastLedger = { m, t };
         buffer(p);
         // The ledger's position follows its view while that is buffered and learns more.
