@@ -263,6 +263,13 @@ export const mergeFeeds = (
     const scanMigrationAfter = (m: number): number | undefined => scanMigrations.find((x) => x > m);
 
     /**
+     * The highest migration a ledger view alone can be in: that of a later joined ledger view, or
+     * Scan's when Scan said it was caught up after the view came (no later migration existed).
+     */
+    const upperBound = (p: Pending): number =>
+      Math.min(lastJoin !== undefined && lastJoin.seq > p.seq ? lastJoin.m : Infinity, scanHead !== undefined && scanHead.ledgerSeq >= p.seq ? scanHead.m : Infinity);
+
+    /**
      * Improves the position of a ledger view that waits alone, from what has been learnt since it
      * came; true when its key moved (the heap is updated, look at the top again).
      */
@@ -276,10 +283,7 @@ export const mergeFeeds = (
         if (next === undefined) break;
         m = next;
       }
-      if (p.placement === 'bound') {
-        const upper = Math.min(lastJoin !== undefined && lastJoin.seq > p.seq ? lastJoin.m : Infinity, scanHead !== undefined && scanHead.ledgerSeq >= p.seq ? scanHead.m : Infinity);
-        if (upper <= m) p.placement = 'settled';
-      }
+      if (p.placement === 'bound' && upperBound(p) <= m) p.placement = 'settled';
       if (m === p.m) return false;
       p.m = m;
       heap.update(p);
@@ -292,7 +296,7 @@ export const mergeFeeds = (
       if (done.scan) return true;
       // A ledger view whose migration is only bounded below: released alone once Scan has passed
       // every migration it can be in (then Scan does not have it).
-      const upper = Math.min(lastJoin !== undefined && lastJoin.seq > p.seq ? lastJoin.m : Infinity, scanHead !== undefined && scanHead.ledgerSeq >= p.seq ? scanHead.m : Infinity);
+      const upper = upperBound(p);
       return upper !== Infinity && passes(scanMark, { m: upper, t: p.t }) && (done.ledger || passes(ledgerMark(), p));
     };
 
