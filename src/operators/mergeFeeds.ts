@@ -528,14 +528,23 @@ export const mergeFeeds = (
       if (done.ledger && done.scan && !subscriber.closed) subscriber.complete();
     };
 
+    /** Runs a step; what it throws (a record time that is no Timestamp: the codecs were bypassed) is a defect of the merge. */
+    const guarded = (step: () => void) => {
+      try {
+        step();
+      } catch (defect: unknown) {
+        subscriber.error(defect);
+      }
+    };
+
     const subscriptions = [
       ledger$.subscribe({
         next: (r) => {
           if (E.isLeft(r)) return subscriber.next(E.left({ source: 'ledger', error: r.left }));
           const element = r.right;
-          if (isHeartbeat(element)) return ledgerHeartbeat(element);
+          if (isHeartbeat(element)) return guarded(() => ledgerHeartbeat(element));
           const key = ledgerKey(element);
-          if (key) arriveLedger(element, key.updateId, key.recordTime);
+          if (key) guarded(() => arriveLedger(element, key.updateId, key.recordTime));
         },
         error: (defect: unknown) => subscriber.error(defect),
         complete: () => finish('ledger'),
@@ -544,8 +553,7 @@ export const mergeFeeds = (
         next: (r) => {
           if (E.isLeft(r)) return subscriber.next(E.left({ source: 'scan', error: r.left }));
           const element = r.right;
-          if (isHeartbeat(element)) return scanHeartbeat(element);
-          arriveScan(element);
+          guarded(() => (isHeartbeat(element) ? scanHeartbeat(element) : arriveScan(element)));
         },
         error: (defect: unknown) => subscriber.error(defect),
         complete: () => finish('scan'),

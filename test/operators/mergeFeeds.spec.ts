@@ -134,6 +134,13 @@ describe('mergeFeeds', () => {
     });
   });
 
+  it('a record time that is no Timestamp (the codecs bypassed) is a defect in the error channel, not thrown out of band', () => {
+    testScheduler().run(({ cold, expectObservable }) => {
+      const s = cold<S>('-x', { x: E.right({ update_id: 'u1', record_time: 'yesterday', migration_id: 4 } as UpdateHistoryItemV2) });
+      expectObservable(merged(cold<L>('-'), s)).toBe('-#', undefined, new TypeError('mergeFeeds: not an ISO-8601 UTC Timestamp: "yesterday"'));
+    });
+  });
+
   it('buffers only the gap between the watermarks, not the history', () => {
     const N = 5000;
     for (const lag of [0, 100]) {
