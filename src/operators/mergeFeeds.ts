@@ -492,10 +492,9 @@ export const mergeFeeds = (
           placement = 'settled';
         }
         const p = pending(updateId, recordTime, t, m, placement, seq, u, undefined);
-        lastLedger = { m, t };
         buffer(p);
-        // The ledger's position follows its view while that is buffered and learns more.
-        if (!p.released) lastLedger = p;
+        // The ledger's position follows its view: while buffered, its migration may still rise.
+        lastLedger = p;
       }
       update();
     };
