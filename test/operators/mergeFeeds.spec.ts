@@ -173,7 +173,7 @@ describe('mergeFeeds', () => {
       testScheduler().run(({ expectObservable }) => {
         // The participant is silent (no updates, no heartbeats); Scan delivers one update a millisecond.
         const s = timer(0, 1).pipe(take(n), map((i) => scan(`s${i}`, i)));
-        const out = mergeFeeds(cold$<L>(), s, {
+        const out = mergeFeeds(NEVER as Observable<L>, s, {
           ...options,
           onMemory: (m) => {
             sizes.buffered = Math.max(sizes.buffered, m.buffered);
@@ -193,7 +193,6 @@ describe('mergeFeeds', () => {
       assert.equal(sizes.late, 0);
       return sizes;
     };
-    const cold$ = <T>(): Observable<T> => NEVER;
 
     it('one feed silent for 80 000 updates: the buffer stays at the lateness window, remembered ids at maxRemembered', function () {
       this.timeout(60_000);
