@@ -79,6 +79,7 @@ export async function startSimulatedNetwork(options: SimulatedNetworkOptions = {
     validators: [...VALIDATORS],
     svs: [...SVS],
     externalParties: [...EXTERNAL],
+    ...(options.migrationOverlapMs === undefined ? {} : { migrationOverlapMicros: positiveInt('migrationOverlapMs', options.migrationOverlapMs, 1) * 1000 }),
   });
   const idOf = (hint: string): string => {
     const id = history.partyIds.get(hint);

@@ -121,6 +121,12 @@ export interface SimulatedNetworkOptions {
   readonly migrations?: number;
   /** The first migration id (default 0). */
   readonly firstMigrationId?: number;
+  /**
+   * Overlapping migrations, as Scan's spec allows: each new migration's clock restarts this many
+   * milliseconds (an integer ≥ 1) before its predecessor's last record time, then moves on by the
+   * usual 0.2 to 2 s per update. Default: none (a gap of 10 to 20 minutes between migrations).
+   */
+  readonly migrationOverlapMs?: number;
   /** Scan takes an ACS snapshot after every this many updates of a migration, and at the end of each migration (default 100). */
   readonly snapshotEvery?: number;
   /** The number of the first mining round (default 0); reward accounting cannot provide it or earlier ones. */

@@ -25,6 +25,8 @@ export interface HistoryConfig {
   readonly validators: readonly string[];
   readonly svs: readonly string[];
   readonly externalParties: readonly string[];
+  /** When set, a new migration's clock starts this long before its predecessor's last record time. */
+  readonly migrationOverlapMicros?: number;
 }
 
 /** Where and when the update being built happens. */
@@ -114,8 +116,9 @@ export class HistoryLog {
 
   /**
    * Opens the next update on a synchronizer (the global one unless said): moves the clock on (by
-   * minutes when a new migration starts, whose predecessor then gets its final snapshot), unless
-   * the update ties with the one before, and draws its effective time.
+   * minutes when a new migration starts, whose predecessor then gets its final snapshot, or back
+   * by `migrationOverlapMicros` so that the migrations' record times overlap), unless the update
+   * ties with the one before, and draws its effective time.
    */
   begin(synchronizer: string = this.synchronizerId): Ctx {
     const index = this.updates.length;
@@ -124,7 +127,9 @@ export class HistoryLog {
     if (previous !== undefined && previous.migrationId !== migrationId) {
       const last = this.snapshots[this.snapshots.length - 1];
       if (last === undefined || last.lastIndex !== previous.index) this.snapshots.push({ migrationId: previous.migrationId, recordTime: previous.recordTime, lastIndex: previous.index });
-      this.now += 600_000_000 + this.prng.int(600_000_000);
+      // The gap is drawn either way, so that an overlap changes record times and nothing else.
+      const gap = 600_000_000 + this.prng.int(600_000_000);
+      this.now = this.config.migrationOverlapMicros === undefined ? this.now + gap : previous.recordTime - this.config.migrationOverlapMicros;
     }
     // A tie keeps the clock where it is; Scan orders ties by synchronizer id, so only an update on
     // a synchronizer that sorts after the previous one's may tie, to keep the list in Scan's order.
