@@ -1,7 +1,7 @@
 import type { CantonError } from '../errors/CantonError.js';
 import type { UpdateHistoryItem } from '../codecs/scan/UpdateHistoryItem.js';
 import type { UpdateHistoryItemV2 } from '../codecs/scan/UpdateHistoryItemV2.js';
-import { compareTimestamps } from '../time/compareTimestamps.js';
+import { compareValidTimestamps } from '../time/compareValidTimestamps.js';
 import { previousMicrosecond } from '../time/previousMicrosecond.js';
 import { cursorOfItem } from './checkpointOf.js';
 import { invariantViolation } from './invariantViolation.js';
@@ -54,9 +54,13 @@ export const SCAN_PAGE_LIMIT = 1000;
 /** Pages in a row that may show nothing new before the read gives up with a Left instead of looping. @internal */
 export const MAX_STALLS = 16;
 
-/** Lexicographic order of `(migration_id, record_time)`, with exact timestamp comparison. @internal */
+/**
+ * Lexicographic order of `(migration_id, record_time)`, with exact timestamp comparison. Both
+ * cursors come from decoded items or checked options, so the timestamps are not checked again.
+ * @internal
+ */
 export const compareCursors = (a: ScanCursor, b: ScanCursor): number =>
-  a.migration_id !== b.migration_id ? (a.migration_id < b.migration_id ? -1 : 1) : compareTimestamps(a.record_time, b.record_time);
+  a.migration_id !== b.migration_id ? (a.migration_id < b.migration_id ? -1 : 1) : compareValidTimestamps(a.record_time, b.record_time);
 
 /** The state a read starts from: after a checkpoint's item, or strictly after a position, or from the beginning. @internal */
 export const initialScanRead = (cursor: ScanCursor | undefined, updateId: string | undefined): ScanReadState =>

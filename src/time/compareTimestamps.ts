@@ -1,13 +1,6 @@
 import { Timestamp } from '../codecs/common/primitives.js';
 import { renderActual } from '../internal/renderActual.js';
-
-// The date and time up to the seconds are fixed-width ("2024-09-20T13:31:28", 19 characters), so
-// they order as text; the fraction is compared right-padded with zeros to 9 digits, so that
-// ".9975" (= .997500000) sorts before ".99759" and ".000" equals no fraction at all.
-const SECONDS = 19;
-const NINE_ZEROS = '000000000';
-
-const fraction = (ts: string): string => (ts.length === SECONDS + 1 ? NINE_ZEROS : (ts.slice(SECONDS + 1, -1) + NINE_ZEROS).slice(0, 9));
+import { compareValidTimestamps } from './compareValidTimestamps.js';
 
 /**
  * Orders two {@link Timestamp}s (ISO-8601 UTC instants with 0 to 9 fractional digits, as the
@@ -35,10 +28,5 @@ const fraction = (ts: string): string => (ts.length === SECONDS + 1 ? NINE_ZEROS
 export const compareTimestamps = (a: string, b: string): -1 | 0 | 1 => {
   if (!Timestamp.is(a)) throw new TypeError(`compareTimestamps: not an ISO-8601 UTC Timestamp: ${renderActual(a)}`);
   if (!Timestamp.is(b)) throw new TypeError(`compareTimestamps: not an ISO-8601 UTC Timestamp: ${renderActual(b)}`);
-  const sa = a.slice(0, SECONDS);
-  const sb = b.slice(0, SECONDS);
-  if (sa !== sb) return sa < sb ? -1 : 1;
-  const fa = fraction(a);
-  const fb = fraction(b);
-  return fa === fb ? 0 : fa < fb ? -1 : 1;
+  return compareValidTimestamps(a, b);
 };
