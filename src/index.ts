@@ -26,6 +26,11 @@ export type { LedgerUpdatesOptions, LedgerUpdatesRequest } from './streams/ledge
 export type { ScanUpdatesOptions } from './streams/scanUpdates.js';
 export type { ScanHoldingsOptions } from './streams/scanHoldings.js';
 
+// Checkpoint stores and sinks
+export { fileCheckpointStore } from './checkpoints/fileCheckpointStore.js';
+export type { CheckpointStore, StoredCheckpoint } from './checkpoints/CheckpointStore.js';
+export type { SinkError, CheckpointConflict, StoreFailure } from './checkpoints/SinkError.js';
+
 // Operators
 export { rights } from './operators/rights.js';
 export { orThrow } from './operators/orThrow.js';

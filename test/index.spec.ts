@@ -11,6 +11,7 @@ describe('canton-rx public exports', () => {
       'compareTimestamps',
       'createClient',
       'decodeWith',
+      'fileCheckpointStore',
       'formatError',
       'isHeartbeat',
       'isRetryable',
