@@ -26,16 +26,18 @@ try {
     for (const n of names) if (!(n in m)) throw new Error('missing export ' + n);
     if (typeof m.codecs.ledger.JsCantonError.decode !== 'function') throw new Error('codecs.ledger.JsCantonError is not a codec');
     if (typeof t.startSimulatedNetwork !== 'function') throw new Error('testkit: missing startSimulatedNetwork');
+    for (const n of ['drainInto', 'fileCheckpointStore', 'itemIdentity']) if (typeof m[n] !== 'function') throw new Error('missing export ' + n);
+    if (typeof pgSink.postgresSink !== 'function') throw new Error('postgres: missing postgresSink');
     const client = m.createClient({ scan: { url: 'http://127.0.0.1:1/api/scan' } });
     if (!client.scan) throw new Error('createClient returned no scan group');
   `;
-  writeFileSync(join(project, 'esm.mjs'), `import * as m from 'canton-rx'; import * as t from 'canton-rx/testkit';\n${probe}\nconsole.log('esm ok');\n`);
-  writeFileSync(join(project, 'cjs.cjs'), `const m = require('canton-rx'); const t = require('canton-rx/testkit');\n${probe}\nconsole.log('cjs ok');\n`);
+  writeFileSync(join(project, 'esm.mjs'), `import * as m from 'canton-rx'; import * as t from 'canton-rx/testkit'; import * as pgSink from 'canton-rx/postgres';\n${probe}\nconsole.log('esm ok');\n`);
+  writeFileSync(join(project, 'cjs.cjs'), `const m = require('canton-rx'); const t = require('canton-rx/testkit'); const pgSink = require('canton-rx/postgres');\n${probe}\nconsole.log('cjs ok');\n`);
   writeFileSync(
     join(project, 'types.mts'),
-    `import { createClient, type CantonError, codecs } from 'canton-rx';\nimport { startSimulatedNetwork } from 'canton-rx/testkit';\n` +
+    `import { createClient, type CantonError, codecs } from 'canton-rx';\nimport { startSimulatedNetwork } from 'canton-rx/testkit';\nimport { postgresSink, type SqlClient } from 'canton-rx/postgres';\n` +
       `const c = createClient({ scan: { url: 'http://x/api/scan' } });\nconst e: CantonError | undefined = undefined;\n` +
-      `type R = codecs.ledger.JsCantonError;\nexport const used = [c, e, startSimulatedNetwork, {} as R];\n`,
+      `type R = codecs.ledger.JsCantonError;\nexport const used = [c, e, startSimulatedNetwork, {} as R, postgresSink, {} as SqlClient];\n`,
   );
   process.stdout.write(run(process.execPath, ['esm.mjs'], project));
   process.stdout.write(run(process.execPath, ['cjs.cjs'], project));

@@ -30,6 +30,11 @@ export type { ScanHoldingsOptions } from './streams/scanHoldings.js';
 export { fileCheckpointStore } from './checkpoints/fileCheckpointStore.js';
 export type { CheckpointStore, StoredCheckpoint } from './checkpoints/CheckpointStore.js';
 export type { SinkError, CheckpointConflict, StoreFailure } from './checkpoints/SinkError.js';
+export { drainInto } from './sinks/drainInto.js';
+export type { DrainOptions, Committed } from './sinks/drainInto.js';
+export { itemIdentity } from './sinks/itemIdentity.js';
+export type { ItemKey } from './sinks/itemIdentity.js';
+export type { Sink, SinkItem } from './sinks/Sink.js';
 
 // Operators
 export { rights } from './operators/rights.js';

@@ -6,13 +6,10 @@ import { join } from 'node:path';
 import * as E from 'fp-ts/lib/Either.js';
 import { fileCheckpointStore } from '../../src/checkpoints/fileCheckpointStore';
 import type { LedgerCheckpoint } from '../../src/streams/checkpoints';
+import { right } from '../helpers/eithers';
 
 const at = (offset: number): LedgerCheckpoint => ({ stream: 'ledger.updates', offset });
 
-const right = <A>(r: E.Either<unknown, A>): A => {
-  if (E.isLeft(r)) assert.fail(`expected a Right, got ${JSON.stringify(r.left)}`);
-  return r.right;
-};
 
 describe('fileCheckpointStore', () => {
   let dir: string;
