@@ -1,4 +1,4 @@
-import { PGlite } from '@electric-sql/pglite';
+import { newPglite } from '../helpers/pglite';
 import type { SqlClient } from '../../src/postgres/SqlClient';
 import { postgresMissing, startPostgres, type PostgresServer } from '../helpers/postgresServer';
 
@@ -16,7 +16,7 @@ export const engines: readonly Engine[] = [
     name: 'PGlite',
     missing: () => undefined,
     start: async () => {
-      const db = await PGlite.create();
+      const db = await newPglite();
       return { connect: async () => db, stop: () => db.close() };
     },
   },
