@@ -24,7 +24,8 @@ const openSink = async (): Promise<{ sink: Sink<ScanCheckpoint>; close(): Promis
     const { postgresSink } = await import('../../src/postgres/postgresSink');
     const db = await PGlite.create(where);
     const sink = postgresSink<ScanCheckpoint>({ db, stream });
-    await sink.createSchema();
+    const created = await sink.createSchema();
+    if (E.isLeft(created)) throw new Error(created.left.message);
     return { sink, close: () => db.close() };
   }
   if (engine === 'pg') {
@@ -33,8 +34,18 @@ const openSink = async (): Promise<{ sink: Sink<ScanCheckpoint>; close(): Promis
     const db = new pg.Client({ connectionString: where });
     await db.connect();
     const sink = postgresSink<ScanCheckpoint>({ db, stream });
-    await sink.createSchema();
+    const created = await sink.createSchema();
+    if (E.isLeft(created)) throw new Error(created.left.message);
     return { sink, close: () => db.end() };
+  }
+  if (engine === 'nats') {
+    const { connect } = await import('nats');
+    const { natsSink } = await import('../../src/nats/natsSink');
+    const nc = await connect({ servers: where, reconnect: false });
+    const sink = natsSink<ScanCheckpoint>({ nc, subject: `feed.${stream}`, stream: stream.toUpperCase() });
+    const created = await sink.createSchema();
+    if (E.isLeft(created)) throw new Error(created.left.message);
+    return { sink, close: () => nc.close() };
   }
   throw new Error(`unknown sink ${kind}`);
 };
