@@ -4,7 +4,8 @@ import type { SinkError } from './SinkError.js';
 
 /**
  * What a checkpoint store holds for one stream: the checkpoint (absent before the first save)
- * and its revision, which counts the saves (0 before the first).
+ * and its revision: 0 before the first save, greater after each (the file and PostgreSQL stores
+ * count the saves; NATS answers the key-value entry's revision).
  * @category Sinks
  * @since 0.2.0
  */
@@ -46,6 +47,6 @@ export interface StoredCheckpoint<C extends Checkpoint = Checkpoint> {
 export interface CheckpointStore<C extends Checkpoint = Checkpoint> {
   /** The stored checkpoint and its revision; `{ checkpoint: undefined, revision: 0 }` when nothing was saved yet. */
   load(): Promise<E.Either<SinkError, StoredCheckpoint<C>>>;
-  /** Stores `checkpoint` if the stored revision is `expected`; answers the new revision (`expected + 1`). */
+  /** Stores `checkpoint` if the stored revision is `expected`; answers the new revision, greater than `expected`. */
   save(checkpoint: C, expected: number): Promise<E.Either<SinkError, number>>;
 }

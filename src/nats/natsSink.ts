@@ -56,6 +56,15 @@ const isNotFound = (e: unknown): boolean => {
   return err?.api_error?.code === 404 || err?.code === '404' || (typeof err?.message === 'string' && /not found/i.test(err.message));
 };
 
+/** The headers of one item: its identity, the subject sequence it must follow and, in a pipelined page, the item it must follow. */
+const publishHeaders = (identity: string, after: number, previous?: string) => {
+  const h = headers();
+  h.set('Nats-Msg-Id', identity);
+  h.set('Nats-Expected-Last-Subject-Sequence', String(after));
+  if (previous !== undefined) h.set('Nats-Expected-Last-Msg-Id', previous);
+  return h;
+};
+
 /** Thrown to end a commit with a conflict. */
 class Fenced {
   constructor(readonly actual: number | undefined, readonly why: string) {}
@@ -138,11 +147,8 @@ export const natsSink = <C extends Checkpoint = Checkpoint>(options: NatsSinkOpt
   /** Publishes one item after `lastSeq`; answers its sequence, reconciling with what a crashed run left. */
   const publish = async (item: SinkItem, identity: string, lastSeq: number): Promise<number> => {
     const { js, jsm } = await clients();
-    const h = headers();
-    h.set('Nats-Msg-Id', identity);
-    h.set('Nats-Expected-Last-Subject-Sequence', String(lastSeq));
     try {
-      const ack = await js.publish(subject, encoder.encode(JSON.stringify(item)), { headers: h });
+      const ack = await js.publish(subject, encoder.encode(JSON.stringify(item)), { headers: publishHeaders(identity, lastSeq) });
       return Math.max(ack.seq, lastSeq);
     } catch (e) {
       if (!isWrongLastSequence(e)) throw e;
@@ -175,10 +181,26 @@ export const natsSink = <C extends Checkpoint = Checkpoint>(options: NatsSinkOpt
         known = { revision, lastSeq: entry?.lastSeq ?? 0 };
       }
       let lastSeq = known.lastSeq;
-      for (const item of items) {
+      const keyed = items.flatMap((item) => {
         const id = itemIdentity(item);
-        if (id !== undefined) lastSeq = await publish(item, id.identity, lastSeq);
+        return id === undefined ? [] : [{ item, identity: id.identity }];
+      });
+      // Optimistically back to back, so that a page costs one round trip, not one per item:
+      // each after the first also expects the stream's last message to be its predecessor
+      // (Nats-Expected-Last-Msg-Id), so once one fails every later one fails too and nothing
+      // lands after a foreign message. From the first publish that did not land where predicted
+      // (a crashed run's leftovers, another subject or publisher), one by one, reconciling.
+      const { js } = await clients();
+      const settled = await Promise.allSettled(
+        keyed.map(({ item, identity }, j) => js.publish(subject, encoder.encode(JSON.stringify(item)), { headers: publishHeaders(identity, lastSeq + j, keyed[j - 1]?.identity) })),
+      );
+      let i = 0;
+      for (; i < settled.length; i++) {
+        const s = settled[i]!;
+        if (s.status !== 'fulfilled' || s.value.seq !== lastSeq + 1) break;
+        lastSeq++;
       }
+      for (; i < keyed.length; i++) lastSeq = await publish(keyed[i]!.item, keyed[i]!.identity, lastSeq);
       const value = encoder.encode(JSON.stringify({ checkpoint, lastSeq } satisfies Entry<C>));
       let revision: number;
       try {

@@ -4,7 +4,7 @@ import type { StoredCheckpoint } from '../checkpoints/CheckpointStore.js';
 import type { Checkpoint } from '../streams/checkpoints.js';
 import type { Sink, SinkItem } from '../sinks/Sink.js';
 import { itemIdentity } from '../sinks/itemIdentity.js';
-import { schemaStatements, tablesOf, type Tables } from './postgresSchema.js';
+import { lz4Statement, schemaStatements, tablesOf, type Tables } from './postgresSchema.js';
 import type { SqlClient } from './SqlClient.js';
 
 /**
@@ -29,7 +29,7 @@ export interface PostgresSinkOptions {
  * @since 0.2.0
  */
 export interface PostgresSink<C extends Checkpoint = Checkpoint> extends Sink<C> {
-  /** Creates the two tables and the index if they do not exist (see docs/sinks.md for the schema). */
+  /** Creates the two tables and the index if they do not exist (see docs/sinks.md for the schema), the items compressed with lz4 where the server has it. */
   createSchema(): Promise<E.Either<SinkError, void>>;
   /** The qualified, quoted table names, for queries of your own. */
   readonly tables: { readonly items: string; readonly checkpoints: string };
@@ -155,6 +155,7 @@ export const postgresSink = <C extends Checkpoint = Checkpoint>(options: Postgre
   const createSchema = () =>
     guarded('cannot create the tables', async (t): Promise<E.Either<SinkError, void>> => {
       for (const statement of schemaStatements(t)) await db.query(statement);
+      await db.query(lz4Statement(t)).catch(() => undefined);
       return E.right(undefined);
     });
 

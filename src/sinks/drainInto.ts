@@ -57,7 +57,7 @@ type Element<C> = SinkItem | Heartbeat<C>;
  * declare const sink: Sink<ScanCheckpoint>; // from canton-rx/postgres or canton-rx/nats
  * const client = createClient({ scan: { url: 'https://scan.example.com/api/scan' } });
  * drainInto(sink, (from, pull) => client.scan.updates({ page_size: 500 }, { from, pull, tail: {} })).subscribe((r) => {
- *   if (E.isLeft(r)) console.error('feed stopped:', 'message' in r.left ? r.left.message : formatError(r.left));
+ *   if (E.isLeft(r)) console.error('feed stopped:', r.left._tag === 'CheckpointConflict' || r.left._tag === 'StoreFailure' ? r.left.message : formatError(r.left));
  *   else console.log('stored up to', r.right.checkpoint.record_time);
  * });
  * ```

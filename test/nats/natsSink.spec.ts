@@ -86,6 +86,19 @@ describe('natsSink on nats-server with JetStream', function () {
     assert.deepEqual((await subjectContents(nc, 'C')).map((m) => m.item.update_id), [...history.slice(0, 3).map((i) => i.update_id), 'foreign']);
   });
 
+  it('a stream shared with other subjects: items still land once, in order, on their subject', async () => {
+    const jsm = await nc.jetstreamManager();
+    await jsm.streams.add({ name: 'MIXED', subjects: ['mixed.*'] });
+    const js = nc.jetstream();
+    const sink = natsSink<ScanCheckpoint>({ nc, subject: 'mixed.a', stream: 'MIXED' });
+    await js.publish('mixed.b', new TextEncoder().encode('{"update_id":"other"}'));
+    const r1 = right(await sink.commit(history.slice(0, 4), checkpointOf(history[3]!), 0));
+    await js.publish('mixed.b', new TextEncoder().encode('{"update_id":"other"}'));
+    right(await sink.commit(history.slice(4, 8), checkpointOf(history[7]!), r1));
+    const all = await subjectContents(nc, 'MIXED');
+    assert.deepEqual(all.map((m) => m.item.update_id), ['other', ...history.slice(0, 4).map((i) => i.update_id), 'other', ...history.slice(4, 8).map((i) => i.update_id)]);
+  });
+
   it('two writers of one subject: one fails with a CheckpointConflict, every item is there once, in order', async () => {
     const other = await server!.connect();
     try {
