@@ -54,7 +54,7 @@ export const checkpointConflict = (store: string, expected: number, actual: numb
 
 /** A failure with a plain copy of what was thrown (never the object: it may hold a connection and its password). @internal */
 export const storeFailure = (store: string, message: string, thrown?: unknown): StoreFailure => {
-  if (thrown === undefined) return { _tag: 'StoreFailure', store, message };
+  if (thrown === undefined) return { _tag: 'StoreFailure', store, message: `${store}: ${message}` };
   const e = thrown as { name?: unknown; message?: unknown; code?: unknown } | null;
   const isObject = typeof e === 'object' && e !== null;
   const cause = {

@@ -121,11 +121,12 @@ export const natsSink = <C extends Checkpoint = Checkpoint>(options: NatsSinkOpt
     return { js, jsm, kv };
   };
 
-  const guarded = async <A>(what: string, run: () => Promise<E.Either<SinkError, A>>): Promise<E.Either<SinkError, A>> => {
+  /** Runs `run`, turning what it throws into a Left: a `Fenced` into a conflict with the writer's expected revision. */
+  const guarded = async <A>(what: string, run: () => Promise<E.Either<SinkError, A>>, expected = 0): Promise<E.Either<SinkError, A>> => {
     try {
       return await run();
     } catch (e) {
-      if (e instanceof Fenced) return E.left(checkpointConflict(store, NaN, e.actual, e.why));
+      if (e instanceof Fenced) return E.left(checkpointConflict(store, expected, e.actual, e.why));
       return E.left(storeFailure(store, what, e));
     }
   };
@@ -212,7 +213,7 @@ export const natsSink = <C extends Checkpoint = Checkpoint>(options: NatsSinkOpt
       }
       known = { revision, lastSeq };
       return E.right(revision);
-    }).then((r) => (E.isLeft(r) && r.left._tag === 'CheckpointConflict' && Number.isNaN(r.left.expected) ? E.left(checkpointConflict(store, expected, r.left.actual, r.left.message.replace(/^.*?: /, '').replace(/ \(expected.*$/, ''))) : r));
+    }, expected);
 
   const createSchema = () =>
     guarded('cannot create the stream or the bucket', async (): Promise<E.Either<SinkError, void>> => {

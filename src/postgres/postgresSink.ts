@@ -73,13 +73,14 @@ export const postgresSink = <C extends Checkpoint = Checkpoint>(options: Postgre
   const store = `postgres:${stream}`;
   const tables = tablesOf(options.tablePrefix ?? 'canton_rx_', options.schema);
 
-  const guarded = async <A>(what: string, run: (t: Tables) => Promise<E.Either<SinkError, A>>): Promise<E.Either<SinkError, A>> => {
+  /** Runs `run` on valid options, turning what it throws into a Left: a `Fenced` into a conflict with the writer's expected revision. */
+  const guarded = async <A>(what: string, run: (t: Tables) => Promise<E.Either<SinkError, A>>, expected = 0): Promise<E.Either<SinkError, A>> => {
     if (typeof tables === 'string') return E.left(storeFailure(store, tables));
     if (typeof stream !== 'string' || stream.length === 0) return E.left(storeFailure(store, 'stream must be a non-empty name'));
     try {
       return await run(tables);
     } catch (e) {
-      if (e instanceof Fenced) return E.left(checkpointConflict(store, NaN, e.actual, 'the checkpoint moved on'));
+      if (e instanceof Fenced) return E.left(checkpointConflict(store, expected, e.actual, 'the checkpoint moved on'));
       return E.left(storeFailure(store, what, e));
     }
   };
@@ -113,7 +114,7 @@ export const postgresSink = <C extends Checkpoint = Checkpoint>(options: Postgre
       if (key === undefined) return [];
       return [{ n: i + 1, identity: key.identity, update_id: key.updateId, migration_id: key.migrationId, record_time: key.recordTime || null, offset: key.offset, kind: key.kind, item }];
     });
-    const r = await guarded('cannot commit', (t) =>
+    const write = (t: Tables) =>
       inTransaction(async (tx) => {
         const cp = JSON.stringify(checkpoint);
         // The fence first: a writer that lost the race waits on the row lock, then finds the
@@ -145,11 +146,8 @@ export const postgresSink = <C extends Checkpoint = Checkpoint>(options: Postgre
           );
         }
         return E.right(expected + 1);
-      }),
-    );
-    // The conflict is built where the expected revision is known.
-    if (E.isLeft(r) && r.left._tag === 'CheckpointConflict') return E.left(checkpointConflict(store, expected, r.left.actual, 'the checkpoint moved on'));
-    return r;
+      });
+    return guarded('cannot commit', write, expected);
   };
 
   const createSchema = () =>
