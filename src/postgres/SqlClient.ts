@@ -18,9 +18,8 @@
  * @since 0.2.0
  */
 export interface SqlClient {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  // `any`: the drivers' own signatures (generic rows, typed parameters) must fit as they are.
   query(text: string, params?: any[]): Promise<{ rows: any[] }>;
   /** PGlite's: runs `fn` in a transaction holding the instance. */
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   transaction?<T>(fn: (tx: any) => Promise<T>): Promise<T>;
 }

@@ -1,5 +1,5 @@
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connect, type NatsConnection } from 'nats';
@@ -14,7 +14,7 @@ export interface NatsServer {
 
 /** The nats-server program: $NATS_SERVER, else the one on PATH. */
 export const natsServerBin = (): string | undefined => {
-  if (process.env.NATS_SERVER) return process.env.NATS_SERVER;
+  if (process.env.NATS_SERVER) return existsSync(process.env.NATS_SERVER) ? process.env.NATS_SERVER : undefined;
   try {
     return execFileSync('sh', ['-c', 'command -v nats-server'], { encoding: 'utf8' }).trim() || undefined;
   } catch {
