@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connect, type NatsConnection } from 'nats';
-import { freePort } from './freePort';
+import { freePort, waitUntilReady } from './localServers';
 
 /** A nats-server with JetStream, started for one test file with its store in a temporary folder. */
 export interface NatsServer {
@@ -46,18 +46,14 @@ export const startNats = async (): Promise<NatsServer> => {
     }
     rmSync(dir, { recursive: true, force: true });
   };
-  for (let attempt = 0; ; attempt++) {
-    try {
-      const nc = await open();
-      await nc.close();
-      break;
-    } catch (e) {
-      if (attempt >= 200 || server.exitCode !== null) {
-        await stop();
-        throw new Error(`nats-server did not start: ${(e as Error).message}\n${log}`);
-      }
-      await new Promise((r) => setTimeout(r, 25));
-    }
+  try {
+    await waitUntilReady(
+      async () => (await open()).close(),
+      () => server.exitCode !== null,
+    );
+  } catch (e) {
+    await stop();
+    throw new Error(`nats-server did not start: ${(e as Error).message}\n${log}`);
   }
   return { url, connect: open, stop };
 };

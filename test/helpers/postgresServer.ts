@@ -3,7 +3,7 @@ import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { freePort } from './freePort';
+import { freePort, waitUntilReady } from './localServers';
 
 /** A PostgreSQL server of the machine's, started for one test file in a temporary folder. */
 export interface PostgresServer {
@@ -74,18 +74,14 @@ export const startPostgres = async (): Promise<PostgresServer> => {
     }
     rmSync(dir, { recursive: true, force: true });
   };
-  for (let attempt = 0; ; attempt++) {
-    try {
-      const probe = await connect();
-      await probe.end();
-      break;
-    } catch (e) {
-      if (attempt >= 200 || server.exitCode !== null) {
-        await stop();
-        throw new Error(`postgres did not start: ${(e as Error).message}\n${log}`);
-      }
-      await new Promise((r) => setTimeout(r, 25));
-    }
+  try {
+    await waitUntilReady(
+      async () => (await connect()).end(),
+      () => server.exitCode !== null,
+    );
+  } catch (e) {
+    await stop();
+    throw new Error(`postgres did not start: ${(e as Error).message}\n${log}`);
   }
   return { port, url, connect, stop };
 };

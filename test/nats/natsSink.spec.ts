@@ -12,7 +12,7 @@ import { startSimulatedNetwork, type SimulatedNetwork } from '../../src/testkit/
 import { collect } from '../helpers/collect';
 import { rights } from '../helpers/results';
 import { allRight, right } from '../helpers/eithers';
-import { requireOrSkip } from '../helpers/freePort';
+import { requireOrSkip } from '../helpers/localServers';
 import { natsMissing, startNats, type NatsServer } from '../helpers/natsServer';
 import { subjectContents } from './subjectContents';
 

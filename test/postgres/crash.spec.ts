@@ -17,7 +17,7 @@ import { startSimulatedNetwork, type SimulatedNetwork } from '../../src/testkit/
 import { collect } from '../helpers/collect';
 import { rights } from '../helpers/results';
 import { right } from '../helpers/eithers';
-import { requireOrSkip } from '../helpers/freePort';
+import { requireOrSkip } from '../helpers/localServers';
 import { crashAndResume } from '../helpers/crashRuns';
 import { postgresMissing, startPostgres, type PostgresServer } from '../helpers/postgresServer';
 

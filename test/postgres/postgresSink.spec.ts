@@ -11,7 +11,7 @@ import type { SqlClient } from '../../src/postgres/SqlClient';
 import { startSimulatedNetwork, type SimulatedNetwork } from '../../src/testkit/index';
 import { collect } from '../helpers/collect';
 import { rights } from '../helpers/results';
-import { requireOrSkip } from '../helpers/freePort';
+import { requireOrSkip } from '../helpers/localServers';
 import { allRight, right } from '../helpers/eithers';
 import { engines } from './engines';
 

@@ -19,3 +19,19 @@ export const requireOrSkip = (ctx: Mocha.Context, missing: string | undefined): 
   console.log(`      skipped: ${missing}`);
   ctx.skip();
 };
+
+/**
+ * Tries `probe` every 25 ms until it succeeds, at most `attempts` times, or until `dead()` says the
+ * server exited; then throws the last error. A bounded wait for a server to accept connections.
+ */
+export const waitUntilReady = async (probe: () => Promise<void>, dead: () => boolean, attempts = 200): Promise<void> => {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await probe();
+      return;
+    } catch (e) {
+      if (attempt >= attempts || dead()) throw e;
+      await new Promise((r) => setTimeout(r, 25));
+    }
+  }
+};
