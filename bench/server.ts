@@ -43,13 +43,28 @@ const scanPages = () => {
     migration_id: 4,
     record_time: new Date(start + i).toISOString().replace('Z', '000Z'),
   }));
-  // Keyed by the cursor a request asks to start after; the empty page after the last item ends it.
-  const pages = new Map<string, Buffer>();
-  for (let p = 0; p <= SCAN_PAGES; p++) {
-    const after = p === 0 ? '' : `4/${items[p * PAGE_SIZE - 1]!.record_time as string}`;
-    pages.set(after, Buffer.from(JSON.stringify({ transactions: items.slice(p * PAGE_SIZE, (p + 1) * PAGE_SIZE) })));
-  }
-  return { pages, items: items.length, lastUpdateId: items[items.length - 1]!.update_id };
+  // Any `after` and `page_size` is answered (scan.updates asks from the microsecond before its
+  // last item, for a page and the items it repeats); each answer is built once and replayed.
+  const json = items.map((i) => JSON.stringify(i));
+  const times = items.map((i) => i.record_time as string);
+  const built = new Map<string, Buffer>();
+  const page = (after: { after_migration_id: number; after_record_time: string } | undefined, size: number): Buffer => {
+    const key = `${after?.after_migration_id ?? ''}/${after?.after_record_time ?? ''}/${size}`;
+    let bytes = built.get(key);
+    if (bytes === undefined) {
+      // One migration, and record times of one length: they order as text.
+      let start = 0;
+      if (after !== undefined) {
+        if (after.after_migration_id > 4) start = items.length;
+        else if (after.after_migration_id === 4) while (start < items.length && times[start]! <= after.after_record_time) start++;
+      }
+      bytes = Buffer.from(`{"transactions":[${json.slice(start, start + size).join(',')}]}`);
+      built.set(key, bytes);
+    }
+    return bytes;
+  };
+  const bytes = json.reduce((n, j) => n + Buffer.byteLength(j), 0);
+  return { page, items: items.length, bytes, lastUpdateId: items[items.length - 1]!.update_id };
 };
 
 /** Walks the simulated network's ledger once, keeping each answer by the page token asked with. */
@@ -111,8 +126,8 @@ const main = async () => {
       (body) => {
         if (url === '/api/scan/v2/updates') {
           const after = body['after'] as { after_migration_id: number; after_record_time: string } | undefined;
-          const page = scan.pages.get(after ? `${after.after_migration_id}/${after.after_record_time}` : '');
-          return page ? answer(200, page) : answer(400, '{"error":"no page after this cursor in the benchmark history"}');
+          const size = body['page_size'];
+          return typeof size === 'number' && size >= 1 && size <= 1000 ? answer(200, scan.page(after, size)) : answer(400, '{"error":"page_size must be 1 to 1000"}');
         }
         if (url === '/v2/updates/get-updates-page') {
           const page = ledger.pages.get(typeof body['pageToken'] === 'string' ? body['pageToken'] : '');
@@ -127,7 +142,7 @@ const main = async () => {
   const bytes = (pages: Map<string, Buffer>) => [...pages.values()].reduce((n, b) => n + b.length, 0);
   const info: BenchServerInfo = {
     port: (server.address() as AddressInfo).port,
-    scan: { items: scan.items, pages: scan.pages.size, bytes: bytes(scan.pages), lastUpdateId: scan.lastUpdateId },
+    scan: { items: scan.items, pages: SCAN_PAGES + 1, bytes: scan.bytes, lastUpdateId: scan.lastUpdateId },
     ledger: { items: ledger.items, pages: ledger.pages.size, bytes: bytes(ledger.pages) },
   };
   process.send!(info);

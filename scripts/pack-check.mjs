@@ -2,7 +2,7 @@
 // temporary folder (away from this repo's node_modules, so nothing missing can hide), then
 // imports it through ESM `import`, CommonJS `require` and TypeScript's node16 resolution.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -19,23 +19,28 @@ try {
   const project = join(work, 'project');
   run('mkdir', ['-p', project], work);
   writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'pack-check', version: '1.0.0', private: true }));
-  run(npm, ['install', '--prefer-offline', '--no-audit', '--no-fund', '--no-package-lock', join(work, tarball)], project);
+  // canton-rx/nats loads its optional peer `nats` (canton-rx/postgres needs no driver module of its own).
+  const natsVersion = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).devDependencies.nats;
+  run(npm, ['install', '--prefer-offline', '--no-audit', '--no-fund', '--no-package-lock', join(work, tarball), `nats@${natsVersion}`], project);
 
   const probe = `
     const names = ['createClient', 'formatError', 'isRetryable', 'matchError', 'decodeWith', 'codecs'];
     for (const n of names) if (!(n in m)) throw new Error('missing export ' + n);
     if (typeof m.codecs.ledger.JsCantonError.decode !== 'function') throw new Error('codecs.ledger.JsCantonError is not a codec');
     if (typeof t.startSimulatedNetwork !== 'function') throw new Error('testkit: missing startSimulatedNetwork');
+    for (const n of ['drainInto', 'fileCheckpointStore', 'itemIdentity']) if (typeof m[n] !== 'function') throw new Error('missing export ' + n);
+    if (typeof pgSink.postgresSink !== 'function') throw new Error('postgres: missing postgresSink');
+    if (typeof natsSink.natsSink !== 'function') throw new Error('nats: missing natsSink');
     const client = m.createClient({ scan: { url: 'http://127.0.0.1:1/api/scan' } });
     if (!client.scan) throw new Error('createClient returned no scan group');
   `;
-  writeFileSync(join(project, 'esm.mjs'), `import * as m from 'canton-rx'; import * as t from 'canton-rx/testkit';\n${probe}\nconsole.log('esm ok');\n`);
-  writeFileSync(join(project, 'cjs.cjs'), `const m = require('canton-rx'); const t = require('canton-rx/testkit');\n${probe}\nconsole.log('cjs ok');\n`);
+  writeFileSync(join(project, 'esm.mjs'), `import * as m from 'canton-rx'; import * as t from 'canton-rx/testkit'; import * as pgSink from 'canton-rx/postgres'; import * as natsSink from 'canton-rx/nats';\n${probe}\nconsole.log('esm ok');\n`);
+  writeFileSync(join(project, 'cjs.cjs'), `const m = require('canton-rx'); const t = require('canton-rx/testkit'); const pgSink = require('canton-rx/postgres'); const natsSink = require('canton-rx/nats');\n${probe}\nconsole.log('cjs ok');\n`);
   writeFileSync(
     join(project, 'types.mts'),
-    `import { createClient, type CantonError, codecs } from 'canton-rx';\nimport { startSimulatedNetwork } from 'canton-rx/testkit';\n` +
+    `import { createClient, type CantonError, codecs } from 'canton-rx';\nimport { startSimulatedNetwork } from 'canton-rx/testkit';\nimport { postgresSink, type SqlClient } from 'canton-rx/postgres';\nimport { natsSink } from 'canton-rx/nats';\n` +
       `const c = createClient({ scan: { url: 'http://x/api/scan' } });\nconst e: CantonError | undefined = undefined;\n` +
-      `type R = codecs.ledger.JsCantonError;\nexport const used = [c, e, startSimulatedNetwork, {} as R];\n`,
+      `type R = codecs.ledger.JsCantonError;\nexport const used = [c, e, startSimulatedNetwork, {} as R, postgresSink, {} as SqlClient, natsSink];\n`,
   );
   process.stdout.write(run(process.execPath, ['esm.mjs'], project));
   process.stdout.write(run(process.execPath, ['cjs.cjs'], project));

@@ -26,6 +26,16 @@ export type { LedgerUpdatesOptions, LedgerUpdatesRequest } from './streams/ledge
 export type { ScanUpdatesOptions } from './streams/scanUpdates.js';
 export type { ScanHoldingsOptions } from './streams/scanHoldings.js';
 
+// Checkpoint stores and sinks
+export { fileCheckpointStore } from './checkpoints/fileCheckpointStore.js';
+export type { CheckpointStore, StoredCheckpoint } from './checkpoints/CheckpointStore.js';
+export type { SinkError, CheckpointConflict, StoreFailure } from './checkpoints/SinkError.js';
+export { drainInto } from './sinks/drainInto.js';
+export type { DrainOptions, Committed } from './sinks/drainInto.js';
+export { itemIdentity } from './sinks/itemIdentity.js';
+export type { ItemKey } from './sinks/itemIdentity.js';
+export type { Sink, SinkItem } from './sinks/Sink.js';
+
 // Operators
 export { rights } from './operators/rights.js';
 export { orThrow } from './operators/orThrow.js';

@@ -1,0 +1,172 @@
+/**
+ * Sinks: updates per second of `scan.updates` drained into PGlite, PostgreSQL and JetStream by
+ * `drainInto`, each against the same stream drained into a sink that stores nothing, in the same
+ * run. Target: a sink costs the stream at most half its rate (sink rate / no-sink rate >= 0.5).
+ * Engines the machine lacks are reported as skipped. bench/run.ts calls `benchSinks()`; it also
+ * runs alone: `tsc -p tsconfig.test.json && node .build/bench/sinks.js`.
+ */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { readFileSync, readdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { lastValueFrom, reduce } from 'rxjs';
+import * as E from 'fp-ts/lib/Either.js';
+import { createClient } from '../src/client/createClient';
+import type { ScanCheckpoint } from '../src/streams/checkpoints';
+import type { Sink } from '../src/sinks/Sink';
+import { drainInto } from '../src/sinks/drainInto';
+import { postgresSink } from '../src/postgres/postgresSink';
+import { natsSink } from '../src/nats/natsSink';
+import { newPglite } from '../test/helpers/pglite';
+import { postgresMissing, startPostgres } from '../test/helpers/postgresServer';
+import { natsMissing, startNats } from '../test/helpers/natsServer';
+
+const PAGE_SIZE = 100;
+const PAGES = 40;
+
+/** Real MainNet transactions, re-stamped, served by a loopback server as prebuilt pages. */
+const startHistory = async () => {
+  const fixtures = resolve(__dirname, '..', '..', 'test', 'fixtures', 'scan');
+  const file = readdirSync(fixtures).find((f) => f.startsWith('v2-updates__JosefinHao'))!;
+  const source = (JSON.parse(readFileSync(join(fixtures, file), 'utf8')) as { transactions: Array<Record<string, unknown>> }).transactions;
+  const items = Array.from({ length: PAGES * PAGE_SIZE }, (_, i) => ({
+    ...source[i % source.length]!,
+    update_id: `1220${String(i).padStart(64, '0')}`,
+    migration_id: 4,
+    record_time: new Date(Date.UTC(2025, 11, 10, 16) + i).toISOString().replace('Z', '000Z'),
+  }));
+  // Bodies by the index of their first item, built once: the server stays cheap for every run.
+  const times = items.map((i) => i.record_time as string);
+  const bodies = new Map<number, string>();
+  const pageAfter = (after: string): string => {
+    let lo = 0;
+    let hi = times.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (times[mid]! <= after) lo = mid + 1;
+      else hi = mid;
+    }
+    let body = bodies.get(lo);
+    if (body === undefined) bodies.set(lo, (body = JSON.stringify({ transactions: items.slice(lo, lo + PAGE_SIZE) })));
+    return body;
+  };
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const body = JSON.parse(Buffer.concat(chunks).toString()) as { after?: { after_record_time: string } };
+      const page = pageAfter(body.after?.after_record_time ?? '');
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(page);
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/scan`, total: items.length, close: () => new Promise<void>((r) => server.close(() => r())) };
+};
+
+/** A sink that stores nothing: the stream's own rate through drainInto. */
+const nothing = (): Sink<ScanCheckpoint> => {
+  let revision = 0;
+  return {
+    load: async () => E.right({ checkpoint: undefined, revision: 0 }),
+    save: async () => E.right(++revision),
+    commit: async () => E.right(++revision),
+  };
+};
+
+export interface SinkBenchRow {
+  readonly engine: string;
+  readonly itemsPerSecond?: number;
+  readonly baseline?: number;
+  readonly ratio?: number;
+  readonly skipped?: string;
+}
+
+/** Runs the sink benchmark, prints its lines, and answers the rows. */
+export async function benchSinks(): Promise<SinkBenchRow[]> {
+  const history = await startHistory();
+  const scan = createClient({ scan: { url: history.url } }).scan;
+  const drain = async (sink: Sink<ScanCheckpoint>): Promise<number> => {
+    const start = performance.now();
+    const n = await lastValueFrom(
+      drainInto(sink, (from, pull) => scan.updates({ page_size: PAGE_SIZE }, { from, pull })).pipe(
+        reduce((count, r) => {
+          if (E.isLeft(r)) throw new Error(JSON.stringify(r.left));
+          return count + r.right.items;
+        }, 0),
+      ),
+    );
+    if (n !== history.total) throw new Error(`expected ${history.total} items, got ${n}`);
+    return n / ((performance.now() - start) / 1000);
+  };
+  const rows: SinkBenchRow[] = [];
+  const measure = async (engine: string, fresh: (round: number) => Promise<Sink<ScanCheckpoint>>) => {
+    // Paired rounds: the no-sink run right before each sink run, so both see the same machine.
+    const ratios: number[] = [];
+    const rates: number[] = [];
+    const bases: number[] = [];
+    await drain(nothing());
+    for (let round = 0; round < 3; round++) {
+      const base = await drain(nothing());
+      const rate = await drain(await fresh(round));
+      bases.push(base);
+      rates.push(rate);
+      ratios.push(rate / base);
+    }
+    const mid = (xs: number[]) => [...xs].sort((a, b) => a - b)[1]!;
+    rows.push({ engine, itemsPerSecond: mid(rates), baseline: mid(bases), ratio: mid(ratios) });
+  };
+
+  console.log(`3. sinks: ${history.total} Scan updates (pages of ${PAGE_SIZE}, one commit per page) drained by drainInto, against no sink (target >= 0.50)`);
+  try {
+    const db = await newPglite();
+    await measure('PGlite (in memory)', async (round) => {
+      const sink = postgresSink<ScanCheckpoint>({ db, stream: `bench-${round}` });
+      await sink.createSchema();
+      return sink;
+    });
+    await db.close();
+    if (postgresMissing()) rows.push({ engine: 'PostgreSQL', skipped: postgresMissing()! });
+    else {
+      const server = await startPostgres();
+      const client = await server.connect();
+      await measure('PostgreSQL 15 (loopback, fsync off)', async (round) => {
+        const sink = postgresSink<ScanCheckpoint>({ db: client, stream: `bench-${round}` });
+        await sink.createSchema();
+        return sink;
+      });
+      await client.end();
+      await server.stop();
+    }
+    if (natsMissing()) rows.push({ engine: 'JetStream', skipped: natsMissing()! });
+    else {
+      const server = await startNats();
+      const nc = await server.connect();
+      await measure('JetStream (nats-server, file store)', async (round) => {
+        const sink = natsSink<ScanCheckpoint>({ nc, subject: `bench.r${round}`, stream: `BENCH_${round}` });
+        await sink.createSchema();
+        return sink;
+      });
+      await nc.close();
+      await server.stop();
+    }
+  } finally {
+    await history.close();
+  }
+  for (const r of rows) {
+    if (r.skipped) console.log(`   ${r.engine}: skipped (${r.skipped})`);
+    else
+      console.log(
+        `   ${r.engine.padEnd(38)} ${Math.round(r.itemsPerSecond!)} items/s, no sink ${Math.round(r.baseline!)} items/s, ratio ${r.ratio!.toFixed(2)} ${r.ratio! >= 0.5 ? '(target met)' : '(TARGET MISSED)'}`,
+      );
+  }
+  return rows;
+}
+
+if (require.main === module) {
+  benchSinks().catch((e: unknown) => {
+    console.error(e);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,25 @@
+/**
+ * The one thing the PostgreSQL sink needs of a driver: a single connection that runs a
+ * parameterised statement. A `pg.Client` (or a client checked out of a `pg.Pool`, not the pool
+ * itself: a transaction needs one connection) and a PGlite instance both fit as they are. When
+ * the object has a `transaction(fn)` method (PGlite), commits run inside it, so several sinks may
+ * share one PGlite; otherwise they run between `BEGIN` and `COMMIT` on the connection, which
+ * must then serve one sink at a time.
+ * @example
+ * ```ts
+ * import type { SqlClient } from 'canton-rx/postgres';
+ * import { PGlite } from '@electric-sql/pglite';
+ * import pg from 'pg';
+ *
+ * const embedded: SqlClient = new PGlite('./feed-data');
+ * const server: SqlClient = new pg.Client({ connectionString: process.env.DATABASE_URL });
+ * ```
+ * @category Sinks
+ * @since 0.2.0
+ */
+export interface SqlClient {
+  // `any`: the drivers' own signatures (generic rows, typed parameters) must fit as they are.
+  query(text: string, params?: any[]): Promise<{ rows: any[] }>;
+  /** PGlite's: runs `fn` in a transaction holding the instance. */
+  transaction?<T>(fn: (tx: any) => Promise<T>): Promise<T>;
+}

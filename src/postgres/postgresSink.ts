@@ -1,0 +1,167 @@
+import * as E from 'fp-ts/lib/Either.js';
+import { checkpointConflict, storeFailure, type SinkError } from '../checkpoints/SinkError.js';
+import type { StoredCheckpoint } from '../checkpoints/CheckpointStore.js';
+import type { Checkpoint } from '../streams/checkpoints.js';
+import type { Sink, SinkItem } from '../sinks/Sink.js';
+import { itemIdentity } from '../sinks/itemIdentity.js';
+import { lz4Statement, schemaStatements, tablesOf, type Tables } from './postgresSchema.js';
+import type { SqlClient } from './SqlClient.js';
+
+/**
+ * Options of `postgresSink`.
+ * @category Sinks
+ * @since 0.2.0
+ */
+export interface PostgresSinkOptions {
+  /** The connection: a `pg.Client` (or one client of a pool), or a PGlite instance. */
+  readonly db: SqlClient;
+  /** The name of this feed: its checkpoint row and the key of its items (one writer per name). */
+  readonly stream: string;
+  /** Prefix of the two tables, `<prefix>items` and `<prefix>checkpoints` (default `canton_rx_`). */
+  readonly tablePrefix?: string;
+  /** The PostgreSQL schema of the tables (default: the connection's search path). */
+  readonly schema?: string;
+}
+
+/**
+ * A sink into PostgreSQL, with `createSchema` to create its tables.
+ * @category Sinks
+ * @since 0.2.0
+ */
+export interface PostgresSink<C extends Checkpoint = Checkpoint> extends Sink<C> {
+  /** Creates the two tables and the index if they do not exist (see docs/sinks.md for the schema), the items compressed with lz4 where the server has it. */
+  createSchema(): Promise<E.Either<SinkError, void>>;
+  /** The qualified, quoted table names, for queries of your own. */
+  readonly tables: { readonly items: string; readonly checkpoints: string };
+}
+
+/** Thrown inside a transaction to roll it back: another writer holds the revision. */
+class Fenced {
+  constructor(readonly actual: number | undefined) {}
+}
+
+const revisionOf = (rows: ReadonlyArray<{ revision?: unknown }>): number | undefined => (rows[0] === undefined ? undefined : Number(rows[0].revision));
+
+/**
+ * A PostgreSQL sink for `drainInto`: each commit inserts a batch of items into `<prefix>items`
+ * and advances the stream's row of `<prefix>checkpoints` in one transaction. Fenced: the
+ * transaction first moves the checkpoint row from the expected revision to the next (an insert
+ * for revision 0), and when the row is at another revision it rolls back and answers a
+ * `CheckpointConflict`, so a second writer of the same stream fails on its first commit and
+ * nothing it read is stored. Idempotent: an item whose identity (`itemIdentity`) is already stored
+ * for the stream is skipped (`ON CONFLICT DO NOTHING`). `seq` numbers the items of a stream in
+ * stream order. Works with `pg` against a PostgreSQL server and with PGlite (embedded); neither is
+ * a dependency of canton-rx: pass the connection. Expected failures (a conflict, a database error)
+ * are `Left`s; nothing throws.
+ *
+ * @example
+ * ```ts
+ * import { createClient, drainInto, type ScanCheckpoint } from 'canton-rx';
+ * import { postgresSink } from 'canton-rx/postgres';
+ * import { PGlite } from '@electric-sql/pglite';
+ *
+ * const sink = postgresSink<ScanCheckpoint>({ db: new PGlite('./scan-feed'), stream: 'scan-mainnet' });
+ * await sink.createSchema();
+ * const client = createClient({ scan: { url: 'https://scan.example.com/api/scan' } });
+ * drainInto(sink, (from, pull) => client.scan.updates({ page_size: 500 }, { from, pull })).subscribe(console.log);
+ * ```
+ * @category Sinks
+ * @since 0.2.0
+ */
+export const postgresSink = <C extends Checkpoint = Checkpoint>(options: PostgresSinkOptions): PostgresSink<C> => {
+  const { db, stream } = options;
+  const store = `postgres:${stream}`;
+  const tables = tablesOf(options.tablePrefix ?? 'canton_rx_', options.schema);
+
+  /** Runs `run` on valid options, turning what it throws into a Left: a `Fenced` into a conflict with the writer's expected revision. */
+  const guarded = async <A>(what: string, run: (t: Tables) => Promise<E.Either<SinkError, A>>, expected = 0): Promise<E.Either<SinkError, A>> => {
+    if (typeof tables === 'string') return E.left(storeFailure(store, tables));
+    if (typeof stream !== 'string' || stream.length === 0) return E.left(storeFailure(store, 'stream must be a non-empty name'));
+    try {
+      return await run(tables);
+    } catch (e) {
+      if (e instanceof Fenced) return E.left(checkpointConflict(store, expected, e.actual, 'the checkpoint moved on'));
+      return E.left(storeFailure(store, what, e));
+    }
+  };
+
+  const inTransaction = async <A>(fn: (tx: SqlClient) => Promise<A>): Promise<A> => {
+    if (typeof db.transaction === 'function') return db.transaction((tx: SqlClient) => fn(tx));
+    await db.query('BEGIN');
+    try {
+      const result = await fn(db);
+      await db.query('COMMIT');
+      return result;
+    } catch (e) {
+      await db.query('ROLLBACK').catch(() => undefined);
+      throw e;
+    }
+  };
+
+  const load = () =>
+    guarded('cannot load the checkpoint', async (t): Promise<E.Either<SinkError, StoredCheckpoint<C>>> => {
+      const { rows } = await db.query(`SELECT checkpoint, revision::float8 AS revision FROM ${t.checkpoints} WHERE stream = $1`, [stream]);
+      const row = rows[0] as { checkpoint: C | string; revision: number } | undefined;
+      if (row === undefined) return E.right({ checkpoint: undefined, revision: 0 });
+      const checkpoint = typeof row.checkpoint === 'string' ? (JSON.parse(row.checkpoint) as C) : row.checkpoint;
+      return E.right({ checkpoint, revision: Number(row.revision) });
+    });
+
+  const commit = async (items: ReadonlyArray<SinkItem>, checkpoint: C, expected: number): Promise<E.Either<SinkError, number>> => {
+    if (!Number.isSafeInteger(expected) || expected < 0) return E.left(storeFailure(store, `expected revision ${String(expected)} is not a whole number ≥ 0`));
+    const rows = items.flatMap((item, i) => {
+      const key = itemIdentity(item);
+      if (key === undefined) return [];
+      return [{ n: i + 1, identity: key.identity, update_id: key.updateId, migration_id: key.migrationId, record_time: key.recordTime || null, offset: key.offset, kind: key.kind, item }];
+    });
+    const write = (t: Tables) =>
+      inTransaction(async (tx) => {
+        const cp = JSON.stringify(checkpoint);
+        // The fence first: a writer that lost the race waits on the row lock, then finds the
+        // revision moved and rolls back before inserting anything.
+        const moved =
+          expected === 0
+            ? await tx.query(
+                `INSERT INTO ${t.checkpoints} (stream, checkpoint, revision, items) VALUES ($1, $2::jsonb, 1, $3::bigint)
+                 ON CONFLICT (stream) DO NOTHING RETURNING 0::float8 AS base`,
+                [stream, cp, rows.length],
+              )
+            : await tx.query(
+                `UPDATE ${t.checkpoints} SET checkpoint = $2::jsonb, revision = revision + 1, items = items + $3::bigint, updated_at = now()
+                 WHERE stream = $1 AND revision = $4::bigint RETURNING (items - $3::bigint)::float8 AS base`,
+                [stream, cp, rows.length, expected],
+              );
+        const base = moved.rows[0] as { base: number } | undefined;
+        if (base === undefined) {
+          const found = await tx.query(`SELECT revision::float8 AS revision FROM ${t.checkpoints} WHERE stream = $1`, [stream]);
+          throw new Fenced(revisionOf(found.rows as Array<{ revision?: unknown }>));
+        }
+        if (rows.length > 0) {
+          await tx.query(
+            `INSERT INTO ${t.items} (stream, seq, identity, update_id, migration_id, record_time, "offset", kind, item)
+             SELECT $1, $2::bigint + x.n, x.identity, x.update_id, x.migration_id, x.record_time, x."offset", x.kind, x.item
+             FROM jsonb_to_recordset($3::jsonb) AS x(n bigint, identity text, update_id text, migration_id bigint, record_time timestamptz, "offset" text, kind text, item jsonb)
+             ON CONFLICT (stream, identity) DO NOTHING`,
+            [stream, Number(base.base), JSON.stringify(rows)],
+          );
+        }
+        return E.right(expected + 1);
+      });
+    return guarded('cannot commit', write, expected);
+  };
+
+  const createSchema = () =>
+    guarded('cannot create the tables', async (t): Promise<E.Either<SinkError, void>> => {
+      for (const statement of schemaStatements(t)) await db.query(statement);
+      await db.query(lz4Statement(t)).catch(() => undefined);
+      return E.right(undefined);
+    });
+
+  return {
+    load,
+    commit,
+    save: (checkpoint, expected) => commit([], checkpoint, expected),
+    createSchema,
+    tables: typeof tables === 'string' ? { items: '', checkpoints: '' } : { items: tables.items, checkpoints: tables.checkpoints },
+  };
+};

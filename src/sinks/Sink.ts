@@ -1,0 +1,48 @@
+import type * as E from 'fp-ts/lib/Either.js';
+import type { Update } from '../codecs/ledger/Update.js';
+import type { UpdateHistoryItem } from '../codecs/scan/UpdateHistoryItem.js';
+import type { UpdateHistoryItemV2 } from '../codecs/scan/UpdateHistoryItemV2.js';
+import type { CheckpointStore } from '../checkpoints/CheckpointStore.js';
+import type { SinkError } from '../checkpoints/SinkError.js';
+import type { Checkpoint } from '../streams/checkpoints.js';
+
+/**
+ * An item a sink stores: a ledger `Update` or a Scan history item.
+ * @category Sinks
+ * @since 0.2.0
+ */
+export type SinkItem = Update | UpdateHistoryItem | UpdateHistoryItemV2;
+
+/**
+ * Where a stream's items go together with its checkpoint. `commit` stores a batch of items and
+ * advances the checkpoint to the one after the batch's last item, all or nothing, fenced by the
+ * same compare-and-set as `CheckpointStore.save` (it is one: `save` commits an empty batch). A
+ * sink is idempotent by item identity (see `itemIdentity`), so storing an item twice keeps one.
+ *
+ * `drainInto` runs a stream into a sink; `canton-rx/postgres` and `canton-rx/nats` make sinks.
+ * @example
+ * ```ts
+ * import type { Sink, LedgerCheckpoint, SinkItem } from 'canton-rx';
+ * import * as E from 'fp-ts/lib/Either.js';
+ *
+ * // A sink in memory, for tests: commit replaces the checkpoint only from the expected revision.
+ * const stored: SinkItem[] = [];
+ * let state = { checkpoint: undefined as LedgerCheckpoint | undefined, revision: 0 };
+ * const memory: Sink<LedgerCheckpoint> = {
+ *   load: async () => E.right(state),
+ *   save: async (checkpoint, expected) => memory.commit([], checkpoint, expected),
+ *   commit: async (items, checkpoint, expected) => {
+ *     if (expected !== state.revision) return E.left({ _tag: 'CheckpointConflict', store: 'memory', expected, message: 'conflict' });
+ *     stored.push(...items);
+ *     state = { checkpoint, revision: expected + 1 };
+ *     return E.right(state.revision);
+ *   },
+ * };
+ * ```
+ * @category Sinks
+ * @since 0.2.0
+ */
+export interface Sink<C extends Checkpoint = Checkpoint> extends CheckpointStore<C> {
+  /** Stores `items` and the checkpoint after them in one atomic step if the stored revision is `expected`; answers the new revision. */
+  commit(items: ReadonlyArray<SinkItem>, checkpoint: C, expected: number): Promise<E.Either<SinkError, number>>;
+}

@@ -1,0 +1,56 @@
+import type { Update } from '../codecs/ledger/Update.js';
+import type { UpdateHistoryItem } from '../codecs/scan/UpdateHistoryItem.js';
+import type { UpdateHistoryItemV2 } from '../codecs/scan/UpdateHistoryItemV2.js';
+import { cursorOfItem } from '../streams/checkpointOf.js';
+import type { SinkItem } from './Sink.js';
+
+/**
+ * The columns an indexer needs of one stored item, and its identity.
+ * @category Sinks
+ * @since 0.2.0
+ */
+export interface ItemKey {
+  /**
+   * What makes the item unique in its stream, and what duplicates are dropped by: the update id
+   * of a ledger update; `<migration_id>:<update_id>` of a Scan item, since Scan keeps the history
+   * of every migration and an id is only known to be unique within one.
+   */
+  readonly identity: string;
+  readonly updateId: string;
+  /** The Scan item's migration id (a reassignment's is inside its `event`); `null` for the ledger. */
+  readonly migrationId: number | null;
+  readonly recordTime: string;
+  /** The ledger offset (decimal) or the Scan item's hex offset when it has one. */
+  readonly offset: string | null;
+  /** `transaction`, `reassignment` or `topology` (ledger); `transaction`, `assignment` or `unassignment` (Scan). */
+  readonly kind: string;
+}
+
+const LEDGER_KINDS: Readonly<Record<string, string>> = { Transaction: 'transaction', Reassignment: 'reassignment', TopologyTransaction: 'topology' };
+
+/**
+ * The identity and index columns of an item a sink stores; `undefined` for a ledger
+ * `OffsetCheckpoint`, which carries no update and is not stored (it only advances the checkpoint).
+ * @example
+ * ```ts
+ * import { itemIdentity, type SinkItem } from 'canton-rx';
+ * declare const item: SinkItem;
+ * const key = itemIdentity(item); // { identity: '4:1220…', updateId: '1220…', migrationId: 4, kind: 'transaction', … }
+ * ```
+ * @category Sinks
+ * @since 0.2.0
+ */
+export const itemIdentity = (item: SinkItem): ItemKey | undefined => {
+  if ('update_id' in item) {
+    const scan = item as UpdateHistoryItem | UpdateHistoryItemV2;
+    const { migration_id } = cursorOfItem(scan);
+    const kind = 'event' in scan ? ('created_event' in scan.event ? 'assignment' : 'unassignment') : 'transaction';
+    const offset = (scan as { offset?: string | null }).offset;
+    return { identity: `${migration_id}:${scan.update_id}`, updateId: scan.update_id, migrationId: migration_id, recordTime: scan.record_time, offset: offset ?? null, kind };
+  }
+  const [variant, wrapped] = Object.entries(item as Update)[0] as [string, { value: { updateId?: string; offset: number; recordTime?: string } }];
+  const kind = LEDGER_KINDS[variant];
+  const v = wrapped.value;
+  if (kind === undefined || v.updateId === undefined) return undefined;
+  return { identity: v.updateId, updateId: v.updateId, migrationId: null, recordTime: v.recordTime ?? '', offset: String(v.offset), kind };
+};

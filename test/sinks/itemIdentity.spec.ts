@@ -1,0 +1,29 @@
+import assert from 'node:assert/strict';
+import { itemIdentity } from '../../src/sinks/itemIdentity';
+import type { Update } from '../../src/codecs/ledger/Update';
+import type { UpdateHistoryItemV2 } from '../../src/codecs/scan/UpdateHistoryItemV2';
+import { readFixture } from '../helpers/fixtures';
+
+describe('itemIdentity', () => {
+  it('a Scan transaction: migration and update id, its record time, kind transaction', () => {
+    const page = readFixture('scan', 'v2-updates__JosefinHao-canton__1.json') as { transactions: UpdateHistoryItemV2[] };
+    const tx = page.transactions[0] as UpdateHistoryItemV2 & { record_time: string; migration_id: number };
+    assert.deepEqual(itemIdentity(tx), { identity: `4:${tx.update_id}`, updateId: tx.update_id, migrationId: 4, recordTime: tx.record_time, offset: null, kind: 'transaction' });
+  });
+
+  it('a Scan reassignment: the migration id of its event; assignment or unassignment', () => {
+    const event = { submitter: 's', source_synchronizer: 'a', target_synchronizer: 'b', migration_id: 9, unassign_id: 'x', reassignment_counter: 1, contract_id: 'c' };
+    const un = { update_id: 'u', offset: '0a', record_time: '2025-01-01T00:00:00.000001Z', event } as UpdateHistoryItemV2;
+    assert.deepEqual(itemIdentity(un), { identity: '9:u', updateId: 'u', migrationId: 9, recordTime: '2025-01-01T00:00:00.000001Z', offset: '0a', kind: 'unassignment' });
+    const as = { ...un, event: { ...event, created_event: {} } } as unknown as UpdateHistoryItemV2;
+    assert.equal(itemIdentity(as)?.kind, 'assignment');
+  });
+
+  it('a ledger update: its update id and offset; an OffsetCheckpoint has none', () => {
+    const [first] = readFixture('ledger', 'updates-ledger-effects__canton-network-splice-sv-voting-dapp__2.json') as Array<{ update: Update }>;
+    const key = itemIdentity(first!.update)!;
+    const value = Object.values(first!.update)[0].value as { updateId: string; offset: number };
+    assert.deepEqual([key.identity, key.updateId, key.migrationId, key.offset], [value.updateId, value.updateId, null, String(value.offset)]);
+    assert.equal(itemIdentity({ OffsetCheckpoint: { value: { offset: 3, synchronizerTimes: [] } } } as Update), undefined);
+  });
+});
