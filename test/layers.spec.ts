@@ -5,7 +5,8 @@ import { projectRoot } from './helpers/fixtures';
 
 /**
  * Layers import one way. Retry sits below the streams (which retry pages) and the operators
- * (which export it); the streams sit below the operators (mergeFeeds reads streams). A cycle
+ * (which export it); the streams sit below the operators (mergeFeeds reads streams) and below the
+ * checkpoint stores and sinks, which sit below the engines' adapters. A cycle
  * between folders compiles, but it makes the load order fragile and the layers meaningless.
  */
 const forbidden: Record<string, ReadonlyArray<string>> = {
@@ -15,7 +16,10 @@ const forbidden: Record<string, ReadonlyArray<string>> = {
   validation: ['retry', 'streams', 'operators'],
   time: ['retry', 'streams', 'operators'],
   retry: ['streams', 'operators', 'ledger', 'scan', 'validator', 'client'],
-  streams: ['operators', 'ledger', 'scan', 'validator'],
+  streams: ['operators', 'ledger', 'scan', 'validator', 'checkpoints', 'sinks', 'postgres', 'nats'],
+  // The sinks sit above the streams; the engine adapters (subpath exports) above the sinks.
+  checkpoints: ['sinks', 'postgres', 'nats', 'operators'],
+  sinks: ['postgres', 'nats'],
 };
 
 const sourcesUnder = (dir: string): string[] =>
