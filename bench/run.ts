@@ -10,10 +10,13 @@
  *    ledger's pages. Medians of paired rounds, for a consumer that only counts and one that works
  *    on each item, against a server that answers at once and one that takes time per page.
  *    Target: `scan.updates` >= 1.1x both.
- * 3. mergeFeeds (bench/merge.ts).
+ * 3. mergeFeeds (bench/merge.ts): 1 000 000 merged updates with a lag of 1 000.
+ * 4. Sinks (bench/sinks.ts): updates per second into PGlite, PostgreSQL and JetStream, against
+ *    the same stream with no sink. Target: a sink costs the stream at most half its rate.
  */
 import { benchDecode } from './decode';
 import { benchMerge } from './merge';
+import { benchSinks } from './sinks';
 import { contenders, type Consume } from './contenders';
 import { pairedRounds, ratios, type Contestant } from './endToEnd';
 import { startBenchServer } from './startServer';
@@ -95,6 +98,8 @@ const main = async () => {
 
   console.log('\n3. mergeFeeds: 1 000 000 merged updates with a lag of 1 000 (medians of 3 rounds; baseline: making the updates alone)');
   console.table(await benchMerge());
+  console.log('');
+  await benchSinks();
 };
 
 main().catch((e: unknown) => {

@@ -118,7 +118,7 @@ export async function benchSinks(): Promise<SinkBenchRow[]> {
     rows.push({ engine, itemsPerSecond: mid(rates), baseline: mid(bases), ratio: mid(ratios) });
   };
 
-  console.log(`3. sinks: ${history.total} Scan updates (pages of ${PAGE_SIZE}, one commit per page) drained by drainInto, against no sink (target >= 0.50)`);
+  console.log(`4. sinks: ${history.total} Scan updates (pages of ${PAGE_SIZE}, one commit per page) drained by drainInto, against no sink (target >= 0.50)`);
   try {
     const db = await newPglite();
     await measure('PGlite (in memory)', async (round) => {
