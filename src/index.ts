@@ -13,6 +13,7 @@ export type { LedgerGroup } from './ledger/createLedgerGroup.js';
 export type { ValidatorGroup } from './validator/createValidatorGroup.js';
 export type { ScanGroup, ScanUpdatesRequest } from './scan/createScanGroup.js';
 export type { ClientConfig, GroupConfig, ValidatorGroupConfig } from './client/types.js';
+export type { ScanPoolConfig, ScanPoolEvent, ScanThreshold, ScanLimits } from './pool/types.js';
 export type { Fetch, FetchInit, FetchResponse, TokenSource } from './http/types.js';
 
 // Streams
@@ -52,6 +53,8 @@ export type {
   RequestIssue,
   ErrorBody,
   KnownCondition,
+  ScanDisagreement,
+  ScanAnswer,
 } from './errors/CantonError.js';
 
 // Codecs

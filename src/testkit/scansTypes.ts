@@ -31,6 +31,7 @@ export interface ScanKnobs {
    * A Byzantine Scan: history items whose update id draws below `rate` (default 1: all) come
    * with an altered value (a transaction's `workflow_id`, a reassignment's `counter`), the same
    * update id and cursor; any other 200 JSON body has its first string (or number) altered.
+   * Each Byzantine Scan lies in its own way, so that two liars do not agree.
    */
   readonly byzantine?: boolean | { readonly rate?: number };
   /** Every answer is sent this many milliseconds late (default 0). */

@@ -40,18 +40,18 @@ const takeToken = (state: KnobState): boolean => {
 const lieRate = (knobs: ScanKnobs): number => (knobs.byzantine === undefined || knobs.byzantine === false ? 0 : knobs.byzantine === true ? 1 : (knobs.byzantine.rate ?? 1));
 
 /** Alters the first string (else number) found depth-first; true when something was altered. */
-const alterFirstLeaf = (v: Record<string, Json> | Json[]): boolean => {
+const alterFirstLeaf = (v: Record<string, Json> | Json[], name: string): boolean => {
   const entries: Array<[string | number, Json]> = Array.isArray(v) ? v.map((x, i) => [i, x]) : Object.entries(v);
   for (const [k, x] of entries) {
     if (typeof x === 'string') {
-      (v as Record<string | number, Json>)[k] = `${x}-forged`;
+      (v as Record<string | number, Json>)[k] = `${x}-forged-by-${name}`;
       return true;
     }
     if (typeof x === 'number') {
       (v as Record<string | number, Json>)[k] = x + 1;
       return true;
     }
-    if (x !== null && typeof x === 'object' && alterFirstLeaf(x as Record<string, Json>)) return true;
+    if (x !== null && typeof x === 'object' && alterFirstLeaf(x as Record<string, Json>, name)) return true;
   }
   return false;
 };
@@ -66,10 +66,10 @@ const lie = (reply: Reply, template: string, rate: number, name: string): Reply 
     for (const item of items) {
       if (hashUnit(name, 'lie', String(item['update_id'])) >= rate) continue;
       // Same update id and cursor, another value: only a comparison of the content can tell.
-      if ('event' in item) (item['event'] as Record<string, Json>)['counter'] = Number((item['event'] as Record<string, Json>)['counter']) + 1;
-      else item['workflow_id'] = 'forged';
+      if ('event' in item) (item['event'] as Record<string, Json>)['counter'] = Number((item['event'] as Record<string, Json>)['counter']) + 1 + Number(name.replace(/\D/g, ''));
+      else item['workflow_id'] = `forged-by-${name}`;
     }
-  } else if (!alterFirstLeaf(body)) return reply;
+  } else if (!alterFirstLeaf(body, name)) return reply;
   return json(200, body as Json, reply.headers);
 };
 
