@@ -164,7 +164,9 @@ export const createPoolTransport = (
       const decide = () => {
         if (done) return;
         const keys = answers.map((a) => a.key);
-        if (history) {
+        // History waits for every Scan asked, so that a Scan serving altered items is seen and
+        // excluded even when others already agree (a slow Scan costs time, bounded by timeoutMs).
+        if (history && inFlight === 0) {
           const pages = answers.flatMap((a) => (E.isRight(a.result) ? [pageOf(a.scan, a.result.right)] : [])).filter((p): p is PageAnswer => p !== undefined);
           const agreed = agreeOnPages(pages, needed);
           if (agreed !== undefined) {
