@@ -26,6 +26,7 @@ export type { StreamOptions, TailingStreamOptions, TailOptions } from './streams
 export type { LedgerUpdatesOptions, LedgerUpdatesRequest } from './streams/ledgerUpdates.js';
 export type { ScanUpdatesOptions } from './streams/scanUpdates.js';
 export type { ScanHoldingsOptions } from './streams/scanHoldings.js';
+export type { ScanBackfillOptions } from './pool/scanBackfill.js';
 
 // Operators
 export { rights } from './operators/rights.js';
