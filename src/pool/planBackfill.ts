@@ -1,5 +1,5 @@
 import type { ScanCursor, ScanReadState } from '../streams/scanPaging.js';
-import { initialScanRead } from '../streams/scanPaging.js';
+import { compareCursors, initialScanRead } from '../streams/scanPaging.js';
 import { previousMicrosecond } from '../time/previousMicrosecond.js';
 import { compareTimestamps } from '../time/compareTimestamps.js';
 import { fromMicros, toMicros } from './micros.js';
@@ -22,8 +22,8 @@ export interface Slice {
  * overlap and `after_record_time` applies only within `after_migration_id`): each migration
  * gets a share of `slices` by the length of its record-time range (at least one), cut at equal
  * record times; a slice covers (its start, its end], and the next starts strictly after that end.
- * The last migration's last slice stays open (the history may grow) unless `to` ends it. A
- * migration whose range is unknown makes the rest of the history one open slice.
+ * One more slice after the last range reads what was appended since (open, unless `to` ends it
+ * earlier). A migration whose range is unknown makes the rest of the history that one slice.
  * @internal
  */
 export const planBackfill = (
@@ -42,10 +42,8 @@ export const planBackfill = (
     const before = previousMicrosecond(m.min!);
     return { state: initialScanRead({ migration_id: m.migration_id, record_time: before }, undefined), at: toMicros(before) };
   };
-  const endOf = (m: MigrationRange, last: boolean): ScanCursor | undefined => {
-    if (to !== undefined && to.migration_id === m.migration_id) return to;
-    return last ? to : { migration_id: m.migration_id, record_time: m.max! };
-  };
+  const endOf = (m: MigrationRange): ScanCursor =>
+    to !== undefined && to.migration_id === m.migration_id && compareTimestamps(to.record_time, m.max!) < 0 ? to : { migration_id: m.migration_id, record_time: m.max! };
   const spans = known.map((m) => {
     const s = startOf(m);
     const endAt = to !== undefined && to.migration_id === m.migration_id && compareTimestamps(to.record_time, m.max!) < 0 ? toMicros(to.record_time) : toMicros(m.max!);
@@ -53,14 +51,13 @@ export const planBackfill = (
   });
   const total = spans.reduce((a, b) => a + b.span, 0n);
   const out: Slice[] = [];
-  spans.forEach(({ m, s, span }, i) => {
-    const last = i === spans.length - 1 && unknownAt < 0;
+  spans.forEach(({ m, s, span }) => {
     const share = total === 0n ? 1 : Math.max(1, Math.round((slices * Number(span)) / Number(total)));
     const k = span === 0n ? 1 : Math.min(share, Number(span));
     let state = s.state;
     for (let j = 1; j <= k; j++) {
       if (j === k) {
-        out.push({ start: state, end: endOf(m, last) });
+        out.push({ start: state, end: endOf(m) });
         break;
       }
       const cut = fromMicros(s.at + (span * BigInt(j)) / BigInt(k));
@@ -69,9 +66,11 @@ export const planBackfill = (
       state = initialScanRead(end, undefined);
     }
   });
-  if (unknownAt >= 0) {
-    const start = out.length > 0 ? initialScanRead(out[out.length - 1]!.end, undefined) : initialScanRead(first.cursor, first.updateId);
-    out.push({ start, end: to });
+  // What follows the last known range: the rest of a migration whose range is unknown, or what
+  // was appended since the ranges were learned (up to `to`, or open).
+  const lastEnd = out.length > 0 ? out[out.length - 1]!.end : undefined;
+  if (unknownAt >= 0 || lastEnd === undefined || to === undefined || compareCursors(lastEnd, to) < 0) {
+    out.push({ start: lastEnd !== undefined ? initialScanRead(lastEnd, undefined) : initialScanRead(first.cursor, first.updateId), end: to });
   }
   return out;
 };

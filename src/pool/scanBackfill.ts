@@ -1,10 +1,11 @@
-import { defer, map, Observable, of, Subscription, switchMap } from 'rxjs';
+import { defer, forkJoin, map, Observable, of, Subscription, switchMap } from 'rxjs';
 import * as E from 'fp-ts/lib/Either.js';
 import type { CantonError } from '../errors/CantonError.js';
 import type { Transport } from '../client/createTransport.js';
 import { checked, send } from '../client/send.js';
 import { Timestamp } from '../codecs/common/primitives.js';
 import { GetMigrationInfoResponse } from '../codecs/scan/GetMigrationInfoResponse.js';
+import type { GetMigrationInfoResponse as MigrationInfo } from '../codecs/scan/GetMigrationInfoResponse.js';
 import { UpdateHistoryResponse } from '../codecs/scan/UpdateHistoryResponse.js';
 import { UpdateHistoryResponseV2 } from '../codecs/scan/UpdateHistoryResponseV2.js';
 import type { UpdateHistoryItem } from '../codecs/scan/UpdateHistoryItem.js';
@@ -14,11 +15,13 @@ import type { RetryBackoffConfig } from '../retry/retryBackoff.js';
 import { cursorOfItem } from '../streams/checkpointOf.js';
 import type { ScanCheckpoint } from '../streams/checkpoints.js';
 import { pageRequest } from '../streams/pageRequest.js';
-import { compareCursors, scanPageRequest, scanPageStep, type ScanCursor, type ScanReadState } from '../streams/scanPaging.js';
+import { compareCursors, initialScanRead, scanPageRequest, scanPageStep, type ScanCursor, type ScanReadState } from '../streams/scanPaging.js';
 import { compareTimestamps } from '../time/compareTimestamps.js';
 import { Checks } from '../validation/checks.js';
 import { validateUpdateHistoryRequest } from '../validation/validateUpdateHistoryRequest.js';
 import { planBackfill, type MigrationRange, type Slice } from './planBackfill.js';
+import { fromMicros, toMicros } from './micros.js';
+import { previousMicrosecond } from '../time/previousMicrosecond.js';
 
 /**
  * Options of `scan.backfill`.
@@ -42,6 +45,9 @@ export interface ScanBackfillOptions {
 
 type Item = UpdateHistoryItem | UpdateHistoryItemV2;
 type Result<A> = Observable<E.Either<CantonError, A>>;
+
+/** Slices one split hands on at most; the last of them takes whatever remains (and splits in turn). */
+const MAX_PIECES = 4096;
 
 /** Migrations looked up at most, so that a server answering nonsense cannot keep the plan going. */
 const MAX_MIGRATIONS = 10_000;
@@ -109,8 +115,10 @@ export const scanBackfill = (transport: Transport, request: UpdateHistoryRequest
         // Migration by migration: its range, then the first item after its last record time,
         // whose migration id is the next one. A migration whose range cannot be learned (no
         // migration info) ends the list: the rest is read as one slice.
-        const learn = (m: number, acc: MigrationRange[]): Result<MigrationRange[]> =>
-          info(m).pipe(
+        // The info of the migration after m is asked at the same time as the first item after m
+        // (migration ids are usually consecutive), which saves a round trip per migration.
+        const learn = (m: number, acc: MigrationRange[], known?: Result<MigrationInfo>): Result<MigrationRange[]> =>
+          (known ?? info(m)).pipe(
             switchMap((r) => {
               const ranges = E.isRight(r) ? r.right.record_time_range : [];
               if (ranges.length === 0 || acc.length >= MAX_MIGRATIONS) return of(E.right([...acc, { migration_id: m }]));
@@ -118,11 +126,11 @@ export const scanBackfill = (transport: Transport, request: UpdateHistoryRequest
               const max = ranges.map((x) => x.max).reduce((a, b) => (compareTimestamps(a, b) >= 0 ? a : b));
               const known = [...acc, { migration_id: m, min, max }];
               if (to !== undefined && to.migration_id <= m) return of(E.right(known));
-              return itemAfter({ migration_id: m, record_time: max }).pipe(
-                switchMap((n) => {
+              return forkJoin([itemAfter({ migration_id: m, record_time: max }), info(m + 1)]).pipe(
+                switchMap(([n, nextInfo]) => {
                   if (E.isLeft(n)) return of(n);
                   const next = n.right === undefined ? undefined : cursorOfItem(n.right).migration_id;
-                  return next === undefined || next <= m ? of(E.right(known)) : learn(next, known);
+                  return next === undefined || next <= m ? of(E.right(known)) : learn(next, known, next === m + 1 ? of(nextInfo) : undefined);
                 }),
               );
             }),
@@ -143,8 +151,11 @@ export const scanBackfill = (transport: Transport, request: UpdateHistoryRequest
 
 interface Active {
   state: ScanReadState;
-  readonly end: ScanCursor | undefined;
+  /** Where the slice started: its items come strictly after it (or at it, after a checkpoint's update). */
+  readonly start: ScanCursor | undefined;
+  end: ScanCursor | undefined;
   buffer: Item[];
+  fetched: boolean;
   done: boolean;
   failure: CantonError | undefined;
   sub: Subscription | undefined;
@@ -160,6 +171,7 @@ export const readSlices = (
   new Observable((subscriber) => {
     const active: Active[] = [];
     let next = 0;
+    const fresh = (s: Slice): Active => ({ state: s.start, start: s.start.cursor, end: s.end, buffer: [], fetched: false, done: false, failure: undefined, sub: undefined });
 
     const apply = (a: Active, r: E.Either<CantonError, ReadonlyArray<Item>>) => {
       if (E.isLeft(r)) {
@@ -178,12 +190,70 @@ export const readSlices = (
         }
       }
       a.buffer.push(...items);
+      learnWidth(r.right);
       a.state = step.next;
       if (step.failure !== undefined && !a.done) {
         a.failure = step.failure;
         a.done = true;
       }
       if (step.caughtUp) a.done = true;
+      if (!a.done) split(a);
+    };
+
+    // How wide in record time a slice of about one page is, learned from the pages read (a little
+    // narrower than a page, so that a slice usually ends within one request).
+    let width: bigint | undefined;
+    const learnWidth = (items: ReadonlyArray<Item>) => {
+      if (items.length < 2) return;
+      const first = cursorOfItem(items[0]!);
+      const last = cursorOfItem(items[items.length - 1]!);
+      if (first.migration_id !== last.migration_id) return;
+      const span = toMicros(last.record_time) - toMicros(first.record_time);
+      width = (span * BigInt(pageSize) * 19n) / (BigInt(items.length - 1) * 20n) + 1n;
+    };
+
+    // Hands the part of a slice after `from` on as slices of `width` right after it, up to its
+    // end (the window slides through them) or a window's worth when it has none.
+    const cutAfter = (a: Active, from: ScanCursor, w: bigint) => {
+      const fromAt = toMicros(from.record_time);
+      const span = a.end === undefined ? undefined : toMicros(a.end.record_time) - fromAt;
+      const k = span === undefined ? concurrency : Math.max(1, Math.min(MAX_PIECES, Number((span + w - 1n) / w)));
+      const pieces: Active[] = [];
+      let start = from;
+      for (let i = 1; i <= k; i++) {
+        const end = i === k ? a.end : { migration_id: from.migration_id, record_time: fromMicros(fromAt + w * BigInt(i)) };
+        pieces.push(fresh({ start: initialScanRead(start, undefined), end }));
+        if (end !== undefined) start = end;
+      }
+      a.end = from;
+      active.splice(active.indexOf(a) + 1, 0, ...pieces);
+    };
+
+    // After a page, a slice with more to read keeps the items before the last record time of its
+    // page and is done; the rest (from the microsecond before that record time, since more
+    // items may share it beyond the page) goes on as new slices.
+    const split = (a: Active) => {
+      const firstItem = a.buffer[0];
+      const lastItem = a.buffer[a.buffer.length - 1];
+      if (firstItem === undefined || lastItem === undefined || width === undefined) return;
+      const m = cursorOfItem(lastItem).migration_id;
+      if (cursorOfItem(firstItem).migration_id !== m || (a.end !== undefined && a.end.migration_id !== m)) return;
+      const cut = { migration_id: m, record_time: previousMicrosecond(lastItem.record_time) };
+      // The cut must move past the start, or the slice would hand itself on unchanged.
+      if (a.start !== undefined && (a.start.migration_id !== m || toMicros(cut.record_time) <= toMicros(a.start.record_time))) return;
+      if (a.end !== undefined && compareCursors(a.end, cut) <= 0) return;
+      a.buffer = a.buffer.filter((i) => compareCursors(cursorOfItem(i), cut) <= 0);
+      cutAfter(a, cut, width);
+      a.done = true;
+    };
+
+    // Before its first request, a slice much wider than a page is cut into slices of a page.
+    const presplit = (a: Active) => {
+      if (width === undefined || a.start === undefined || a.end === undefined || a.start.migration_id !== a.end.migration_id) return;
+      const startAt = toMicros(a.start.record_time);
+      if (toMicros(a.end.record_time) - startAt <= (width * 3n) / 2n) return;
+      const first = { migration_id: a.start.migration_id, record_time: fromMicros(startAt + width) };
+      cutAfter(a, first, width);
     };
 
     const fetch = (a: Active) => {
@@ -208,14 +278,19 @@ export const readSlices = (
       if (!finished) a.sub = sub;
     };
 
-    // A slice reads its next page only once its buffer is empty: the head's is emptied at once,
-    // those ahead of it hold one page until the head reaches them.
+    // The window is the first `concurrency` slices: only they read or hold a page, so memory
+    // holds at most `concurrency` pages and the slices read are always the next ones to deliver.
+    // Until a page has shown how dense the history is, only the first slice reads.
     const fill = () => {
-      while (active.length < concurrency && next < slices.length) {
-        const s = slices[next++]!;
-        active.push({ state: s.start, end: s.end, buffer: [], done: false, failure: undefined, sub: undefined });
+      while (active.length < concurrency && next < slices.length) active.push(fresh(slices[next++]!));
+      for (let i = 0; i < Math.min(concurrency, active.length) && !subscriber.closed; i++) {
+        const a = active[i]!;
+        if (a.done || a.sub !== undefined || a.buffer.length > 0) continue;
+        if (width === undefined && i > 0) break;
+        if (!a.fetched) presplit(a);
+        a.fetched = true;
+        fetch(a);
       }
-      for (const a of active.slice()) if (!subscriber.closed && !a.done && a.sub === undefined && a.buffer.length === 0) fetch(a);
     };
 
     // Re-entrant calls (a page that completes synchronously) are folded into the running loop.

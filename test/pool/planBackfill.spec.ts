@@ -13,17 +13,19 @@ const ranges = [
 ];
 
 describe('planBackfill', () => {
-  it('shares the slices by record-time span, each within one migration, contiguous, the last one open', () => {
+  it('shares the slices by record-time span, each within one migration, contiguous, then one open slice for what was appended', () => {
     const plan = planBackfill(ranges, { cursor: undefined, updateId: undefined }, 8, undefined);
-    assert.equal(plan.length, 8);
-    assert.deepEqual(plan.map((s) => s.start.cursor?.migration_id), [0, 0, 0, 0, 0, 0, 1, 1]);
+    assert.equal(plan.length, 9);
+    assert.deepEqual(plan.map((s) => s.start.cursor?.migration_id), [0, 0, 0, 0, 0, 0, 1, 1, 1]);
     assert.equal(plan[0]!.start.cursor?.record_time, '2024-12-31T23:59:59.999999Z');
     for (let i = 0; i + 1 < plan.length; i++) {
       const end = plan[i]!.end!;
       if (end.migration_id === plan[i + 1]!.start.cursor!.migration_id) assert.deepEqual(plan[i + 1]!.start.cursor, end);
     }
     assert.deepEqual(plan[5]!.end, { migration_id: 0, record_time: '2025-01-01T00:00:06.000000Z' });
-    assert.equal(plan[7]!.end, undefined);
+    assert.deepEqual(plan[7]!.end, { migration_id: 1, record_time: '2025-01-01T00:00:05.000000Z' });
+    assert.deepEqual(plan[8]!.start.cursor, plan[7]!.end);
+    assert.equal(plan[8]!.end, undefined);
   });
 
   it('starts exactly after a checkpoint, skips earlier migrations, and ends at `to`', () => {
@@ -67,6 +69,31 @@ describe('readSlices (virtual time)', () => {
       flush();
       assert.deepEqual(out, all.map((i) => i.update_id));
       assert.equal(maxInFlight, 2);
+    });
+  });
+
+  it('cuts one wide slice into slices of about a page once a page has shown the density, reading `concurrency` at once', () => {
+    testScheduler().run(({ flush }) => {
+      const all = Array.from({ length: 40 }, (_, s) => item(0, s));
+      const slices = [{ start: initialScanRead(undefined, undefined), end: { migration_id: 0, record_time: '2025-01-01T00:00:39.000000Z' } }];
+      let inFlight = 0;
+      let maxInFlight = 0;
+      let requests = 0;
+      const page = (state: ScanReadState) =>
+        defer(() => {
+          inFlight++;
+          requests++;
+          maxInFlight = Math.max(maxInFlight, inFlight);
+          const after = state.cursor?.record_time;
+          const rest = all.filter((i) => after === undefined || i.record_time > after);
+          return of(E.right(rest.slice(0, 4))).pipe(delay(10), tap({ complete: () => inFlight-- }));
+        });
+      const out: string[] = [];
+      readSlices(slices, 4, page, 4).subscribe((r) => out.push(E.isRight(r) ? r.right.update_id : 'LEFT'));
+      flush();
+      assert.deepEqual(out, all.map((i) => i.update_id));
+      assert.equal(maxInFlight, 4);
+      assert.ok(requests < 40, `${requests} requests`);
     });
   });
 });

@@ -50,8 +50,9 @@ describe('scan.backfill', function () {
         const items = rightsOf(await collect(scan.backfill({ page_size: 7 }, { slices, concurrency })));
         assert.deepEqual(items, updates, `slices ${slices}, concurrency ${concurrency}`);
       }
-      // The three migrations were learned (one migration info each, per backfill), so slicing did happen.
-      assert.equal(server.requests.filter((r) => r.url.endsWith('/migration-info')).length, 3 * 4);
+      // The three migrations were learned (one migration info each and one for the migration after
+      // the last, asked ahead, per backfill), so slicing did happen.
+      assert.equal(server.requests.filter((r) => r.url.endsWith('/migration-info')).length, 4 * 4);
     });
 
     it('is resumable from every checkpoint, and the checkpoints are those of scan.updates', async () => {
