@@ -136,13 +136,20 @@ export const scanBackfill = (transport: Transport, request: UpdateHistoryRequest
             }),
           );
 
-        return itemAfter(firstCursor).pipe(
-          switchMap((f) => {
+        // The first page after the start tells the first migration and how dense the history is
+        // (so that the first slices can be cut to a page at once); the first migration's info is
+        // asked at the same time, guessing it is the start's migration, or 0.
+        const guess = firstCursor?.migration_id ?? 0;
+        return forkJoin([page({ cursor: firstCursor, tied: [], mode: 'poll', extra: 0, stalls: 0 }, pageSize), info(guess)]).pipe(
+          switchMap(([f, guessed]) => {
             if (E.isLeft(f)) return of(f);
-            if (f.right === undefined) return of(); // nothing after the start: nothing to deliver
-            const m0 = firstCursor?.migration_id ?? cursorOfItem(f.right).migration_id;
-            return learn(m0, []).pipe(
-              switchMap((plan): Result<Item> => (E.isLeft(plan) ? of(plan) : readSlices(planBackfill(plan.right, first, slices, to), concurrency, (state) => page(state, pageSize), pageSize))),
+            const head = f.right[0];
+            if (head === undefined) return of(); // nothing after the start: nothing to deliver
+            const m0 = firstCursor?.migration_id ?? cursorOfItem(head).migration_id;
+            return learn(m0, [], m0 === guess ? of(guessed) : undefined).pipe(
+              switchMap((plan): Result<Item> =>
+                E.isLeft(plan) ? of(plan) : readSlices(planBackfill(plan.right, first, slices, to), concurrency, (state) => page(state, pageSize), pageSize, f.right),
+              ),
             );
           }),
         );
@@ -167,6 +174,8 @@ export const readSlices = (
   concurrency: number,
   page: (state: ScanReadState) => Result<ReadonlyArray<Item>>,
   pageSize: number,
+  /** A page already read (of any part of the history), to learn its density from before the first request. */
+  sample: ReadonlyArray<Item> = [],
 ): Result<Item> =>
   new Observable((subscriber) => {
     const active: Active[] = [];
@@ -197,6 +206,10 @@ export const readSlices = (
         a.done = true;
       }
       if (step.caughtUp) a.done = true;
+      // Every item at the cursor is delivered and the cursor is the slice's end: whatever a probe
+      // strictly after it would show lies past the end.
+      const cursor = step.next.cursor;
+      if (!a.done && end !== undefined && step.next.mode === 'probe' && cursor !== undefined && compareCursors(cursor, end) >= 0) a.done = true;
       if (!a.done) split(a);
     };
 
@@ -228,6 +241,8 @@ export const readSlices = (
       a.end = from;
       active.splice(active.indexOf(a) + 1, 0, ...pieces);
     };
+
+    learnWidth(sample);
 
     // After a page, a slice with more to read keeps the items before the last record time of its
     // page and is done; the rest (from the microsecond before that record time, since more
