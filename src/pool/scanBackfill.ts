@@ -4,6 +4,7 @@ import type { CantonError } from '../errors/CantonError.js';
 import type { Transport } from '../client/createTransport.js';
 import { checked, send } from '../client/send.js';
 import { Timestamp } from '../codecs/common/primitives.js';
+import { checkOptions as checkScanUpdatesOptions } from '../streams/scanUpdates.js';
 import { GetMigrationInfoResponse } from '../codecs/scan/GetMigrationInfoResponse.js';
 import type { GetMigrationInfoResponse as MigrationInfo } from '../codecs/scan/GetMigrationInfoResponse.js';
 import { UpdateHistoryResponse } from '../codecs/scan/UpdateHistoryResponse.js';
@@ -52,17 +53,10 @@ const MAX_PIECES = 4096;
 /** Migrations looked up at most, so that a server answering nonsense cannot keep the plan going. */
 const MAX_MIGRATIONS = 10_000;
 
-const checkOptions = (options: ScanBackfillOptions, checks: Checks): Checks => {
+const checkOptions = (options: ScanBackfillOptions): Checks => {
+  const checks = checkScanUpdatesOptions(options.from !== undefined ? { from: options.from } : {});
   if (options.slices !== undefined) checks.positiveInt(options.slices, 'slices', 1000);
   if (options.concurrency !== undefined) checks.positiveInt(options.concurrency, 'concurrency', 64);
-  const from = options.from;
-  if (from !== undefined) {
-    checks
-      .check(from.stream === 'scan.updates', 'from.stream', "must be 'scan.updates'")
-      .nonNegativeInt(from.migration_id, 'from.migration_id')
-      .check(Timestamp.is(from.record_time), 'from.record_time', 'must be an ISO-8601 UTC instant')
-      .check(from.update_id === undefined || (typeof from.update_id === 'string' && from.update_id.length > 0), 'from.update_id', 'must be an update id when given');
-  }
   const to = options.to;
   if (to !== undefined) checks.nonNegativeInt(to.migration_id, 'to.migration_id').check(Timestamp.is(to.record_time), 'to.record_time', 'must be an ISO-8601 UTC instant');
   if (options.version !== undefined) checks.check(options.version === 'v1' || options.version === 'v2', 'version', "must be 'v1' or 'v2'");
@@ -85,7 +79,7 @@ export const scanBackfill = (transport: Transport, request: UpdateHistoryRequest
     () => {
       const r = validateUpdateHistoryRequest(request);
       if (E.isLeft(r)) return r;
-      return checkOptions(options, new Checks()).result('scan.backfill options', r.right);
+      return checkOptions(options).result('scan.backfill options', r.right);
     },
     (req) =>
       defer(() => {
