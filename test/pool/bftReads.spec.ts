@@ -100,6 +100,22 @@ describe('Scan pool: BFT single-shot reads', () => {
     }
   });
 
+  it('is cold, and unsubscribing aborts the requests in flight', async () => {
+    for (const s of set.scans) s.set({ latencyMs: 40 });
+    const read = createClient({ scan: { urls: set.urls } }).scan.getDsoPartyId();
+    assert.deepEqual(asked(), [0, 0, 0, 0]);
+    const got: unknown[] = [];
+    const sub = read.subscribe((r) => got.push(r));
+    await new Promise((r) => setTimeout(r, 10));
+    sub.unsubscribe();
+    await new Promise((r) => setTimeout(r, 60));
+    assert.deepEqual(got, []);
+    assert.equal(asked().reduce((a, b) => a + b), 3);
+    // The Scans saw the connections closed: none of them wrote an answer.
+    const answered = set.scans.map((s) => Object.values(s.stats().routes.find((r) => r.route === DSO)?.statuses ?? {}).reduce((a, b) => a + b, 0));
+    assert.deepEqual(answered.map((n, i) => n - baseline[i]!), [0, 0, 0, 0]);
+  });
+
   it('a bad pool configuration is an InvalidRequest naming the field, and nothing is sent', async () => {
     const bad = await one(createClient({ scan: { urls: ['ftp://x', set.urls[0]!], threshold: 0 } }).scan.getDsoPartyId());
     assert.ok(E.isLeft(bad) && bad.left._tag === 'InvalidRequest');
