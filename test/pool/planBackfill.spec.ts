@@ -3,7 +3,7 @@ import { defer, delay, of, tap } from 'rxjs';
 import * as E from 'fp-ts/lib/Either.js';
 import { planBackfill } from '../../src/pool/planBackfill.js';
 import { readSlices } from '../../src/pool/scanBackfill.js';
-import { initialScanRead, type ScanReadState } from '../../src/streams/scanPaging.js';
+import { initialScanRead, scanPageRequest, type ScanReadState } from '../../src/streams/scanPaging.js';
 import type { UpdateHistoryItemV2 } from '../../src/codecs/scan/UpdateHistoryItemV2.js';
 import { testScheduler } from '../helpers/marbles.js';
 
@@ -94,6 +94,24 @@ describe('readSlices (virtual time)', () => {
       assert.deepEqual(out, all.map((i) => i.update_id));
       assert.equal(maxInFlight, 4);
       assert.ok(requests < 40, `${requests} requests`);
+    });
+  });
+
+  it('keeps items that share a record time across the cuts of a slice (three updates per record time, pages of four)', () => {
+    testScheduler().run(({ flush }) => {
+      const all = Array.from({ length: 45 }, (_, i) => ({ ...item(0, Math.floor(i / 3)), update_id: `u${i}` }) as UpdateHistoryItemV2);
+      const slices = [{ start: initialScanRead(undefined, undefined), end: { migration_id: 0, record_time: '2025-01-01T00:00:14.000000Z' } }];
+      // A Scan: strictly after `after`, at most page_size items, in order.
+      const page = (state: ScanReadState) =>
+        defer(() => {
+          const req = scanPageRequest(state, 4);
+          const after = req.after?.after_record_time;
+          return of(E.right(all.filter((i) => after === undefined || i.record_time > after).slice(0, req.page_size))).pipe(delay(5));
+        });
+      const out: string[] = [];
+      readSlices(slices, 3, page, 4, all.slice(0, 4)).subscribe((r) => out.push(E.isRight(r) ? r.right.update_id : 'LEFT'));
+      flush();
+      assert.deepEqual(out, all.map((i) => i.update_id));
     });
   });
 });
