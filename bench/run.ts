@@ -13,10 +13,13 @@
  * 3. mergeFeeds (bench/merge.ts): 1 000 000 merged updates with a lag of 1 000.
  * 4. Sinks (bench/sinks.ts): updates per second into PGlite, PostgreSQL and JetStream, against
  *    the same stream with no sink. Target: a sink costs the stream at most half its rate.
+ * 5. Scan pools (bench/pool.ts): a backfill of 100 000 items from Scans in another process that
+ *    answer after 50 ms, sequential against 8 slices (target >= 6x), and 4 Scans with one liar.
  */
 import { benchDecode } from './decode';
 import { benchMerge } from './merge';
 import { benchSinks } from './sinks';
+import { benchPool } from './pool';
 import { contenders, type Consume } from './contenders';
 import { pairedRounds, ratios, type Contestant } from './endToEnd';
 import { startBenchServer } from './startServer';
@@ -100,6 +103,8 @@ const main = async () => {
   console.table(await benchMerge());
   console.log('');
   await benchSinks();
+  console.log('');
+  await benchPool();
 };
 
 main().catch((e: unknown) => {

@@ -13,6 +13,7 @@ export type { LedgerGroup } from './ledger/createLedgerGroup.js';
 export type { ValidatorGroup } from './validator/createValidatorGroup.js';
 export type { ScanGroup, ScanUpdatesRequest } from './scan/createScanGroup.js';
 export type { ClientConfig, GroupConfig, ValidatorGroupConfig } from './client/types.js';
+export type { ScanPoolConfig, ScanPoolEvent, ScanThreshold, ScanLimits } from './pool/types.js';
 export type { Fetch, FetchInit, FetchResponse, TokenSource } from './http/types.js';
 
 // Streams
@@ -25,6 +26,7 @@ export type { StreamOptions, TailingStreamOptions, TailOptions } from './streams
 export type { LedgerUpdatesOptions, LedgerUpdatesRequest } from './streams/ledgerUpdates.js';
 export type { ScanUpdatesOptions } from './streams/scanUpdates.js';
 export type { ScanHoldingsOptions } from './streams/scanHoldings.js';
+export type { ScanBackfillOptions } from './pool/scanBackfill.js';
 
 // Checkpoint stores and sinks
 export { fileCheckpointStore } from './checkpoints/fileCheckpointStore.js';
@@ -62,6 +64,8 @@ export type {
   RequestIssue,
   ErrorBody,
   KnownCondition,
+  ScanDisagreement,
+  ScanAnswer,
 } from './errors/CantonError.js';
 
 // Codecs

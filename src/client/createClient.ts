@@ -7,6 +7,8 @@ import { createLedgerGroup, type LedgerGroup } from '../ledger/createLedgerGroup
 import { createScanGroup, type ScanGroup } from '../scan/createScanGroup.js';
 import { createValidatorGroup, type ValidatorGroup } from '../validator/createValidatorGroup.js';
 import type { ClientConfig } from './types.js';
+import { createPoolTransport } from '../pool/createPoolTransport.js';
+import { isScanPoolConfig } from '../pool/types.js';
 
 const DEFAULT_TIMEOUT_MS = 30_000;
 
@@ -69,6 +71,6 @@ export const createClient = (config: ClientConfig = {}): CantonClient => {
   return {
     ledger: createLedgerGroup(createTransport('ledger', config.ledger, shared)),
     validator: createValidatorGroup(createTransport('validator', config.validator, shared), config.validator?.ansAcronym ?? 'cns'),
-    scan: createScanGroup(createTransport('scan', config.scan, shared)),
+    scan: createScanGroup(isScanPoolConfig(config.scan) ? createPoolTransport(config.scan, shared) : createTransport('scan', config.scan, shared)),
   };
 };

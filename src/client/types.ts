@@ -1,4 +1,5 @@
 import type { Fetch, TokenSource } from '../http/types.js';
+import type { ScanPoolConfig } from '../pool/types.js';
 
 /**
  * Where one API group lives and how to authenticate to it.
@@ -35,7 +36,8 @@ export interface ValidatorGroupConfig extends GroupConfig {
 export interface ClientConfig {
   readonly ledger?: GroupConfig;
   readonly validator?: ValidatorGroupConfig;
-  readonly scan?: GroupConfig;
+  /** One Scan (`{ url }`), or several read as one (`{ urls }` or `{ discover }`, see docs/scans.md). */
+  readonly scan?: GroupConfig | ScanPoolConfig;
   /** The fetch to use; default the platform's `fetch` where there is one (Node 18+, browsers), else cross-fetch. */
   readonly fetch?: Fetch;
   /**

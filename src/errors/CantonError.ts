@@ -18,7 +18,7 @@ import type { JsCantonError } from '../codecs/ledger/JsCantonError.js';
  * @category Errors
  * @since 0.1.0
  */
-export type CantonError = HttpError | NetworkError | TimeoutError | DecodeError | InvalidRequest;
+export type CantonError = HttpError | NetworkError | TimeoutError | DecodeError | InvalidRequest | ScanDisagreement;
 
 /**
  * The body of a non-2xx answer, decoded as far as it can be.
@@ -165,4 +165,38 @@ export interface InvalidRequest {
    * with the last token it gave and anything shaped like a JWT redacted.
    */
   readonly cause?: unknown;
+}
+
+/**
+ * What one Scan of a pool answered to a read that needed agreement.
+ * @category Errors
+ * @since 0.2.0
+ */
+export interface ScanAnswer {
+  /** The Scan's base URL, without credentials. */
+  readonly scan: string;
+  /** `value`: a 2xx answer; `error`: a failure (an HTTP error, a network error, a timeout, ...). */
+  readonly outcome: 'value' | 'error';
+  /** What it said, cut short: the value as JSON, or the failure as `formatError` words it. */
+  readonly said: string;
+}
+
+/**
+ * A read of a Scan pool on which too few Scans agreed (see docs/scans.md): with
+ * `reason: 'disagreement'` the Scans answered but fewer than `needed` gave the same answer (a
+ * faulty or lagging Scan, or one that lies); with `reason: 'unavailable'` too few answered at all
+ * (network errors, 5xx, 503 still replicating, 429), which is retryable. `answers` says which
+ * Scan said what.
+ * @category Errors
+ * @since 0.2.0
+ */
+export interface ScanDisagreement {
+  readonly _tag: 'ScanDisagreement';
+  readonly reason: 'disagreement' | 'unavailable';
+  readonly method: string;
+  /** The path of the request, below the Scans' base URL (`/v0/dso-party-id`). */
+  readonly path: string;
+  /** How many equal answers were needed. */
+  readonly needed: number;
+  readonly answers: ReadonlyArray<ScanAnswer>;
 }

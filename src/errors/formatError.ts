@@ -56,4 +56,7 @@ export const formatError: (error: CantonError) => string = matchError({
   },
   InvalidRequest: (e) =>
     `invalid request: ${e.message}${e.issues.length ? ` (${e.issues.map((i) => `${i.path}: ${i.message}`).join('; ')})` : ''}`,
+  ScanDisagreement: (e) =>
+    `${e.method} ${e.path}: ${e.reason === 'unavailable' ? `fewer than ${e.needed} Scans of the pool answered` : `fewer than ${e.needed} Scans of the pool agreed`}` +
+    `${e.answers.length ? `: ${e.answers.map((a) => `${a.scan} ${a.outcome === 'value' ? 'said' : 'failed:'} ${cut(a.said)}`).join('; ')}` : ''}`,
 });

@@ -31,6 +31,9 @@ export const isRetryable = (error: CantonError): boolean => {
       return true;
     case 'DecodeError':
       return error.reason === 'invalid-json';
+    case 'ScanDisagreement':
+      // Too few Scans answered: they may be back later. Scans that answered differently are not asked again by default.
+      return error.reason === 'unavailable';
     case 'InvalidRequest':
       // Nothing was sent; a token provider that failed once (a refresh blip) can succeed next time.
       return error.reason === 'token-provider';

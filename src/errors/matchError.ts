@@ -21,6 +21,7 @@ export type CantonErrorHandlers<R> = {
  *   TimeoutError: (e) => `timed out after ${e.timeoutMs} ms`,
  *   DecodeError: (e) => `bad body at ${e.issues[0]?.path}`,
  *   InvalidRequest: (e) => `invalid request: ${e.message}`,
+ *   ScanDisagreement: (e) => `Scans disagree on ${e.path}`,
  * });
  * ```
  * @category Errors

@@ -18,6 +18,7 @@ import { scanUpdates, type ScanUpdatesOptions } from '../streams/scanUpdates.js'
 import type { Heartbeat } from '../streams/heartbeat.js';
 import type { ScanCheckpoint } from '../streams/checkpoints.js';
 import { holdingsPage, scanHoldings, type ScanHoldingsOptions } from '../streams/scanHoldings.js';
+import { scanBackfill, type ScanBackfillOptions } from '../pool/scanBackfill.js';
 
 type Result<A> = Observable<E.Either<CantonError, A>>;
 
@@ -80,6 +81,14 @@ export interface ScanGroup {
   updates(request: ScanUpdatesRequest, options?: ScanUpdatesOptions): Result<T.UpdateHistoryItem | T.UpdateHistoryItemV2 | Heartbeat<ScanCheckpoint>>;
   /** The holdings at a snapshot as a stream of ActiveContract items through `next_page_token`. */
   holdings(request: T.HoldingsStateRequestV2, options?: ScanHoldingsOptions): Result<T.ActiveContract>;
+  /**
+   * A range of the update history read as slices, concurrently (across the pool's Scans on a
+   * pool), delivered as ONE stream in exactly the order and with the checkpoints of `updates`.
+   * See docs/scans.md, "Parallel backfill".
+   * @since 0.2.0
+   */
+  backfill(request: ScanUpdatesRequest, options?: ScanBackfillOptions & { readonly version?: 'v2' }): Result<T.UpdateHistoryItemV2>;
+  backfill(request: ScanUpdatesRequest, options: ScanBackfillOptions & { readonly version: 'v1' }): Result<T.UpdateHistoryItem>;
 }
 
 /**
@@ -186,6 +195,7 @@ export const createScanGroup = (transport: Transport): ScanGroup => {
       ),
     updates: ((request: ScanUpdatesRequest, options: ScanUpdatesOptions = {}) => scanUpdates(transport, request, options)) as ScanGroup['updates'],
     holdings: (request, options) => scanHoldings(transport, request, options),
+    backfill: ((request: ScanUpdatesRequest, options?: ScanBackfillOptions) => scanBackfill(transport, request, options)) as ScanGroup['backfill'],
   };
   return group;
 };

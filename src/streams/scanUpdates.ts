@@ -37,7 +37,8 @@ interface State {
   readonly waitMs: number | undefined;
 }
 
-const checkOptions = (options: ScanUpdatesOptions) => {
+/** Checks the options of `scan.updates` (also `scan.backfill`'s `from`). @internal */
+export const checkOptions = (options: ScanUpdatesOptions): Checks => {
   const checks = new Checks();
   const from = options.from;
   if (from !== undefined) {

@@ -10,6 +10,8 @@
 // Starting a network
 export { startSimulatedNetwork } from './startSimulatedNetwork.js';
 export type { SimulatedNetworkOptions, SimulatedNetwork, SimulatedUser, NetworkInfo } from './types.js';
+export { startSimulatedScans } from './startSimulatedScans.js';
+export type { ScanKnobs, SimulatedScan, SimulatedScans, SimulatedScansOptions } from './scansTypes.js';
 
 // -------------------------------------------------------------------------------------------------
 // Tokens

@@ -9,6 +9,7 @@ describe('matchError', () => {
     TimeoutError: (e) => `timeout ${e.timeoutMs}`,
     DecodeError: (e) => `decode ${e.reason}`,
     InvalidRequest: (e) => `invalid ${e.message}`,
+    ScanDisagreement: (e) => `scans ${e.reason}`,
   });
 
   it('calls the handler of the error tag with the narrowed error', () => {

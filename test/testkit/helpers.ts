@@ -58,6 +58,8 @@ const SUCCESS_CODECS: ReadonlyArray<readonly [string, RegExp, Group, string]> = 
   ['GET', /^\/api\/scan\/v0\/dso-party-id$/, 'scan', 'GetDsoPartyIdResponse'],
   ['GET', /^\/api\/scan\/v0\/internal\/reward-accounting-process\/rounds\/[^/]+\/root-hash$/, 'scan', 'GetRewardAccountingRootHashResponse'],
   ['GET', /^\/api\/scan\/v0\/amulet-config-for-round$/, 'scan', 'GetAmuletConfigForRoundResponse'],
+  ['GET', /^\/api\/scan\/v0\/scans$/, 'scan', 'ListDsoScansResponse'],
+  ['POST', /^\/api\/scan\/v0\/backfilling\/migration-info$/, 'scan', 'GetMigrationInfoResponse'],
 ];
 
 /**

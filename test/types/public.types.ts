@@ -69,6 +69,7 @@ matchError({
   TimeoutError: (e) => expectType<Equals<typeof e.timeoutMs, number>>(),
   DecodeError: (e) => expectType<Equals<typeof e.reason, 'invalid-json' | 'schema' | 'invariant' | 'too-large'>>(),
   InvalidRequest: (e) => expectType<Equals<typeof e.message, string>>(),
+  ScanDisagreement: (e) => expectType<Equals<typeof e.reason, 'disagreement' | 'unavailable'>>(),
 });
 
 // mergeFeeds takes streams with heartbeats and gives sourced errors.

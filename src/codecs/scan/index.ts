@@ -55,3 +55,5 @@ export { RewardAccountingRootHashOk } from './RewardAccountingRootHashOk.js';
 export { RewardAccountingRootHashUndetermined } from './RewardAccountingRootHashUndetermined.js';
 export { RewardAccountingRootHashCannotProvide } from './RewardAccountingRootHashCannotProvide.js';
 export { RewardAccountingRootHashWithoutStatus } from './RewardAccountingRootHashWithoutStatus.js';
+export { ListDsoScansResponse } from './ListDsoScansResponse.js';
+export { GetMigrationInfoResponse } from './GetMigrationInfoResponse.js';

@@ -1,0 +1,113 @@
+/**
+ * The Scans of bench/pool.ts, in a process of their own so that serving them does not take the
+ * client's CPU: several Scans of one history of small transactions over two migrations whose
+ * record times overlap, each answering every request after `latencyMs` (a public Scan's latency).
+ * Run by bench/pool.ts with `fork`; it sends `{ urls }` once it listens and exits with its parent.
+ * Argument: JSON `{ scans, items, latencyMs, byzantine: number[] }`.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+interface Options {
+  readonly scans: number;
+  readonly items: number;
+  readonly latencyMs: number;
+  readonly byzantine: readonly number[];
+}
+const options = JSON.parse(process.argv[2] ?? '{}') as Options;
+const MIGRATIONS = 2;
+const SYNC = 'global-domain::1220bench';
+
+interface Item {
+  readonly m: number;
+  readonly micros: number;
+  readonly time: string;
+  readonly json: string;
+  readonly forged: string;
+}
+
+const iso = (micros: number): string => `${new Date(Math.floor(micros / 1000)).toISOString().slice(0, 19)}.${String(micros % 1_000_000).padStart(6, '0')}Z`;
+
+// Each migration restarts the clock a little before the previous one ended: record times overlap.
+const history: Item[] = [];
+const perMigration = Math.ceil(options.items / MIGRATIONS);
+for (let i = 0; i < options.items; i++) {
+  const m = Math.floor(i / perMigration);
+  const micros = Date.UTC(2025, 5, 1) * 1000 + m * (perMigration - 100) * 1000 + (i - m * perMigration) * 1000;
+  const time = iso(micros);
+  const tx = {
+    update_id: `1220${String(i).padStart(64, '0')}`,
+    migration_id: m,
+    workflow_id: '',
+    record_time: time,
+    synchronizer_id: SYNC,
+    effective_at: time,
+    root_event_ids: [],
+    events_by_id: {},
+  };
+  history.push({ m, micros, time, json: JSON.stringify(tx), forged: JSON.stringify({ ...tx, workflow_id: 'forged' }) });
+}
+
+const isAfter = (it: Item, m: number, micros: number) => it.m > m || (it.m === m && it.micros > micros);
+const toMicros = (ts: string): number => Date.parse(`${ts.slice(0, 19)}Z`) * 1000 + (ts.length > 20 ? Number((ts.slice(20, -1) + '000000').slice(0, 6)) : 0);
+
+const read = (req: IncomingMessage): Promise<string> =>
+  new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+  });
+
+const servers = Array.from({ length: options.scans }, () => createServer());
+const urls: string[] = [];
+
+const handle = async (index: number, req: IncomingMessage, res: ServerResponse) => {
+  const body = await read(req);
+  await new Promise((r) => setTimeout(r, options.latencyMs));
+  const send = (status: number, text: string) => {
+    res.writeHead(status, { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(text)) });
+    res.end(text);
+  };
+  const path = req.url ?? '';
+  if (path === '/api/scan/v2/updates') {
+    const q = JSON.parse(body) as { page_size: number; after?: { after_migration_id: number; after_record_time: string } };
+    let lo = 0;
+    if (q.after) {
+      const m = q.after.after_migration_id;
+      const t = toMicros(q.after.after_record_time);
+      let hi = history.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (isAfter(history[mid]!, m, t)) hi = mid;
+        else lo = mid + 1;
+      }
+    }
+    const liar = options.byzantine.includes(index);
+    const page = history.slice(lo, lo + Math.min(1000, q.page_size)).map((it, k) => (liar && (lo + k) % 10 === 7 ? it.forged : it.json));
+    send(200, `{"transactions":[${page.join(',')}]}`);
+    return;
+  }
+  if (path === '/api/scan/v0/backfilling/migration-info') {
+    const m = (JSON.parse(body) as { migration_id: number }).migration_id;
+    const of = history.filter((it) => it.m === m);
+    if (of.length === 0) return send(404, JSON.stringify({ error: `No data for migration ${m}` }));
+    send(200, JSON.stringify({ record_time_range: [{ synchronizer_id: SYNC, min: of[0]!.time, max: of[of.length - 1]!.time }], complete: true, ...(m > 0 ? { previous_migration_id: m - 1 } : {}) }));
+    return;
+  }
+  if (path === '/api/scan/v0/scans') {
+    send(200, JSON.stringify({ scans: [{ domainId: SYNC, scans: urls.map((u, i) => ({ publicUrl: u, svName: `sv-${i + 1}` })) }] }));
+    return;
+  }
+  send(404, JSON.stringify({ error: 'not found' }));
+};
+
+void (async () => {
+  for (let i = 0; i < servers.length; i++) {
+    const server = servers[i]!;
+    server.on('request', (req, res) => void handle(i, req, res));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    urls.push(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+  }
+  process.send?.({ urls: urls.map((u) => `${u}/api/scan`), items: history.length });
+  process.on('disconnect', () => process.exit(0));
+})();

@@ -1,0 +1,166 @@
+import assert from 'node:assert/strict';
+import * as E from 'fp-ts/lib/Either.js';
+import { createClient } from '../../src/client/createClient.js';
+import type { ScanDisagreement } from '../../src/errors/CantonError.js';
+import { formatError } from '../../src/errors/formatError.js';
+import { isRetryable } from '../../src/errors/isRetryable.js';
+import type { ScanPoolEvent } from '../../src/pool/types.js';
+import { startSimulatedScans, type SimulatedScans } from '../../src/testkit/index.js';
+import { one } from '../helpers/results.js';
+
+const requestsOf = (set: SimulatedScans, route: string): number[] =>
+  set.scans.map((s) => s.stats().routes.find((r) => r.route === route)?.requests ?? 0);
+const DSO = 'GET /api/scan/v0/dso-party-id';
+
+/** A seeded random, so that which Scans are asked is reproducible. */
+const seeded = (seed: number) => () => {
+  seed = (seed * 1103515245 + 12345) % 2147483648;
+  return seed / 2147483648;
+};
+
+describe('Scan pool: BFT single-shot reads', () => {
+  let set: SimulatedScans;
+  let honest: string;
+  let baseline: number[];
+  const asked = () => requestsOf(set, DSO).map((n, i) => n - baseline[i]!);
+  beforeEach(async () => {
+    set = await startSimulatedScans({ seed: 8, updates: 60, migrations: 1, scans: [{}, {}, {}, {}] });
+    honest = (await (await fetch(`${set.urls[0]}/v0/dso-party-id`)).json() as { dso_party_id: string }).dso_party_id;
+    baseline = requestsOf(set, DSO);
+  });
+  afterEach(() => set.close());
+
+  it('asks 2f + 1 of n Scans and returns what f + 1 agree on', async () => {
+    const r = await one(createClient({ scan: { urls: set.urls } }).scan.getDsoPartyId());
+    assert.deepEqual(r, E.right({ dso_party_id: honest }));
+    // n = 4: f = 1, three asked (the third may be cut off once two agree, but it was asked).
+    assert.equal(asked().reduce((a, b) => a + b), 3);
+  });
+
+  it('one Byzantine Scan of four never changes the answer, and is reported when it disagrees', async () => {
+    set.scans[2]!.set({ byzantine: true });
+    const events: ScanPoolEvent[] = [];
+    for (let seed = 1; seed <= 12; seed++) {
+      const client = createClient({ scan: { urls: set.urls, random: seeded(seed), onEvent: (e) => events.push(e) } });
+      assert.deepEqual(await one(client.scan.getDsoPartyId()), E.right({ dso_party_id: honest }));
+    }
+    assert.ok(events.some((e) => e.type === 'disagreed' && e.scan === set.urls[2]));
+    assert.ok(events.every((e) => e.type !== 'disagreed' || e.scan === set.urls[2]));
+  });
+
+  it('more liars than f can win with f + 1: the limit of the trust model; 2f + 1 refuses them', async () => {
+    set.scans[0]!.set({ byzantine: true });
+    set.scans[1]!.set({ byzantine: true });
+    const r = await one(createClient({ scan: { urls: set.urls, threshold: '2f+1' } }).scan.getDsoPartyId());
+    assert.ok(E.isLeft(r) && r.left._tag === 'ScanDisagreement');
+    const d = r.left as ScanDisagreement;
+    assert.equal(d.reason, 'disagreement');
+    assert.equal(d.needed, 3);
+    assert.equal(d.path, '/v0/dso-party-id');
+    // Which Scan said what: every Scan was asked once, each liar with its own value.
+    assert.deepEqual(d.answers.map((a) => a.scan).sort(), [...set.urls].sort());
+    for (const a of d.answers) assert.equal(a.said.includes('forged'), a.scan === set.urls[0] || a.scan === set.urls[1]);
+    assert.match(formatError(d), /fewer than 3 Scans of the pool agreed/);
+    assert.equal(isRetryable(d), false);
+  });
+
+  it('a number threshold: 4 of 4 fails with one liar, 3 of 4 passes', async () => {
+    set.scans[3]!.set({ byzantine: true });
+    const four = await one(createClient({ scan: { urls: set.urls, threshold: 4 } }).scan.getDsoPartyId());
+    assert.ok(E.isLeft(four) && four.left._tag === 'ScanDisagreement');
+    assert.deepEqual(await one(createClient({ scan: { urls: set.urls, threshold: 3 } }).scan.getDsoPartyId()), E.right({ dso_party_id: honest }));
+    const five = await one(createClient({ scan: { urls: set.urls, threshold: 5 } }).scan.getDsoPartyId());
+    assert.ok(E.isLeft(five) && five.left._tag === 'InvalidRequest' && five.left.issues[0]!.path === 'scan.threshold');
+  });
+
+  it('identical errors agree: a 404 every Scan gives is the answer, with its condition', async () => {
+    const r = await one(createClient({ scan: { urls: set.urls } }).scan.lookupTransferCommandCounterByParty('nobody::1220ab'));
+    assert.ok(E.isLeft(r) && r.left._tag === 'HttpError');
+    assert.equal(r.left.status, 404);
+    assert.equal(r.left.condition, 'NoTransferCommandCounter');
+  });
+
+  it('fast failures never form a consensus, even with identical bodies: each Scan is asked once, then a retryable Left', async () => {
+    for (const s of set.scans) s.set({ faults: { rate: 1, kinds: [503] } });
+    const events: ScanPoolEvent[] = [];
+    const r = await one(createClient({ scan: { urls: set.urls, onEvent: (e) => events.push(e) } }).scan.getDsoPartyId());
+    assert.ok(E.isLeft(r) && r.left._tag === 'ScanDisagreement');
+    assert.equal((r.left as ScanDisagreement).reason, 'unavailable');
+    assert.deepEqual(asked(), [1, 1, 1, 1]);
+    assert.equal(isRetryable(r.left), true);
+    assert.equal(events.filter((e) => e.type === 'unhealthy').length, 4);
+  });
+
+  it('a failing Scan is replaced by one not yet asked (failover)', async () => {
+    set.scans[0]!.set({ faults: { rate: 1, kinds: ['reset'] } });
+    set.scans[1]!.set({ faults: { rate: 1, kinds: [500] } });
+    for (let seed = 1; seed <= 6; seed++) {
+      const r = await one(createClient({ scan: { urls: set.urls, random: seeded(seed) } }).scan.getDsoPartyId());
+      assert.deepEqual(r, E.right({ dso_party_id: honest }));
+    }
+  });
+
+  it('is cold, and unsubscribing aborts the requests in flight', async () => {
+    for (const s of set.scans) s.set({ latencyMs: 40 });
+    const read = createClient({ scan: { urls: set.urls } }).scan.getDsoPartyId();
+    assert.deepEqual(asked(), [0, 0, 0, 0]);
+    const got: unknown[] = [];
+    const sub = read.subscribe((r) => got.push(r));
+    await new Promise((r) => setTimeout(r, 10));
+    sub.unsubscribe();
+    await new Promise((r) => setTimeout(r, 60));
+    assert.deepEqual(got, []);
+    assert.equal(asked().reduce((a, b) => a + b), 3);
+    // The Scans saw the connections closed: none of them wrote an answer.
+    const answered = set.scans.map((s) => Object.values(s.stats().routes.find((r) => r.route === DSO)?.statuses ?? {}).reduce((a, b) => a + b, 0));
+    assert.deepEqual(answered.map((n, i) => n - baseline[i]!), [0, 0, 0, 0]);
+  });
+
+  it('a bad pool configuration is an InvalidRequest naming the field, and nothing is sent', async () => {
+    const bad = await one(createClient({ scan: { urls: ['ftp://x', set.urls[0]!], threshold: 0 } }).scan.getDsoPartyId());
+    assert.ok(E.isLeft(bad) && bad.left._tag === 'InvalidRequest');
+    assert.deepEqual(bad.left.issues.map((i) => i.path), ['scan.urls.0', 'scan.threshold']);
+    const empty = await one(createClient({ scan: { urls: [] } }).scan.getDsoPartyId());
+    assert.ok(E.isLeft(empty) && empty.left._tag === 'InvalidRequest' && empty.left.issues[0]!.path === 'scan.urls');
+    assert.deepEqual(asked(), [0, 0, 0, 0]);
+  });
+});
+
+describe('Scan pool: discovery', () => {
+  let set: SimulatedScans;
+  beforeEach(async () => {
+    set = await startSimulatedScans({
+      seed: 9,
+      updates: 40,
+      migrations: 1,
+      scans: [{}, {}, {}, {}],
+      extraDomains: [{ domainId: 'other::1220aa', scans: [1, 2, 3, 4, 5].map((i) => ({ publicUrl: `http://127.0.0.1:1/other-${i}`, svName: `o-${i}` })) }],
+    });
+  });
+  afterEach(() => set.close());
+
+  it('keeps the Scans of the decentralized synchronizer, and a refresh adds and removes Scans', async () => {
+    const events: ScanPoolEvent[] = [];
+    const client = createClient({ scan: { discover: set.urls[0]!, refreshMs: 0, onEvent: (e) => events.push(e) } });
+    assert.ok(E.isRight(await one(client.scan.getDsoPartyId())));
+    const found = events.filter((e): e is Extract<ScanPoolEvent, { type: 'discovered' }> => e.type === 'discovered');
+    assert.deepEqual(found.map((e) => [...e.scans].sort()), [[...set.urls].sort()]);
+    set.scans[3]!.set({ listed: false });
+    assert.ok(E.isRight(await one(client.scan.getDsoPartyId())));
+    set.scans[3]!.set({ listed: true });
+    assert.ok(E.isRight(await one(client.scan.getDsoPartyId())));
+    const changes = events.filter((e): e is Extract<ScanPoolEvent, { type: 'discovered' }> => e.type === 'discovered').slice(1);
+    assert.deepEqual(changes.map((e) => [e.added, e.removed]), [[[], [set.urls[3]]], [[set.urls[3]], []]]);
+  });
+
+  it('is not asked again before refreshMs has passed', async () => {
+    const client = createClient({ scan: { discover: [set.urls[1]!], refreshMs: 600_000 } });
+    for (let i = 0; i < 3; i++) assert.ok(E.isRight(await one(client.scan.getDsoPartyId())));
+    assert.equal(requestsOf(set, 'GET /api/scan/v0/scans').reduce((a, b) => a + b), 1);
+  });
+
+  it('a seed that cannot be reached is a Left, not a crash', async () => {
+    const r = await one(createClient({ scan: { discover: 'http://127.0.0.1:1/api/scan' } }).scan.getDsoPartyId());
+    assert.ok(E.isLeft(r) && r.left._tag === 'ScanDisagreement' && r.left.reason === 'unavailable');
+  });
+});
