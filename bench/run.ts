@@ -83,28 +83,33 @@ const benchEndToEnd = async () => {
   }
 };
 
+/** `BENCH_PARTS=2,3` runs only those parts (default: all five). */
+const parts = new Set((process.env['BENCH_PARTS'] ?? '1,2,3,4,5').split(',').map((p) => p.trim()));
+
 const main = async () => {
   console.log('canton-rx benchmark\n');
-  console.log('1. decoding /v2/updates MainNet pages: decode time / JSON.parse time (target <= 0.50)');
-  let parseSum = 0;
-  let decodeSum = 0;
-  for (const r of benchDecode()) {
-    parseSum += r.parseMs;
-    decodeSum += r.decodeMs;
-    console.log(`   ${r.name.padEnd(44)} ${r.kb.toFixed(0).padStart(5)} KiB  parse ${r.parseMs.toFixed(3)} ms  decode ${r.decodeMs.toFixed(3)} ms  ratio ${(r.decodeMs / r.parseMs).toFixed(2)}`);
+  if (parts.has('1')) {
+    console.log('1. decoding /v2/updates MainNet pages: decode time / JSON.parse time (target <= 0.50)');
+    let parseSum = 0;
+    let decodeSum = 0;
+    for (const r of benchDecode()) {
+      parseSum += r.parseMs;
+      decodeSum += r.decodeMs;
+      console.log(`   ${r.name.padEnd(44)} ${r.kb.toFixed(0).padStart(5)} KiB  parse ${r.parseMs.toFixed(3)} ms  decode ${r.decodeMs.toFixed(3)} ms  ratio ${(r.decodeMs / r.parseMs).toFixed(2)}`);
+    }
+    const decodeRatio = decodeSum / parseSum;
+    console.log(`   all pages: decode/parse = ${decodeRatio.toFixed(2)} ${decodeRatio <= 0.5 ? '(target met)' : '(TARGET MISSED)'}\n`);
   }
-  const decodeRatio = decodeSum / parseSum;
-  console.log(`   all pages: decode/parse = ${decodeRatio.toFixed(2)} ${decodeRatio <= 0.5 ? '(target met)' : '(TARGET MISSED)'}\n`);
-
-  console.log('2. one stream end to end, server in a child process (target: scan.updates >= 1.10 of each, medians of paired rounds)');
-  await benchEndToEnd();
-
-  console.log('\n3. mergeFeeds: 1 000 000 merged updates with a lag of 1 000 (medians of 3 rounds; baseline: making the updates alone)');
-  console.table(await benchMerge());
-  console.log('');
-  await benchSinks();
-  console.log('');
-  await benchPool();
+  if (parts.has('2')) {
+    console.log('2. one stream end to end, server in a child process (target: scan.updates >= 1.10 of each, medians of paired rounds)');
+    await benchEndToEnd();
+  }
+  if (parts.has('3')) {
+    console.log('\n3. mergeFeeds: 1 000 000 merged updates with a lag of 1 000 (medians of 3 rounds; baseline: making the updates alone)');
+    console.table(await benchMerge());
+  }
+  if (parts.has('4')) await benchSinks();
+  if (parts.has('5')) await benchPool();
 };
 
 main().catch((e: unknown) => {

@@ -131,7 +131,13 @@ export const request = (desc: RequestDescription): Observable<E.Either<CantonErr
           headers['content-type'] = 'application/json';
           init.body = JSON.stringify(desc.body);
         }
-        return fetchOnce(desc.fetch, built.right, init, display, token.right, desc.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES).pipe(map((raw) => (E.isLeft(raw) ? raw : classify(raw.right, display, token.right))));
+        return fetchOnce(desc.fetch, built.right, init, display, token.right, desc.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES).pipe(
+          map((raw) => {
+            if (E.isLeft(raw)) return raw;
+            if (raw.right.status >= 200 && raw.right.status < 300) desc.onOkText?.(raw.right.text);
+            return classify(raw.right, display, token.right);
+          }),
+        );
       }),
       // `Infinity` means no timeout: no timer is armed at all, and none past what timers can hold.
       Number.isFinite(desc.timeoutMs)

@@ -61,6 +61,11 @@ export interface RequestDescription {
   /** The largest body read, in bytes; default 256 MiB. */
   readonly maxResponseBytes?: number;
   readonly fetch: Fetch;
+  /**
+   * Told the raw text of a 2xx body before it is parsed, so that a paged reader can ask for its
+   * next page while this one is parsed (it must check the guess against the decoded page).
+   */
+  readonly onOkText?: (text: string) => void;
 }
 
 /** The body of an answer: parsed JSON, plain text, or nothing. @internal */

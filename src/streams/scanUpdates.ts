@@ -1,4 +1,4 @@
-import { asyncScheduler, defer, map, type Observable } from 'rxjs';
+import { asyncScheduler, defer, finalize, map, type Observable } from 'rxjs';
 import * as E from 'fp-ts/lib/Either.js';
 import type { CantonError } from '../errors/CantonError.js';
 import type { Transport } from '../client/createTransport.js';
@@ -18,6 +18,8 @@ import { DEFAULT_TAIL_INTERVAL_MS, TAIL_RETRY, type TailingStreamOptions } from 
 import { pageRequest } from './pageRequest.js';
 import { pager, type Step } from './pager.js';
 import { initialScanRead, scanPageRequest, scanPageStep, type ScanReadState } from './scanPaging.js';
+import { lastCursorInText } from './lastCursorInText.js';
+import { sendAhead } from './sendAhead.js';
 
 /**
  * Options of `scan.updates`.
@@ -96,12 +98,26 @@ export const scanUpdates = (
           return E.right({ items, next: tailMs !== undefined ? { read: r.next, waitMs: tailMs } : undefined });
         };
 
-        const page = (state: State) => {
-          const body = { ...rest, ...scanPageRequest(state.read, pageSize) };
-          return pageRequest(() => send(transport, { method: 'POST', path: `/${version}/updates`, body }, codec), retry, state.waitMs).pipe(
-            map(E.chain((response) => step(response.transactions as ReadonlyArray<Item>, state))),
-          );
+        const path = `/${version}/updates`;
+        const bodyOf = (read: ScanReadState) => ({ ...rest, ...scanPageRequest(read, pageSize) });
+        // The next request, sent on a guess read from the raw text of a page, so that the server
+        // works while this page is parsed and decoded; handed over only to the very request the
+        // decoded page asks for. Push mode only, and only with a prefetch window.
+        const ahead = options.pull === undefined && (options.prefetch ?? 1) >= 1 ? sendAhead(transport, path, codec) : undefined;
+        const guessNext = (key: string) => (text: string) => {
+          const cursor = lastCursorInText(text);
+          if (cursor === undefined) return undefined;
+          const guess = bodyOf({ cursor, tied: [''], mode: 'overlap', extra: 1, stalls: 0 });
+          // A page that shows nothing new guesses the request it came from: no use asking again.
+          return JSON.stringify(guess) === key ? undefined : guess;
         };
-        return pager({ page }, { read: start, waitMs: undefined }, options);
+
+        const page = (state: State) => {
+          const body = bodyOf(state.read);
+          const request = () => (ahead ? ahead.take(body, guessNext) : send(transport, { method: 'POST', path, body }, codec));
+          return pageRequest(request, retry, state.waitMs).pipe(map(E.chain((response) => step(response.transactions as ReadonlyArray<Item>, state))));
+        };
+        const stream = pager({ page }, { read: start, waitMs: undefined }, options);
+        return ahead ? stream.pipe(finalize(() => ahead.cancel())) : stream;
       }),
   );

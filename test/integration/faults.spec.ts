@@ -48,7 +48,9 @@ describe('record streams under faults (integration with the simulated network)',
       const withFaults = rights(await collect(client.scan.updates({ page_size: 10 }, { version, retry })));
       assert.deepEqual(withFaults, clean, version);
       assert.deepEqual(new Set(injected()), new Set(everyFault), `${version}: every kind of fault was injected`);
-      assert.ok(retries.length >= injected().length - 1, `${retries.length} retries for ${injected().length} faults`);
+      // A fault may also hit a request sent ahead on a guess that the decoded page did not ask for
+      // (a cut-off body guesses from what it holds): that request is dropped, not retried.
+      assert.ok(retries.length >= injected().length / 2, `${retries.length} retries for ${injected().length} faults`);
       net.setFaults(undefined);
     }
   });

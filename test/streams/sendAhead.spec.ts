@@ -1,0 +1,105 @@
+import assert from 'node:assert/strict';
+import * as E from 'fp-ts/lib/Either.js';
+import { defer, delay, map, of, Subject, switchMap, timer } from 'rxjs';
+import type { Call, Transport } from '../../src/client/createTransport';
+import { httpError } from '../../src/errors/constructors';
+import { scanUpdates } from '../../src/streams/scanUpdates';
+import { testScheduler } from '../helpers/marbles';
+import { answerUpdates, scanHistory } from '../helpers/scanHistory';
+
+/**
+ * A transport whose answers show their raw text `textMs` after the request and their parsed body
+ * `parseMs` later, as a real one does while it parses a large page; `rewrite` may change the text
+ * it shows (not the body). Every request is recorded with when it was sent and whether it was
+ * cancelled before its answer.
+ */
+const parsingTransport = (
+  now: () => number,
+  answer: (call: Call, n: number) => { status: number; body: object },
+  { textMs = 10, parseMs = 20, rewrite = (text: string) => text } = {},
+) => {
+  const calls: Array<{ at: number; body: unknown; cancelled: boolean }> = [];
+  const transport: Transport = (call) =>
+    defer(() => {
+      const record = { at: now(), body: call.body, cancelled: true };
+      calls.push(record);
+      const reply = answer(call, calls.length - 1);
+      const ok = reply.status === 200;
+      return timer(textMs).pipe(
+        switchMap(() => {
+          if (ok) call.onOkText?.(rewrite(JSON.stringify(reply.body)));
+          const result = ok
+            ? E.right({ status: 200, method: call.method, url: call.path, body: { _tag: 'Json' as const, json: reply.body } })
+            : E.left(httpError({ status: reply.status, method: call.method, url: call.path, body: { _tag: 'SimpleError', error: 'unavailable' } }));
+          return of(result).pipe(delay(ok ? parseMs : 0));
+        }),
+        map((r) => {
+          record.cancelled = false;
+          return r;
+        }),
+      );
+    });
+  return { transport, calls };
+};
+
+const ids = map((r: E.Either<unknown, object>) => (E.isRight(r) ? (r.right as { update_id: string }).update_id.slice(-2) : 'L'));
+
+describe('sendAhead: scan.updates sends its next request while a page is parsed', () => {
+  it('the next request leaves when the page text arrives, before the page is decoded and handed on', () => {
+    const ts = testScheduler();
+    const history = scanHistory(8);
+    const { transport, calls } = parsingTransport(() => ts.now(), (c) => ({ status: 200, body: answerUpdates(history, JSON.stringify(c.body)) }));
+    ts.run(({ expectObservable }) => {
+      // Page 1: text at 10, decoded and handed on at 30. Page 2 was asked for at 10, when page 1's
+      // text arrived (not at 30), so it is handed on at 40 instead of 60. The guess from page 2's
+      // text is sent when page 2 is taken (30), never two pages ahead; the probe ends it at 90.
+      expectObservable(scanUpdates(transport, { page_size: 4 }).pipe(ids), '^ 200ms !').toBe('30ms (abcd) 4ms (efgh) 44ms |', {
+        a: '00', b: '01', c: '02', d: '03', e: 'a4', f: '05', g: '06', h: '07',
+      });
+    });
+    assert.deepEqual(calls.map((c) => c.at), [0, 10, 30, 60]);
+    assert.ok(calls.every((c) => !c.cancelled), 'every request sent ahead was used');
+  });
+
+  it('a wrong guess is dropped and the request the page asks for is sent: nothing lost or repeated', () => {
+    const ts = testScheduler();
+    const history = scanHistory(8);
+    // The text shows a record time that is not the last item's: the guess cannot match.
+    const rewrite = (text: string) => text.replace(/"record_time":"([^"]*)"(?![\s\S]*"record_time")/, '"record_time":"2030-01-01T00:00:00Z"');
+    const { transport, calls } = parsingTransport(() => ts.now(), (c) => ({ status: 200, body: answerUpdates(history, JSON.stringify(c.body)) }), { rewrite });
+    const out: string[] = [];
+    ts.run(() => {
+      scanUpdates(transport, { page_size: 4 }).pipe(ids).subscribe((x) => out.push(x));
+    });
+    assert.deepEqual(out, history.map((h) => (h.update_id as string).slice(-2)));
+    // The wrong guesses were sent, and their answers not used.
+    assert.ok(calls.some((c) => JSON.stringify(c.body).includes('2029-12-31T23:59:59.999999Z')));
+  });
+
+  it('a request sent ahead that fails is retried with a new request, not replayed', () => {
+    const ts = testScheduler();
+    const history = scanHistory(8);
+    const { transport, calls } = parsingTransport(() => ts.now(), (c, n) => (n === 1 ? { status: 503, body: {} } : { status: 200, body: answerUpdates(history, JSON.stringify(c.body)) }));
+    const out: string[] = [];
+    ts.run(() => {
+      scanUpdates(transport, { page_size: 4 }, { retry: { random: () => 0 } }).pipe(ids).subscribe((x) => out.push(x));
+    });
+    assert.deepEqual(out, history.map((h) => (h.update_id as string).slice(-2)));
+    assert.deepEqual(calls[1]!.body, calls[2]!.body, 'the failed request sent ahead was asked again');
+  });
+
+  it('unsubscribing cancels the request sent ahead; pull mode sends nothing ahead', () => {
+    const ts = testScheduler();
+    const history = scanHistory(8);
+    const push = parsingTransport(() => ts.now(), (c) => ({ status: 200, body: answerUpdates(history, JSON.stringify(c.body)) }));
+    const pull = parsingTransport(() => ts.now(), (c) => ({ status: 200, body: answerUpdates(history, JSON.stringify(c.body)) }));
+    ts.run(({ expectObservable }) => {
+      expectObservable(scanUpdates(push.transport, { page_size: 4 }).pipe(ids), '^ 15ms !').toBe('');
+      expectObservable(scanUpdates(pull.transport, { page_size: 4 }, { pull: new Subject<void>() }).pipe(ids), '^ 100ms !').toBe('30ms (abcd)', { a: '00', b: '01', c: '02', d: '03' });
+    });
+    assert.equal(push.calls.length, 2);
+    assert.equal(push.calls[1]!.cancelled, true);
+    // Pull mode, prefetch 1: the second page is asked for once the first is decoded, not at its text.
+    assert.deepEqual(pull.calls.map((c) => c.at), [0, 30]);
+  });
+});
