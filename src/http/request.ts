@@ -1,4 +1,4 @@
-import { asyncScheduler, defer, identity, map, Observable, of, switchMap, timeout } from 'rxjs';
+import { asyncScheduler, defer, identity, map, Observable, observeOn, of, switchMap, timeout } from 'rxjs';
 import * as E from 'fp-ts/lib/Either.js';
 import type { CantonError } from '../errors/CantonError.js';
 import { decodeError, networkError, timeoutError } from '../errors/constructors.js';
@@ -132,10 +132,14 @@ export const request = (desc: RequestDescription): Observable<E.Either<CantonErr
           init.body = JSON.stringify(desc.body);
         }
         return fetchOnce(desc.fetch, built.right, init, display, token.right, desc.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES).pipe(
-          map((raw) => {
-            if (E.isLeft(raw)) return raw;
-            if (raw.right.status >= 200 && raw.right.status < 300) desc.onOkText?.(raw.right.text);
-            return classify(raw.right, display, token.right);
+          switchMap((raw) => {
+            if (E.isLeft(raw)) return of(raw);
+            const onOkText = desc.onOkText;
+            if (onOkText === undefined || raw.right.status < 200 || raw.right.status >= 300) return of(classify(raw.right, display, token.right));
+            onOkText(raw.right.text);
+            // Parse in the next macrotask: a request sent from onOkText leaves only a few ticks
+            // after fetch is called, and a synchronous parse would hold it back.
+            return of(raw.right).pipe(observeOn(asyncScheduler), map((r) => classify(r, display, token.right)));
           }),
         );
       }),

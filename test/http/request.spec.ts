@@ -67,7 +67,18 @@ for (const [transportName, fetch] of transports) describe(`request (HTTP core ag
   };
 
   describe('laziness', () => {
-    it('sends nothing before subscribe and one request per subscription', async () => {
+    it('onOkText is told the raw text of a 2xx body before the body is parsed, and nothing of an error', async () => {
+    const texts: string[] = [];
+    reply = () => ({ body: { identityProviderConfig: { identityProviderId: 'idp-1' } } });
+    const r = await send({ onOkText: (t) => texts.push(t) });
+    assert.ok(E.isRight(r));
+    assert.deepEqual(texts.map((t) => JSON.parse(t) as unknown), [r.right.body._tag === 'Json' ? r.right.body.json : undefined]);
+    reply = () => ({ status: 404, body: { error: 'nope' } });
+    await sendLeft({ onOkText: (t) => texts.push(t) });
+    assert.equal(texts.length, 1);
+  });
+
+  it('sends nothing before subscribe and one request per subscription', async () => {
       reply = () => ({ body: { ok: true } });
       const before = server.requests.length;
       const r$ = request(describeRequest());

@@ -111,13 +111,16 @@ describe('scan.updates (stream against a loopback Scan)', () => {
     assert.equal(seen.length, 5);
   });
 
-  it('take(n) stops the stream without asking for more pages than the one after it', async () => {
+  it('take(n) stops the stream without asking for more than one page beyond the one it took', async () => {
     const n = server.requests.length;
     const out = await collect(scan.updates({ page_size: 5 }).pipe(take(7)));
     assert.equal(out.length, 7);
-    // Page 3 was asked for while page 2 was handed on; nothing after it.
+    // Page 3 was asked for while page 2 was handed on, and page 4 may have been sent ahead from
+    // page 3's text (test/streams/sendAhead.spec.ts shows it is aborted if still on its way).
     await server.request(n + 2);
-    assert.equal(server.requests.length - n, 3);
+    await new Promise((r) => setTimeout(r, 5));
+    const sent = server.requests.length - n;
+    assert.ok(sent === 3 || sent === 4, `${sent} requests`);
   });
 
   it('an item that goes back ends the stream with an invariant Left, keeping what came before', async () => {
