@@ -7,7 +7,7 @@ import type { UpdateHistoryItemV2 } from '../codecs/scan/UpdateHistoryItemV2.js'
 import type { Heartbeat } from '../streams/heartbeat.js';
 import type { Checkpoint } from '../streams/checkpoints.js';
 import { isHeartbeat } from '../streams/isHeartbeat.js';
-import { cursorOfItem } from '../streams/checkpointOf.js';
+import { cursorOfItem, ledgerUpdateKey } from '../streams/checkpointOf.js';
 import { IndexedHeap, type HeapEntry } from './internal/IndexedHeap.js';
 import { sortableInstant, sortableInstantOfMs } from './internal/sortableInstant.js';
 
@@ -138,12 +138,6 @@ const DEFAULT_REMEMBER_MS = 600_000;
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /** The update id and record time of a ledger update; none for an offset checkpoint. */
-const ledgerKey = (u: Update): { updateId: string; recordTime: string } | undefined => {
-  if ('Transaction' in u) return u.Transaction.value;
-  if ('Reassignment' in u) return u.Reassignment.value;
-  if ('TopologyTransaction' in u) return u.TopologyTransaction.value;
-  return undefined;
-};
 
 const comparePositions = (a: Position, b: Position): number => (a.m < b.m ? -1 : a.m > b.m ? 1 : a.t < b.t ? -1 : a.t > b.t ? 1 : 0);
 const compareKeys = (a: Pending, b: Pending): number => comparePositions(a, b) || (a.updateId < b.updateId ? -1 : a.updateId > b.updateId ? 1 : 0);
@@ -542,7 +536,7 @@ export const mergeFeeds = (
           if (E.isLeft(r)) return subscriber.next(E.left({ source: 'ledger', error: r.left }));
           const element = r.right;
           if (isHeartbeat(element)) return guarded(() => ledgerHeartbeat(element));
-          const key = ledgerKey(element);
+          const key = ledgerUpdateKey(element);
           if (key) guarded(() => arriveLedger(element, key.updateId, key.recordTime));
         },
         error: (defect: unknown) => subscriber.error(defect),

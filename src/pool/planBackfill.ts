@@ -46,18 +46,19 @@ export const planBackfill = (
     to !== undefined && to.migration_id === m.migration_id && compareTimestamps(to.record_time, m.max!) < 0 ? to : { migration_id: m.migration_id, record_time: m.max! };
   const spans = known.map((m) => {
     const s = startOf(m);
-    const endAt = to !== undefined && to.migration_id === m.migration_id && compareTimestamps(to.record_time, m.max!) < 0 ? toMicros(to.record_time) : toMicros(m.max!);
-    return { m, s, span: endAt > s.at ? endAt - s.at : 0n };
+    const end = endOf(m);
+    const endAt = toMicros(end.record_time);
+    return { m, s, end, span: endAt > s.at ? endAt - s.at : 0n };
   });
   const total = spans.reduce((a, b) => a + b.span, 0n);
   const out: Slice[] = [];
-  spans.forEach(({ m, s, span }) => {
+  spans.forEach(({ m, s, end: last, span }) => {
     const share = total === 0n ? 1 : Math.max(1, Math.round((slices * Number(span)) / Number(total)));
     const k = span === 0n ? 1 : Math.min(share, Number(span));
     let state = s.state;
     for (let j = 1; j <= k; j++) {
       if (j === k) {
-        out.push({ start: state, end: endOf(m) });
+        out.push({ start: state, end: last });
         break;
       }
       const cut = fromMicros(s.at + (span * BigInt(j)) / BigInt(k));

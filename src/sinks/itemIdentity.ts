@@ -1,7 +1,7 @@
 import type { Update } from '../codecs/ledger/Update.js';
 import type { UpdateHistoryItem } from '../codecs/scan/UpdateHistoryItem.js';
 import type { UpdateHistoryItemV2 } from '../codecs/scan/UpdateHistoryItemV2.js';
-import { cursorOfItem } from '../streams/checkpointOf.js';
+import { cursorOfItem, ledgerUpdateKey, offsetOfUpdate } from '../streams/checkpointOf.js';
 import type { SinkItem } from './Sink.js';
 
 /**
@@ -26,7 +26,7 @@ export interface ItemKey {
   readonly kind: string;
 }
 
-const LEDGER_KINDS: Readonly<Record<string, string>> = { Transaction: 'transaction', Reassignment: 'reassignment', TopologyTransaction: 'topology' };
+const LEDGER_KINDS = { Transaction: 'transaction', Reassignment: 'reassignment', TopologyTransaction: 'topology' } as const;
 
 /**
  * The identity and index columns of an item a sink stores; `undefined` for a ledger
@@ -48,9 +48,8 @@ export const itemIdentity = (item: SinkItem): ItemKey | undefined => {
     const offset = (scan as { offset?: string | null }).offset;
     return { identity: `${migration_id}:${scan.update_id}`, updateId: scan.update_id, migrationId: migration_id, recordTime: scan.record_time, offset: offset ?? null, kind };
   }
-  const [variant, wrapped] = Object.entries(item as Update)[0] as [string, { value: { updateId?: string; offset: number; recordTime?: string } }];
-  const kind = LEDGER_KINDS[variant];
-  const v = wrapped.value;
-  if (kind === undefined || v.updateId === undefined) return undefined;
-  return { identity: v.updateId, updateId: v.updateId, migrationId: null, recordTime: v.recordTime ?? '', offset: String(v.offset), kind };
+  const update = item as Update;
+  const key = ledgerUpdateKey(update);
+  if (key === undefined) return undefined;
+  return { identity: key.updateId, updateId: key.updateId, migrationId: null, recordTime: key.recordTime, offset: String(offsetOfUpdate(update)), kind: LEDGER_KINDS[key.kind] };
 };

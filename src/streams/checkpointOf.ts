@@ -13,6 +13,17 @@ export const offsetOfUpdate = (update: Update): number => {
   return variant.value.offset;
 };
 
+/**
+ * The variant, update id and record time of a ledger update that is one (a transaction, a
+ * reassignment or a topology transaction); `undefined` for an `OffsetCheckpoint`. @internal
+ */
+export const ledgerUpdateKey = (u: Update): { kind: 'Transaction' | 'Reassignment' | 'TopologyTransaction'; updateId: string; recordTime: string } | undefined => {
+  if ('Transaction' in u) return { kind: 'Transaction', updateId: u.Transaction.value.updateId, recordTime: u.Transaction.value.recordTime };
+  if ('Reassignment' in u) return { kind: 'Reassignment', updateId: u.Reassignment.value.updateId, recordTime: u.Reassignment.value.recordTime };
+  if ('TopologyTransaction' in u) return { kind: 'TopologyTransaction', updateId: u.TopologyTransaction.value.updateId, recordTime: u.TopologyTransaction.value.recordTime };
+  return undefined;
+};
+
 /** The `(migration_id, record_time)` cursor of a Scan history item. @internal */
 export const cursorOfItem = (item: UpdateHistoryItem | UpdateHistoryItemV2): { migration_id: number; record_time: string } =>
   'event' in item ? { migration_id: item.event.migration_id, record_time: item.record_time } : { migration_id: item.migration_id, record_time: item.record_time };

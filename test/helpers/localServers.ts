@@ -1,3 +1,4 @@
+import type { ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 
 /** A TCP port of 127.0.0.1 that was free a moment ago (for servers that cannot listen on port 0 and report it). */
@@ -34,4 +35,12 @@ export const waitUntilReady = async (probe: () => Promise<void>, dead: () => boo
       await new Promise((r) => setTimeout(r, 25));
     }
   }
+};
+
+/** Stops a server process with `signal` (if it still runs) and waits until it has exited. */
+export const stopChild = async (child: ChildProcess, signal: NodeJS.Signals): Promise<void> => {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill(signal);
+  await exited;
 };

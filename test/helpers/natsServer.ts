@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connect, type NatsConnection } from 'nats';
-import { freePort, waitUntilReady } from './localServers';
+import { freePort, stopChild, waitUntilReady } from './localServers';
 
 /** A nats-server with JetStream, started for one test file with its store in a temporary folder. */
 export interface NatsServer {
@@ -39,11 +39,7 @@ export const startNats = async (): Promise<NatsServer> => {
   const url = `nats://127.0.0.1:${port}`;
   const open = (): Promise<NatsConnection> => connect({ servers: url, reconnect: false });
   const stop = async () => {
-    if (server.exitCode === null && server.signalCode === null) {
-      const exited = new Promise((r) => server.once('exit', r));
-      server.kill('SIGTERM');
-      await exited;
-    }
+    await stopChild(server, 'SIGTERM');
     rmSync(dir, { recursive: true, force: true });
   };
   try {

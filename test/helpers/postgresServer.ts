@@ -1,9 +1,9 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { freePort, waitUntilReady } from './localServers';
+import { freePort, stopChild, waitUntilReady } from './localServers';
 
 /** A PostgreSQL server of the machine's, started for one test file in a temporary folder. */
 export interface PostgresServer {
@@ -34,8 +34,6 @@ const runAs = (): { uid: number; gid: number } | undefined => {
   const gid = Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).trim());
   return { uid, gid };
 };
-
-const exited = (child: ChildProcess) => new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve())));
 
 /**
  * initdb into a temporary folder, then `postgres` on a free 127.0.0.1 port (its socket in the same
@@ -68,10 +66,7 @@ export const startPostgres = async (): Promise<PostgresServer> => {
     return client;
   };
   const stop = async () => {
-    if (server.exitCode === null && server.signalCode === null) {
-      server.kill('SIGINT');
-      await exited(server);
-    }
+    await stopChild(server, 'SIGINT');
     rmSync(dir, { recursive: true, force: true });
   };
   try {
