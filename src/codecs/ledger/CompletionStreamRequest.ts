@@ -10,7 +10,7 @@ import { int64, optional } from '../common/primitives.js';
  * const request: codecs.ledger.CompletionStreamRequest = { parties: [alice], beginExclusive: 0 };
  * ```
  * @category Codecs
- * @since 0.3.0
+ * @since 0.2.0
  */
 export const CompletionStreamRequest = t.intersection(
   [

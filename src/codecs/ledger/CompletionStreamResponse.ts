@@ -13,7 +13,7 @@ import { TraceContext } from './TraceContext.js';
  * decodeWith(codecs.ledger.Duration)({ seconds: 30, nanos: 0 }); // Right({ seconds: 30, nanos: 0 })
  * ```
  * @category Codecs
- * @since 0.3.0
+ * @since 0.2.0
  */
 export const Duration = t.intersection(
   [
@@ -38,7 +38,7 @@ export type Duration = t.TypeOf<typeof Duration>;
  * decodeWith(codecs.ledger.DeduplicationPeriod)({ DeduplicationOffset: { value: 42 } }); // Right: the same object
  * ```
  * @category Codecs
- * @since 0.3.0
+ * @since 0.2.0
  */
 export const DeduplicationPeriod = wrapperUnion('DeduplicationPeriod', {
   DeduplicationDuration: valueOf(Duration, 'DeduplicationDuration'),
@@ -56,7 +56,7 @@ export type DeduplicationPeriod = t.TypeOf<typeof DeduplicationPeriod>;
  * decodeWith(codecs.ledger.Completion1)(message.completionResponse.Completion.value); // Either<DecodeError, Completion1>
  * ```
  * @category Codecs
- * @since 0.3.0
+ * @since 0.2.0
  */
 export const Completion1 = t.intersection(
   [
@@ -89,7 +89,7 @@ export type Completion1 = t.TypeOf<typeof Completion1>;
  * decodeWith(codecs.ledger.CompletionResponse)({ OffsetCheckpoint: { value: { offset: 12 } } }); // Right: the same object
  * ```
  * @category Codecs
- * @since 0.3.0
+ * @since 0.2.0
  */
 export const CompletionResponse = wrapperUnion('CompletionResponse', {
   Completion: valueOf(Completion1, 'Completion'),
@@ -107,7 +107,7 @@ export type CompletionResponse = t.TypeOf<typeof CompletionResponse>;
  * decodeWith(codecs.ledger.CompletionStreamResponse)(JSON.parse(message)); // Either<DecodeError, CompletionStreamResponse>
  * ```
  * @category Codecs
- * @since 0.3.0
+ * @since 0.2.0
  */
 export const CompletionStreamResponse = t.type(
   {

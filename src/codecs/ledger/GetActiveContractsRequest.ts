@@ -13,7 +13,7 @@ import { EventFormat } from './UpdateFormat.js';
  * const request: codecs.ledger.GetActiveContractsRequest = { activeAtOffset: ledgerEnd, eventFormat: { filtersByParty: { [alice]: {} } } };
  * ```
  * @category Codecs
- * @since 0.3.0
+ * @since 0.2.0
  */
 export const GetActiveContractsRequest = t.intersection(
   [

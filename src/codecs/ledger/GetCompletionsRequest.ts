@@ -11,7 +11,7 @@ import { int64, optional } from '../common/primitives.js';
  * const request: codecs.ledger.GetCompletionsRequest = { parties: [alice], beginExclusive: 0 };
  * ```
  * @category Codecs
- * @since 0.3.0
+ * @since 0.2.0
  */
 export const GetCompletionsRequest = t.partial(
   {

@@ -11,7 +11,7 @@ import { Filters, UpdateFormat } from './UpdateFormat.js';
  * const filter: codecs.ledger.TransactionFilter = { filtersByParty: { [alice]: {} } };
  * ```
  * @category Codecs
- * @since 0.3.0
+ * @since 0.2.0
  */
 export const TransactionFilter = t.partial(
   {
@@ -31,7 +31,7 @@ export type TransactionFilter = t.TypeOf<typeof TransactionFilter>;
  * const request: codecs.ledger.GetUpdatesRequest = { beginExclusive: 0, updateFormat: { includeTransactions: transactions } };
  * ```
  * @category Codecs
- * @since 0.3.0
+ * @since 0.2.0
  */
 export const GetUpdatesRequest = t.intersection(
   [

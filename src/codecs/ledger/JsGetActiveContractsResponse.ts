@@ -11,7 +11,7 @@ import { UnassignedEvent } from './JsReassignment.js';
  * decodeWith(codecs.ledger.JsActiveContract)(message.contractEntry.JsActiveContract); // Either<DecodeError, JsActiveContract>
  * ```
  * @category Codecs
- * @since 0.3.0
+ * @since 0.2.0
  */
 export const JsActiveContract = t.type(
   {
@@ -31,7 +31,7 @@ export type JsActiveContract = t.TypeOf<typeof JsActiveContract>;
  * decodeWith(codecs.ledger.JsEmpty)({}); // Right({})
  * ```
  * @category Codecs
- * @since 0.3.0
+ * @since 0.2.0
  */
 export const JsEmpty = t.type({}, 'JsEmpty');
 export type JsEmpty = t.TypeOf<typeof JsEmpty>;
@@ -45,7 +45,7 @@ export type JsEmpty = t.TypeOf<typeof JsEmpty>;
  * decodeWith(codecs.ledger.JsAssignedEvent)(entry.JsIncompleteAssigned.assignedEvent); // Either<DecodeError, JsAssignedEvent>
  * ```
  * @category Codecs
- * @since 0.3.0
+ * @since 0.2.0
  */
 export const JsAssignedEvent = t.intersection(
   [
@@ -72,7 +72,7 @@ export type JsAssignedEvent = t.TypeOf<typeof JsAssignedEvent>;
  * decodeWith(codecs.ledger.JsIncompleteAssigned)(entry.JsIncompleteAssigned); // Either<DecodeError, JsIncompleteAssigned>
  * ```
  * @category Codecs
- * @since 0.3.0
+ * @since 0.2.0
  */
 export const JsIncompleteAssigned = t.type(
   {
@@ -90,7 +90,7 @@ export type JsIncompleteAssigned = t.TypeOf<typeof JsIncompleteAssigned>;
  * decodeWith(codecs.ledger.JsIncompleteUnassigned)(entry.JsIncompleteUnassigned); // Either<DecodeError, JsIncompleteUnassigned>
  * ```
  * @category Codecs
- * @since 0.3.0
+ * @since 0.2.0
  */
 export const JsIncompleteUnassigned = t.type(
   {
@@ -110,7 +110,7 @@ export type JsIncompleteUnassigned = t.TypeOf<typeof JsIncompleteUnassigned>;
  * decodeWith(codecs.ledger.JsContractEntry)(message.contractEntry); // Either<DecodeError, JsContractEntry>
  * ```
  * @category Codecs
- * @since 0.3.0
+ * @since 0.2.0
  */
 export const JsContractEntry = wrapperUnion('JsContractEntry', {
   JsActiveContract,
@@ -129,7 +129,7 @@ export type JsContractEntry = t.TypeOf<typeof JsContractEntry>;
  * decodeWith(codecs.ledger.JsGetActiveContractsResponse)(JSON.parse(message)); // Either<DecodeError, JsGetActiveContractsResponse>
  * ```
  * @category Codecs
- * @since 0.3.0
+ * @since 0.2.0
  */
 export const JsGetActiveContractsResponse = t.partial(
   {

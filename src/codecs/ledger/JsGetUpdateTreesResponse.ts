@@ -14,7 +14,7 @@ import { TraceContext } from './TraceContext.js';
  * decodeWith(codecs.ledger.TreeEvent)(tree.eventsById['0']); // Either<DecodeError, TreeEvent>
  * ```
  * @category Codecs
- * @since 0.3.0
+ * @since 0.2.0
  */
 export const TreeEvent = wrapperUnion('TreeEvent', {
   CreatedTreeEvent: valueOf(CreatedEvent, 'CreatedTreeEvent'),
@@ -31,7 +31,7 @@ export type TreeEvent = t.TypeOf<typeof TreeEvent>;
  * decodeWith(codecs.ledger.JsTransactionTree)(update.TransactionTree.value); // Either<DecodeError, JsTransactionTree>
  * ```
  * @category Codecs
- * @since 0.3.0
+ * @since 0.2.0
  */
 export const JsTransactionTree = t.intersection(
   [
@@ -62,7 +62,7 @@ export type JsTransactionTree = t.TypeOf<typeof JsTransactionTree>;
  * decodeWith(codecs.ledger.Update1)(message.update); // Either<DecodeError, Update1>
  * ```
  * @category Codecs
- * @since 0.3.0
+ * @since 0.2.0
  */
 export const Update1 = wrapperUnion('Update1', {
   OffsetCheckpoint: valueOf(OffsetCheckpoint, 'OffsetCheckpoint'),
@@ -79,7 +79,7 @@ export type Update1 = t.TypeOf<typeof Update1>;
  * decodeWith(codecs.ledger.JsGetUpdateTreesResponse)(JSON.parse(message)); // Either<DecodeError, JsGetUpdateTreesResponse>
  * ```
  * @category Codecs
- * @since 0.3.0
+ * @since 0.2.0
  */
 export const JsGetUpdateTreesResponse = t.type(
   {
