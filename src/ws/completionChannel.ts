@@ -65,8 +65,8 @@ export const completionChannel = <R extends CompletionsRequest>(
           }
           if ('OffsetCheckpoint' in completionResponse) {
             const offset = completionResponse.OffsetCheckpoint.value.offset;
-            if (at !== undefined && offset <= at) return E.right({ items: [], next: { at } });
-            const heartbeat: Heartbeat<CompletionsCheckpoint> = { _tag: 'Heartbeat', checkpoint: { stream: 'ledger.completions', offset }, polledAt: asyncScheduler.now() };
+            if (at !== undefined && offset < at) return E.right({ items: [], next: { at } });
+            const heartbeat: Heartbeat<CompletionsCheckpoint> = { _tag: 'Heartbeat', checkpoint: offset > 0 ? { stream: 'ledger.completions', offset } : undefined, polledAt: asyncScheduler.now() };
             return E.right({ items: options.heartbeats === true ? [heartbeat] : [], next: { at: offset } });
           }
           return E.right({ items: [], next: { at } });

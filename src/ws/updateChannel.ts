@@ -88,8 +88,9 @@ export const updateChannel = <U>(
             // Nothing matched up to a checkpoint: resuming from it skips nothing. Descending
             // streams have no use for them, nor have checkpoints behind the position.
             const offset = end === undefined ? checkpoint.value.offset : Math.min(end, checkpoint.value.offset);
-            if (descending || offset <= at) return E.right({ items: [], next: { at } });
-            const heartbeat: Heartbeat<LedgerCheckpoint> = { _tag: 'Heartbeat', checkpoint: { stream: 'ledger.updates', offset }, polledAt: asyncScheduler.now() };
+            // One at the position itself says "caught up" (as a caught-up page does) and is handed on too.
+            if (descending || offset < at) return E.right({ items: [], next: { at } });
+            const heartbeat: Heartbeat<LedgerCheckpoint> = { _tag: 'Heartbeat', checkpoint: offset > 0 ? { stream: 'ledger.updates', offset } : undefined, polledAt: asyncScheduler.now() };
             return E.right({ items: options.heartbeats === true ? [heartbeat] : [], next: { at: offset } });
           }
           const offset = Object.values(variant)[0]!.value.offset;
