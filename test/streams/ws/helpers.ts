@@ -4,10 +4,10 @@ import type { WebSocketConstructor } from '../../../src/client/types';
 
 /**
  * Waits until `condition` holds: the server sees a close a few milliseconds after the client
- * sends it. Bounded: 200 polls of 5 ms at most, then it fails with `what`.
+ * sends it. Bounded: 1000 polls of 5 ms at most (the machine may be busy), then it fails with `what`.
  */
 export const eventually = async (condition: () => boolean, what: string): Promise<void> => {
-  for (let i = 0; i < 200; i++) {
+  for (let i = 0; i < 1000; i++) {
     if (condition()) return;
     await sleep(5);
   }
