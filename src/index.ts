@@ -12,7 +12,7 @@ export type { CantonClient } from './client/createClient.js';
 export type { LedgerGroup } from './ledger/createLedgerGroup.js';
 export type { ValidatorGroup } from './validator/createValidatorGroup.js';
 export type { ScanGroup, ScanUpdatesRequest } from './scan/createScanGroup.js';
-export type { ClientConfig, GroupConfig, ValidatorGroupConfig } from './client/types.js';
+export type { ClientConfig, GroupConfig, ValidatorGroupConfig, WebSocketConstructor, WebSocketLike } from './client/types.js';
 export type { ScanPoolConfig, ScanPoolEvent, ScanThreshold, ScanLimits } from './pool/types.js';
 export type { Fetch, FetchInit, FetchResponse, TokenSource } from './http/types.js';
 
@@ -27,6 +27,9 @@ export type { LedgerUpdatesOptions, LedgerUpdatesRequest } from './streams/ledge
 export type { ScanUpdatesOptions } from './streams/scanUpdates.js';
 export type { ScanHoldingsOptions } from './streams/scanHoldings.js';
 export type { ScanBackfillOptions } from './pool/scanBackfill.js';
+export type { LedgerWebSocketStreams } from './ws/ledgerWebSocketStreams.js';
+export type { WebSocketStreamOptions, CompletionsCheckpoint } from './ws/options.js';
+export type { ActiveContractsOptions } from './ws/activeContractsChannel.js';
 
 // Checkpoint stores and sinks
 export { fileCheckpointStore } from './checkpoints/fileCheckpointStore.js';

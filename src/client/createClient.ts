@@ -9,6 +9,7 @@ import { createValidatorGroup, type ValidatorGroup } from '../validator/createVa
 import type { ClientConfig } from './types.js';
 import { createPoolTransport } from '../pool/createPoolTransport.js';
 import { isScanPoolConfig } from '../pool/types.js';
+import { webSocketEndpoint } from '../ws/webSocketEndpoint.js';
 
 const DEFAULT_TIMEOUT_MS = 30_000;
 
@@ -69,7 +70,7 @@ export const createClient = (config: ClientConfig = {}): CantonClient => {
   const fetch: Fetch = config.fetch ?? defaultFetch();
   const shared = { fetch, timeoutMs, maxResponseBytes, configIssues };
   return {
-    ledger: createLedgerGroup(createTransport('ledger', config.ledger, shared)),
+    ledger: createLedgerGroup(createTransport('ledger', config.ledger, shared), webSocketEndpoint(config.ledger, { ...shared, ...(config.webSocket !== undefined ? { webSocket: config.webSocket } : {}) })),
     validator: createValidatorGroup(createTransport('validator', config.validator, shared), config.validator?.ansAcronym ?? 'cns'),
     scan: createScanGroup(isScanPoolConfig(config.scan) ? createPoolTransport(config.scan, shared) : createTransport('scan', config.scan, shared)),
   };

@@ -52,4 +52,42 @@ export interface ClientConfig {
    * answer is a `DecodeError` with `reason: 'too-large'` (not retryable).
    */
   readonly maxResponseBytes?: number;
+  /**
+   * The WebSocket class of the ledger's WebSocket streams (`ledger.ws`); default the platform's
+   * `globalThis.WebSocket` where there is one, else the `ws` package (an optional peer
+   * dependency, loaded on first use). See docs/ledger-ws.md.
+   * @since 0.2.0
+   */
+  readonly webSocket?: WebSocketConstructor;
 }
+
+/**
+ * The part of a WebSocket that canton-rx uses: the WHATWG API, which browsers, Node 22's global
+ * `WebSocket` and the `ws` package all implement.
+ * @category Client
+ * @since 0.2.0
+ */
+export interface WebSocketLike {
+  /** 0 connecting, 1 open, 2 closing, 3 closed. */
+  readonly readyState: number;
+  // The events differ between platforms (DOM events, ws's own): only their common fields are read.
+  onopen: ((event: any) => void) | null;
+  onmessage: ((event: any) => void) | null;
+  onerror: ((event: any) => void) | null;
+  onclose: ((event: any) => void) | null;
+  send(data: string): void;
+  close(code?: number, reason?: string): void;
+}
+
+/**
+ * A WebSocket class: `globalThis.WebSocket`, `ws`'s default export, or a test double.
+ * @example
+ * ```ts
+ * import WebSocket from 'ws';
+ * import { createClient } from 'canton-rx';
+ * const client = createClient({ ledger: { url: 'https://participant.example.com', token }, webSocket: WebSocket });
+ * ```
+ * @category Client
+ * @since 0.2.0
+ */
+export type WebSocketConstructor = new (url: string, protocols?: string | string[]) => WebSocketLike;

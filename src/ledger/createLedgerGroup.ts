@@ -1,5 +1,6 @@
 import { map, type Observable } from 'rxjs';
-import type * as E from 'fp-ts/lib/Either.js';
+import * as E from 'fp-ts/lib/Either.js';
+import { invalidRequest } from '../errors/constructors.js';
 import type { CantonError } from '../errors/CantonError.js';
 import type { Transport } from '../client/createTransport.js';
 import { checked, send } from '../client/send.js';
@@ -11,6 +12,8 @@ import { validateNonEmpty } from '../validation/validateNonEmpty.js';
 import { ledgerUpdates, type LedgerUpdatesOptions, type LedgerUpdatesRequest } from '../streams/ledgerUpdates.js';
 import type { Heartbeat } from '../streams/heartbeat.js';
 import type { LedgerCheckpoint } from '../streams/checkpoints.js';
+import { ledgerWebSocketStreams, type LedgerWebSocketStreams } from '../ws/ledgerWebSocketStreams.js';
+import type { WebSocketEndpoint } from '../ws/webSocketEndpoint.js';
 
 type Result<A> = Observable<E.Either<CantonError, A>>;
 
@@ -39,10 +42,18 @@ export interface LedgerGroup {
   updates(request: LedgerUpdatesRequest, options?: LedgerUpdatesOptions & { readonly heartbeats?: false }): Result<T.Update>;
   updates(request: LedgerUpdatesRequest, options: LedgerUpdatesOptions & { readonly heartbeats: true }): Result<T.Update | Heartbeat<LedgerCheckpoint>>;
   updates(request: LedgerUpdatesRequest, options?: LedgerUpdatesOptions): Result<T.Update | Heartbeat<LedgerCheckpoint>>;
+  /**
+   * The WebSocket streams (updates, completions, active contracts, and the deprecated flats and
+   * trees): see docs/ledger-ws.md.
+   * @since 0.2.0
+   */
+  readonly ws: LedgerWebSocketStreams;
 }
 
+const NO_WEB_SOCKET = invalidRequest('no WebSocket endpoint was given to this ledger group', [{ path: 'ledger', message: 'not configured' }]);
+
 /** @internal */
-export const createLedgerGroup = (transport: Transport): LedgerGroup => ({
+export const createLedgerGroup = (transport: Transport, webSocket: E.Either<CantonError, WebSocketEndpoint> = E.left(NO_WEB_SOCKET)): LedgerGroup => ({
   getUpdatesPage: (request) =>
     checked(
       () => validateGetUpdatesPageRequest(request),
@@ -62,4 +73,5 @@ export const createLedgerGroup = (transport: Transport): LedgerGroup => ({
         ),
     ),
   updates: ((request: LedgerUpdatesRequest, options?: LedgerUpdatesOptions) => ledgerUpdates(transport, request, options)) as LedgerGroup['updates'],
+  ws: ledgerWebSocketStreams(webSocket),
 });

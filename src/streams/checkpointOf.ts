@@ -1,4 +1,5 @@
 import type { Update } from '../codecs/ledger/Update.js';
+import type { Update1 } from '../codecs/ledger/JsGetUpdateTreesResponse.js';
 import type { UpdateHistoryItem } from '../codecs/scan/UpdateHistoryItem.js';
 import type { UpdateHistoryItemV2 } from '../codecs/scan/UpdateHistoryItemV2.js';
 import type { ActiveContract } from '../codecs/scan/ActiveContract.js';
@@ -32,7 +33,8 @@ export const cursorOfItem = (item: UpdateHistoryItem | UpdateHistoryItemV2): { m
  * The checkpoint after an item of a record stream: persist it, and pass it back as
  * `options.from` to continue exactly after that item, nothing lost and nothing repeated.
  *
- * - a ledger `Update` (from `ledger.updates`): its offset;
+ * - a ledger `Update` (from `ledger.updates` or `ledger.ws.updates`), or a tree's `Update1`
+ *   (from the deprecated `ledger.ws.trees`): its offset;
  * - a Scan history item (from `scan.updates`): its `(migration_id, record_time)`, with a
  *   reassignment's migration id taken from its `event`, and its `update_id`;
  * - an `ActiveContract` (from `scan.holdings`): the snapshot, page token and contract id, known
@@ -53,13 +55,13 @@ export const cursorOfItem = (item: UpdateHistoryItem | UpdateHistoryItemV2): { m
  * @since 0.1.0
  */
 export function checkpointOf<C extends Checkpoint>(heartbeat: Heartbeat<C>): C | undefined;
-export function checkpointOf(update: Update): LedgerCheckpoint;
+export function checkpointOf(update: Update | Update1): LedgerCheckpoint;
 export function checkpointOf(item: UpdateHistoryItem | UpdateHistoryItemV2): ScanCheckpoint;
 export function checkpointOf(contract: ActiveContract): HoldingsCheckpoint | undefined;
 export function checkpointOf(element: Update | Heartbeat<LedgerCheckpoint>): LedgerCheckpoint | undefined;
 export function checkpointOf(element: UpdateHistoryItem | UpdateHistoryItemV2 | Heartbeat<ScanCheckpoint>): ScanCheckpoint | undefined;
 export function checkpointOf(
-  item: Update | UpdateHistoryItem | UpdateHistoryItemV2 | ActiveContract | Heartbeat<Checkpoint>,
+  item: Update | Update1 | UpdateHistoryItem | UpdateHistoryItemV2 | ActiveContract | Heartbeat<Checkpoint>,
 ): LedgerCheckpoint | ScanCheckpoint | HoldingsCheckpoint | undefined {
   if (isHeartbeat(item)) return item.checkpoint;
   if ('contract_id' in item && 'create_arguments' in item) return holdingsCheckpoints.get(item);

@@ -1,7 +1,8 @@
 /**
  * `canton-rx/testkit`: a simulated Canton network (participant Ledger JSON API, validator and
  * Scan) served over real HTTP on 127.0.0.1, for testing reactive apps without a network.
- * It depends on node built-ins only, not on the client it helps to test.
+ * It depends on node built-ins only (and `ws`, loaded when it starts, for the ledger's WebSocket
+ * channels), not on the client it helps to test.
  *
  * @packageDocumentation
  */
@@ -20,4 +21,4 @@ export type { MintTokenOptions } from './mintToken.js';
 
 // -------------------------------------------------------------------------------------------------
 // Faults and statistics
-export type { FaultPlan, FaultKind, RouteFilter, RouteGroup, NetworkStats, RouteStats, InjectedFault } from './types.js';
+export type { FaultPlan, FaultKind, RouteFilter, RouteGroup, NetworkStats, RouteStats, InjectedFault, WebSocketFaultPlan, WebSocketStats } from './types.js';

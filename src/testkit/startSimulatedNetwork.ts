@@ -10,6 +10,7 @@ import { validatorRoutes } from './internal/routes/validatorRoutes.js';
 import { requestListener } from './internal/server.js';
 import { NetworkState, type ResolvedOptions } from './internal/state.js';
 import { StatsRecorder } from './internal/stats.js';
+import { serveWebSocketChannels } from './internal/webSocketChannels.js';
 import { formatDateTime, formatMicros6, parseMicros } from './internal/time.js';
 import type { NetworkInfo, SimulatedNetwork, SimulatedNetworkOptions } from './types.js';
 
@@ -126,6 +127,8 @@ export async function startSimulatedNetwork(options: SimulatedNetworkOptions = {
     void listener(req, res);
   });
   server.keepAliveTimeout = 1000;
+  // The ledger's WebSocket channels, on the same server (no submissions are simulated yet: no completions).
+  const webSockets = await serveWebSocketChannels(server, state, { ...(options.webSocketFaults !== undefined ? { faults: options.webSocketFaults } : {}), completions: () => [] });
   const host = options.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -189,6 +192,8 @@ export async function startSimulatedNetwork(options: SimulatedNetworkOptions = {
       state.live = live;
     },
     setFaults: (plans) => faults.set(plans),
+    setWebSocketFaults: (plan) => webSockets.setFaults(plan),
+    webSocketStats: () => webSockets.stats(),
     prune: (offset: number) => {
       positiveInt('prune(offset)', offset, 0, 0);
       ledger.pruningOffset = offset;
@@ -199,6 +204,7 @@ export async function startSimulatedNetwork(options: SimulatedNetworkOptions = {
     close: () => {
       if (closed !== undefined) return closed;
       if (growth !== undefined) clearInterval(growth);
+      webSockets.close();
       closed = new Promise<void>((resolve, reject) => {
         server.close((err) => (err === undefined ? resolve() : reject(err)));
         server.closeAllConnections();

@@ -169,6 +169,8 @@ export interface SimulatedNetworkOptions {
   readonly growth?: { readonly everyMs: number; readonly count: number };
   /** Fault plans (each is drawn independently; the first that fires wins). */
   readonly faults?: FaultPlan | readonly FaultPlan[];
+  /** Faults of the ledger's WebSocket channels (see {@link WebSocketFaultPlan}). @since 0.2.0 */
+  readonly webSocketFaults?: WebSocketFaultPlan;
   /** TCP port (default 0: any free port). The host is always 127.0.0.1 unless `host` is given. */
   readonly port?: number;
   /** Listen address (default `127.0.0.1`). */
@@ -307,6 +309,10 @@ export interface SimulatedNetwork {
   setLive(live: boolean): void;
   /** Replaces the fault plans (undefined: no faults). Route counters keep counting. */
   setFaults(faults: FaultPlan | readonly FaultPlan[] | undefined): void;
+  /** Replaces the WebSocket fault plan (`undefined`: none); its `connections` count starts again. @since 0.2.0 */
+  setWebSocketFaults(plan: WebSocketFaultPlan | undefined): void;
+  /** What the WebSocket channels have seen so far. @since 0.2.0 */
+  webSocketStats(): WebSocketStats;
   /** Sets the participant's pruning offset. */
   prune(offset: number): void;
   /** What was served, per route, and the faults injected. */
@@ -317,4 +323,49 @@ export interface SimulatedNetwork {
   info(): NetworkInfo;
   /** Stops growth, closes every connection and the server. */
   close(): Promise<void>;
+}
+
+/**
+ * Faults of the ledger's WebSocket channels, applied to each new connection (of the `channels`
+ * listed, all by default) until `connections` of them have had it.
+ * @example
+ * ```ts
+ * // every socket of /v2/updates is cut after 7 messages: a reader must resume to get them all
+ * const net = await startSimulatedNetwork({ webSocketFaults: { dropAfter: 7, channels: ['/v2/updates'] } });
+ * net.setWebSocketFaults({ refuseUpgrade: 503, connections: 2 }); // the next two upgrades fail
+ * ```
+ * @category Testkit
+ * @since 0.2.0
+ */
+export interface WebSocketFaultPlan {
+  /** Cut the connection (no close frame: the client sees code 1006) once this many messages were sent. */
+  readonly dropAfter?: number;
+  /** Send message number `malformedAfter + 1` with its first field replaced by the number 42. */
+  readonly malformedAfter?: number;
+  /** Answer the upgrade request with this HTTP status (400 to 599) instead of a WebSocket. */
+  readonly refuseUpgrade?: number;
+  /** Only this many connections get the fault (default: every one). */
+  readonly connections?: number;
+  /** Only these channel paths, e.g. `'/v2/updates'` (default: all). */
+  readonly channels?: readonly string[];
+}
+
+/**
+ * Counts of the WebSocket channels since the network started.
+ * @category Testkit
+ * @since 0.2.0
+ */
+export interface WebSocketStats {
+  /** Sockets opened (upgrades accepted). */
+  readonly opened: number;
+  /** Sockets open now. */
+  readonly open: number;
+  /** Sockets the client closed (or lost) before the server ended them. */
+  readonly closedByClient: number;
+  /** Sockets cut by a `dropAfter` fault. */
+  readonly dropped: number;
+  /** Upgrades refused by a `refuseUpgrade` fault. */
+  readonly refused: number;
+  /** Messages sent, over all sockets. */
+  readonly messages: number;
 }

@@ -34,3 +34,10 @@ export {
 export { GetUpdatesPageRequest, JsGetUpdatesPageResponse } from './GetUpdatesPage.js';
 export { IdentityProviderConfig, GetIdentityProviderConfigResponse } from './IdentityProviderConfig.js';
 export { GetAccountResponse } from './GetAccountResponse.js';
+export { TransactionFilter, GetUpdatesRequest } from './GetUpdatesRequest.js';
+export { TreeEvent, JsTransactionTree, Update1, JsGetUpdateTreesResponse } from './JsGetUpdateTreesResponse.js';
+export { CompletionStreamRequest } from './CompletionStreamRequest.js';
+export { GetCompletionsRequest } from './GetCompletionsRequest.js';
+export { Duration, DeduplicationPeriod, Completion1, CompletionResponse, CompletionStreamResponse } from './CompletionStreamResponse.js';
+export { GetActiveContractsRequest } from './GetActiveContractsRequest.js';
+export { JsActiveContract, JsEmpty, JsAssignedEvent, JsIncompleteAssigned, JsIncompleteUnassigned, JsContractEntry, JsGetActiveContractsResponse } from './JsGetActiveContractsResponse.js';

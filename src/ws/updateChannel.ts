@@ -1,0 +1,106 @@
+import { asyncScheduler, type Observable } from 'rxjs';
+import type * as t from 'io-ts';
+import * as E from 'fp-ts/lib/Either.js';
+import type { CantonError } from '../errors/CantonError.js';
+import { checked } from '../client/send.js';
+import type { GetUpdatesRequest } from '../codecs/ledger/GetUpdatesRequest.js';
+import { Checks } from '../validation/checks.js';
+import type { LedgerCheckpoint } from '../streams/checkpoints.js';
+import type { Heartbeat } from '../streams/heartbeat.js';
+import { invariantViolation } from '../streams/invariantViolation.js';
+import { DEFAULT_TAIL_INTERVAL_MS, TAIL_RETRY } from '../streams/options.js';
+import { openChannel } from './openChannel.js';
+import type { WebSocketStreamOptions } from './options.js';
+import { resumable } from './resumable.js';
+import type { WebSocketEndpoint } from './webSocketEndpoint.js';
+
+/** An update of any of the update channels: one key, the variant, holding `{value: {offset, ...}}`. */
+type Variant = { readonly [key: string]: { readonly value: { readonly offset: number } } };
+
+/** Which of the update channels, and how it differs. @internal */
+export interface UpdateChannel<U> {
+  readonly path: '/v2/updates' | '/v2/updates/flats' | '/v2/updates/trees';
+  readonly codec: t.Decoder<unknown, { readonly update: U }>;
+  /** The trees channel refuses an `updateFormat` and needs the legacy `filter`. */
+  readonly legacyFilterOnly: boolean;
+}
+
+/** Position: ascending, the exclusive lower bound to open from; descending, the exclusive upper bound. */
+interface Position {
+  readonly at: number;
+}
+
+const checkRequest = (request: GetUpdatesRequest, options: WebSocketStreamOptions<LedgerCheckpoint>, channel: UpdateChannel<unknown>): Checks => {
+  const checks = new Checks().nonNegativeInt(request.beginExclusive, 'beginExclusive');
+  const end = request.endInclusive;
+  if (end != null) checks.positiveInt(end, 'endInclusive').check(!(end < request.beginExclusive), 'endInclusive', 'must not be below beginExclusive');
+  if (request.descendingOrder === true) checks.check(end != null, 'descendingOrder', 'needs endInclusive');
+  const hasFormat = request.updateFormat != null;
+  const hasFilter = request.filter != null;
+  if (channel.legacyFilterOnly) checks.check(!hasFormat, 'updateFormat', 'must be unset on the trees channel').check(hasFilter, 'filter', 'is required on the trees channel');
+  else checks.check(hasFormat !== hasFilter, 'updateFormat', hasFormat ? 'must be unset when filter is given' : 'is required (or the deprecated filter)');
+  const from = options.from;
+  if (from !== undefined) checks.check(from.stream === 'ledger.updates', 'from.stream', "must be 'ledger.updates'").nonNegativeInt(from.offset, 'from.offset');
+  if (options.tail !== undefined) {
+    checks.check(request.descendingOrder !== true && end == null, 'tail', 'needs ascending order and no endInclusive');
+    if (options.tail.intervalMs !== undefined) checks.duration(options.tail.intervalMs, 'tail.intervalMs');
+  }
+  return checks;
+};
+
+/**
+ * One of the ledger's update channels (`/v2/updates`, and the deprecated flats and trees) as a
+ * cold stream of updates, with the checkpoints of `ledger.updates`: the offset of the last update,
+ * or of the last `OffsetCheckpoint` message that moved the stream on (a `Heartbeat` with
+ * `heartbeats`). A new socket opens from there: `beginExclusive` is the checkpoint ascending,
+ * `endInclusive` one below it descending. Offsets must rise (fall) strictly within the range
+ * asked for, so nothing is handed on twice; a violation is a `DecodeError` of reason `invariant`.
+ * @internal
+ */
+export const updateChannel = <U>(
+  endpoint: E.Either<CantonError, WebSocketEndpoint>,
+  channel: UpdateChannel<U>,
+  request: GetUpdatesRequest,
+  options: WebSocketStreamOptions<LedgerCheckpoint> = {},
+): Observable<E.Either<CantonError, U | Heartbeat<LedgerCheckpoint>>> =>
+  checked(
+    () => checkRequest(request, options, channel).result(`${channel.path} request`, request),
+    (req) => {
+      const descending = req.descendingOrder === true;
+      const begin = req.beginExclusive;
+      const end = req.endInclusive ?? undefined;
+      const from = options.from?.offset;
+      const initial: Position = descending ? { at: from ?? end! + 1 } : { at: from ?? begin };
+      const tailMs = options.tail ? (options.tail.intervalMs ?? DEFAULT_TAIL_INTERVAL_MS) : undefined;
+      return resumable<Position, { readonly update: U }, U | Heartbeat<LedgerCheckpoint>>({
+        initial,
+        retry: options.tail ? { ...TAIL_RETRY, ...options.retry } : options.retry,
+        reopenMs: tailMs,
+        connect: ({ at }) => {
+          if (descending ? at - 1 <= begin : end !== undefined && at >= end) return undefined;
+          const message: GetUpdatesRequest = descending ? { ...req, endInclusive: at - 1 } : { ...req, beginExclusive: at };
+          return openChannel(endpoint, channel.path, message, channel.codec);
+        },
+        step: ({ update }, { at }) => {
+          const variant = update as unknown as Variant;
+          const checkpoint = variant['OffsetCheckpoint'];
+          if (checkpoint !== undefined) {
+            // Nothing matched up to a checkpoint: resuming from it skips nothing. Descending
+            // streams have no use for them, nor have checkpoints behind the position.
+            const offset = end === undefined ? checkpoint.value.offset : Math.min(end, checkpoint.value.offset);
+            // One at the position itself says "caught up" (as a caught-up page does) and is handed on too.
+            if (descending || offset < at) return E.right({ items: [], next: { at } });
+            const heartbeat: Heartbeat<LedgerCheckpoint> = { _tag: 'Heartbeat', checkpoint: offset > 0 ? { stream: 'ledger.updates', offset } : undefined, polledAt: asyncScheduler.now() };
+            return E.right({ items: options.heartbeats === true ? [heartbeat] : [], next: { at: offset } });
+          }
+          const offset = Object.values(variant)[0]!.value.offset;
+          const inRange = descending ? offset < at && offset > begin : offset > at && (end === undefined || offset <= end);
+          if (!inRange) {
+            const expected = descending ? `an offset below ${at} and above ${begin}` : `an offset above ${at}${end === undefined ? '' : ` and at most ${end}`}`;
+            return E.left(invariantViolation('update', expected, offset, `offsets must ${descending ? 'fall' : 'rise'} strictly within the range asked for`));
+          }
+          return E.right({ items: [update], next: { at: offset } });
+        },
+      });
+    },
+  );
