@@ -11,6 +11,7 @@ import { validateNonEmpty } from '../validation/validateNonEmpty.js';
 import { ledgerUpdates, type LedgerUpdatesOptions, type LedgerUpdatesRequest } from '../streams/ledgerUpdates.js';
 import type { Heartbeat } from '../streams/heartbeat.js';
 import type { LedgerCheckpoint } from '../streams/checkpoints.js';
+import { generatedLedgerMethods, type GeneratedLedgerMethods } from '../generated/ledger/methods.js';
 
 type Result<A> = Observable<E.Either<CantonError, A>>;
 
@@ -20,7 +21,7 @@ type Result<A> = Observable<E.Either<CantonError, A>>;
  * @category Client
  * @since 0.1.0
  */
-export interface LedgerGroup {
+export interface LedgerGroup extends GeneratedLedgerMethods {
   /** `POST /v2/updates/get-updates-page`: one page of updates (Canton 3.5.1 and later). */
   getUpdatesPage(request: T.GetUpdatesPageRequest): Result<T.JsGetUpdatesPageResponse>;
   /** `GET /v2/idps/{idp-id}` (needs participant admin rights). */
@@ -43,6 +44,7 @@ export interface LedgerGroup {
 
 /** @internal */
 export const createLedgerGroup = (transport: Transport): LedgerGroup => ({
+  ...generatedLedgerMethods(transport),
   getUpdatesPage: (request) =>
     checked(
       () => validateGetUpdatesPageRequest(request),
