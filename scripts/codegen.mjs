@@ -355,7 +355,8 @@ const describe = (o, emitter) => {
   const deprecated = op.deprecated === true;
   const replacement = O.replacements[o.group][method];
   if (deprecated && !replacement) throw new Error(`${o.group}.${method} is deprecated: name its replacement in overrides.replacements`);
-  const hand = O.handMethods[o.group][op.operationId];
+  const handKey = `${o.specFile.split('/').pop()}#${op.operationId}`;
+  const hand = O.handMethods[o.group][handKey] ?? O.handMethods[o.group][op.operationId];
   const unsendable = O.unsendable[o.group][method];
   const args = [
     ...pathParams.map((p) => (paramType(o.group, file, p) === 'string' ? 'example' : 1)),
@@ -652,6 +653,32 @@ const bundleLedger = () => {
   return a;
 };
 
+/** Adds the examples of overrides.prismExamples to a bundled spec, in place. */
+const addPrismExamples = (bundle) => {
+  const schemas = bundle.components?.schemas ?? {};
+  const visit = (node) => {
+    if (Array.isArray(node)) return node.forEach(visit);
+    if (!node || typeof node !== 'object') return;
+    if (node.properties) {
+      for (const [k, p] of Object.entries(node.properties)) {
+        if (!p || p.type !== 'string' || p.format || p.enum || p.example !== undefined) continue;
+        if (O.prismExamples.instantProperty.test(k)) p.example = O.prismExamples.instant;
+        else if (O.prismExamples.hexProperty.test(k)) p.example = O.prismExamples.hex;
+      }
+    }
+    if (node.discriminator?.mapping) {
+      for (const [value, ref] of Object.entries(node.discriminator.mapping)) {
+        const member = schemas[schemaRefName(ref)];
+        const prop = member?.properties?.[node.discriminator.propertyName];
+        if (prop && prop.example === undefined && !prop.enum) prop.example = value;
+      }
+    }
+    for (const v of Object.values(node)) visit(v);
+  };
+  visit(bundle);
+  return bundle;
+};
+
 // ---------------------------------------------------------------------------------------------
 
 const main = () => {
@@ -668,7 +695,7 @@ const main = () => {
       if (names.has(d.method)) throw new Error(`${group}: two operations named ${d.method}: rename one in overrides.methodNames`);
       names.add(d.method);
     }
-    for (const opId of Object.keys(O.handMethods[group])) if (!ds.some((d) => d.operationId === opId)) throw new Error(`${group}: hand method for unknown operation ${opId}`);
+    for (const opId of Object.keys(O.handMethods[group])) if (!ds.some((d) => d.operationId === opId.split('#').pop())) throw new Error(`${group}: hand method for unknown operation ${opId}`);
     byGroup[group] = ds;
     write(`src/generated/${group}/schemas.ts`, schemasModule(group, emitters[group]));
     write(`src/generated/${group}/operations.ts`, operationsModule(group, ds));
@@ -680,9 +707,9 @@ const main = () => {
   const ids = { byGroup: {}, bySpecFile: specIds };
   for (const g of GROUPS) ids.byGroup[g] = byGroup[g].map((d) => d.operationId).sort();
   write('test/fixtures/operation-ids.json', `${JSON.stringify(ids, null, 2)}\n`);
-  write('test/fixtures/specs/ledger.json', `${JSON.stringify(bundleLedger())}\n`);
-  write('test/fixtures/specs/scan.json', `${JSON.stringify(bundleSplice([FILES.scan]))}\n`);
-  write('test/fixtures/specs/validator.json', `${JSON.stringify(bundleSplice([FILES.scanProxy, FILES.ans]))}\n`);
+  write('test/fixtures/specs/ledger.json', `${JSON.stringify(addPrismExamples(bundleLedger()))}\n`);
+  write('test/fixtures/specs/scan.json', `${JSON.stringify(addPrismExamples(bundleSplice([FILES.scan])))}\n`);
+  write('test/fixtures/specs/validator.json', `${JSON.stringify(addPrismExamples(bundleSplice([FILES.scanProxy, FILES.ans])))}\n`);
   process.stdout.write(`codegen: ${GROUPS.map((g) => `${g} ${byGroup[g].length}`).join(', ')} operations; wrote ${written.length} files under ${outDir}\n`);
 };
 

@@ -126,7 +126,8 @@ export const handMethods = {
   validator: {
     // Hand validation of the entry name suffix, url and description (validateCreateAnsEntryRequest).
     createAnsEntry: { example: [{ name: 'alice.unverified.cns', url: 'https://alice.example.com', description: 'Alice' }] },
-    listAnsEntries: { example: [] },
+    // ans-external.yaml's; scan-proxy.yaml's listAnsEntries is generated (listScanProxyAnsEntries).
+    'ans-external.yaml#listAnsEntries': { example: [] },
     getOpenAndIssuingMiningRounds: { example: [] },
     lookupFeaturedAppRight: { example: ['Alice::1220aa'] },
   },
@@ -368,4 +369,20 @@ export const primitives = {
   int64: 'int64Lenient',
   int32: 'int32',
   enum: 'openEnum',
+};
+
+/**
+ * Examples added to the bundled specs of test/fixtures/specs (for Prism only; the generated code
+ * does not read them). Prism answers with the spec's examples where it has them, and otherwise
+ * with placeholders such as `"string"`; the specs leave most timestamps untyped (notes §2.1, §6)
+ * and a placeholder where a timestamp belongs is rightly refused by the codecs.
+ * - A string property without format, enum or example whose name says it is an instant.
+ * - Scan's `offset`: a hex string (notes §2.2).
+ * - A discriminator property: the value its mapping gives to each member schema.
+ */
+export const prismExamples = {
+  hexProperty: /^offset$/,
+  hex: '000000000000000001',
+  instantProperty: /^(record_?[tT]ime|effective_?[aA]t|created_?[aA]t|.*_at|.*At|.*Time|.*_time|after|before)$/,
+  instant: '2024-09-20T13:31:28.405180Z',
 };

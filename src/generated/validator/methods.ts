@@ -69,6 +69,14 @@ export interface GeneratedValidatorMethods {
    */
   getHoldingsSummaryAtV1(body: S.HoldingsSummaryRequestV1): Result<S.HoldingsSummaryResponseV1>;
   /**
+   * `GET /v0/scan-proxy/ans-entries` (operationId `listAnsEntries`).
+   * @example
+   * ```ts
+   * client.validator.listScanProxyAnsEntries({"page_size":1}).subscribe((r) => console.log(r));
+   * ```
+   */
+  listScanProxyAnsEntries(query: { readonly name_prefix?: string; readonly page_size: number }): Result<S.ListEntriesResponse>;
+  /**
    * `GET /v0/scan-proxy/unclaimed-development-fund-coupons` (operationId `listUnclaimedDevelopmentFundCoupons`): List all unclaimed development fund coupons.
    * @example
    * ```ts
@@ -127,6 +135,7 @@ export const generatedValidatorMethods = (transport: Transport): GeneratedValida
   getDsoPartyId: (...args: unknown[]) => invokeOperation(transport, O.getDsoPartyId, args),
   getHoldingsSummaryAt: (...args: unknown[]) => invokeOperation(transport, O.getHoldingsSummaryAt, args),
   getHoldingsSummaryAtV1: (...args: unknown[]) => invokeOperation(transport, O.getHoldingsSummaryAtV1, args),
+  listScanProxyAnsEntries: (...args: unknown[]) => invokeOperation(transport, O.listScanProxyAnsEntries, args),
   listUnclaimedDevelopmentFundCoupons: (...args: unknown[]) => invokeOperation(transport, O.listUnclaimedDevelopmentFundCoupons, args),
   lookupAnsEntryByName: (...args: unknown[]) => invokeOperation(transport, O.lookupAnsEntryByName, args),
   lookupAnsEntryByParty: (...args: unknown[]) => invokeOperation(transport, O.lookupAnsEntryByParty, args),
