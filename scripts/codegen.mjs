@@ -376,7 +376,7 @@ const describe = (o, emitter) => {
     method,
     httpMethod: o.httpMethod,
     path: o.path,
-    summary: (op.summary ?? op.description ?? '').split('\n')[0].trim(),
+    summary: (op.summary ?? op.description ?? '').split('\n')[0].trim().replace(/:$/, '.'),
     pathParams: pathParams.map((p) => ({ name: p.name, type: paramType(o.group, file, p), required: true })),
     queryParams: queryParams.map((p) => ({ name: p.name, type: paramType(o.group, file, p), required: p.required === true })),
     body,
@@ -407,13 +407,15 @@ const Group = { ledger: 'Ledger', scan: 'Scan', validator: 'Validator' };
 const handIndex = { ledger: '../../codecs/ledger/index.js', scan: '../../codecs/scan/index.js', validator: '../../codecs/validator/index.js' };
 
 const schemasModule = (group, emitter) => {
-  const lines = [HEADER, `/* eslint-disable */`, `import * as t from 'io-ts';`];
+  const lines = [HEADER, `import * as t from 'io-ts';`];
   const body = [];
   const used = new Set();
   for (const name of emitter.ordered()) {
     const { schema, file, expr } = emitter.named.get(name);
-    for (const m of ['optional', 'wrapperUnion', 'RequiredDamlValue', 'int32', 'int64Lenient', 'openEnum']) if (expr.includes(`${m}(`) || expr.includes(`${m},`) || expr.includes(`${m} `) || expr.endsWith(m) || expr.includes(`${m})`) || expr.includes(`${m}]`)) used.add(m);
-    const doc = (schema.description ?? '').split('\n')[0].replace(/\*\//g, '*\\/').trim();
+    for (const m of ['optional', 'wrapperUnion', 'RequiredDamlValue', 'int32', 'int64Lenient', 'openEnum']) if (new RegExp(`(^|[^.\\w])${m}\\b`).test(expr)) used.add(m);
+    const first = (schema.description ?? '').split('\n')[0].replace(/\*\//g, '*\\/').trim();
+    // A first line that announces a list ("Required authorization:") says nothing on its own.
+    const doc = first.endsWith(':') ? '' : first;
     const inline = emitter.named.get(name).inline;
     body.push(inline ? `/** An inline schema of ${file}, named after its operation. */` : `/** Upstream schema \`${name}\` (${file})${doc ? `: ${doc}` : '.'} */`);
     body.push(`export const ${name} = ${expr};`);
@@ -430,17 +432,6 @@ const schemasModule = (group, emitter) => {
 
 const operationsModule = (group, ds) => {
   const lines = [
-    HEADER,
-    `import * as t from 'io-ts';`,
-    `import type { OperationDescriptor } from '../../client/invokeOperation.js';`,
-    `import * as S from './schemas.js';`,
-    `import * as H from '${handIndex[group]}';`,
-    '',
-    `const descriptor = <A>(d: OperationDescriptor<A>): OperationDescriptor<A> => d;`,
-    `void t;`,
-    `void S;`,
-    `void H;`,
-    '',
     `/** Every ${group} operation of the upstream specs as data, by method name. @internal */`,
     `export const ${group}Operations = {`,
   ];
@@ -463,7 +454,17 @@ const operationsModule = (group, ds) => {
     lines.push(`  ${d.method}: descriptor<${d.response.type}>({ ${fields.join(', ')} }),`);
   }
   lines.push('};', '');
-  return lines.join('\n');
+  const text = lines.join('\n');
+  const head = [
+    HEADER,
+    `import type { OperationDescriptor } from '../../client/invokeOperation.js';`,
+    ...(/\bS\./.test(text) ? [`import * as S from './schemas.js';`] : []),
+    ...(/\bH\./.test(text) ? [`import * as H from '${handIndex[group]}';`] : []),
+    '',
+    `const descriptor = <A>(d: OperationDescriptor<A>): OperationDescriptor<A> => d;`,
+    '',
+  ];
+  return `${head.join('\n')}\n${text}`;
 };
 
 const signatureOf = (d) => {
@@ -488,17 +489,13 @@ const methodsModule = (group, ds) => {
   const lines = [
     HEADER,
     `import type { Observable } from 'rxjs';`,
-    `import type * as t from 'io-ts';`,
     `import type * as E from 'fp-ts/lib/Either.js';`,
     `import type { CantonError } from '../../errors/CantonError.js';`,
     `import type { Transport } from '../../client/createTransport.js';`,
     `import { invokeOperation } from '../../client/invokeOperation.js';`,
-    `import type * as S from './schemas.js';`,
-    `import type * as H from '${handIndex[group]}';`,
     `import { ${group}Operations as O } from './operations.js';`,
     '',
     `type Result<A> = Observable<E.Either<CantonError, A>>;`,
-    `export type { t, S, H };`,
     '',
     `/**`,
     ` * The generated methods of the ${group} group: one per upstream operation that has no hand-written`,
@@ -522,7 +519,12 @@ const methodsModule = (group, ds) => {
   lines.push(`export const generated${G}Methods = (transport: Transport): Generated${G}Methods => ({`);
   for (const d of gen) lines.push(`  ${d.method}: (...args: unknown[]) => invokeOperation(transport, O.${d.method}, args),`);
   lines.push('});', '');
-  return lines.join('\n');
+  const text = lines.join('\n');
+  const types = [
+    ...(/\bS\./.test(text) ? [`import type * as S from './schemas.js';`] : []),
+    ...(/\bH\./.test(text) ? [`import type * as H from '${handIndex[group]}';`] : []),
+  ];
+  return text.replace(`import { ${group}Operations as O }`, `${types.join('\n')}${types.length > 0 ? '\n' : ''}import { ${group}Operations as O }`);
 };
 
 const indexModule = (all) => {
