@@ -327,6 +327,7 @@ export const paged = {
     'getImportUpdates',
     'listValidatorLicenses',
     'listVoteRequestResults',
+    'listBulkUpdateHistoryObjects',
   ],
   validator: [],
 };

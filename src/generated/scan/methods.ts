@@ -401,6 +401,7 @@ export interface GeneratedScanMethods {
   listBulkAcsSnapshotObjects(query: { readonly at_or_before_record_time: string }): Result<S.ListBulkAcsSnapshotObjectsResponse>;
   /**
    * `POST /v0/history/bulk/updates` (operationId `listBulkUpdateHistoryObjects`): **Under Development, do not use in production yet** Get download URLs and metadata for update history objects available for bulk download, between two record times.
+   * Paged: pass the cursor of one answer to get the next.
    * Errors may carry `condition`: 'BulkStorageNotConfigured'.
    * @example
    * ```ts
