@@ -163,6 +163,9 @@ export const handCodecs = {
     JsInterfaceView: 'JsInterfaceView',
     JsStatus: 'JsStatus',
     ProtoAny: 'ProtoAny',
+    UnknownFieldSet: 'UnknownFieldSet',
+    // notes §3.5.6: the `{"Empty": {}}` variant's payload.
+    Empty: 'Empty',
     JsGetUpdateResponse: 'JsGetUpdateResponse',
     JsGetUpdatesResponse: 'JsGetUpdatesResponse',
     // notes §3.5.1: filters and formats, the wrapper union IdentifierFilter.

@@ -100,17 +100,8 @@ export type UnassignCommand = t.TypeOf<typeof UnassignCommand>;
 /** Upstream schema `Command1` (canton/release-line-3.5/openapi.yaml): A command can either create a new contract or exercise a choice on an existing contract. */
 export const Command1 = wrapperUnion("Command1", { AssignCommand: AssignCommand, Empty: Empty2, UnassignCommand: UnassignCommand });
 export type Command1 = t.TypeOf<typeof Command1>;
-/** Upstream schema `Field` (canton/release-line-3.5/openapi.yaml). */
-export const Field = t.partial({ varint: optional(t.array(int64Lenient)), fixed64: optional(t.array(int64Lenient)), fixed32: optional(t.array(int32)), lengthDelimited: optional(t.array(t.string)) }, "Field");
-export type Field = t.TypeOf<typeof Field>;
-/** Upstream schema `Map_Int_Field` (canton/release-line-3.5/openapi.yaml). */
-export const Map_Int_Field = t.record(t.string, Field, "Map_Int_Field");
-export type Map_Int_Field = t.TypeOf<typeof Map_Int_Field>;
-/** Upstream schema `UnknownFieldSet` (canton/release-line-3.5/openapi.yaml). */
-export const UnknownFieldSet = t.type({ fields: Map_Int_Field }, "UnknownFieldSet");
-export type UnknownFieldSet = t.TypeOf<typeof UnknownFieldSet>;
 /** Upstream schema `Duration` (canton/release-line-3.5/openapi.yaml). */
-export const Duration = t.intersection([t.type({ seconds: int64Lenient, nanos: int32 }), t.partial({ unknownFields: optional(UnknownFieldSet) })], "Duration");
+export const Duration = t.intersection([t.type({ seconds: int64Lenient, nanos: int32 }), t.partial({ unknownFields: optional(H.UnknownFieldSet) })], "Duration");
 export type Duration = t.TypeOf<typeof Duration>;
 /** Upstream schema `DeduplicationDuration1` (canton/release-line-3.5/openapi.yaml). */
 export const DeduplicationDuration1 = t.type({ value: Duration }, "DeduplicationDuration1");
@@ -202,11 +193,8 @@ export type DeduplicationOffset = t.TypeOf<typeof DeduplicationOffset>;
 /** Upstream schema `DeduplicationOffset2` (canton/release-line-3.5/openapi.yaml). */
 export const DeduplicationOffset2 = t.type({ value: int64Lenient }, "DeduplicationOffset2");
 export type DeduplicationOffset2 = t.TypeOf<typeof DeduplicationOffset2>;
-/** Upstream schema `Empty` (canton/release-line-3.5/openapi.yaml). */
-export const Empty = t.UnknownRecord;
-export type Empty = t.TypeOf<typeof Empty>;
 /** Upstream schema `DeduplicationPeriod` (canton/release-line-3.5/openapi.yaml): Specifies the deduplication period for the change ID. */
-export const DeduplicationPeriod = wrapperUnion("DeduplicationPeriod", { DeduplicationDuration: DeduplicationDuration, DeduplicationOffset: DeduplicationOffset, Empty: Empty });
+export const DeduplicationPeriod = wrapperUnion("DeduplicationPeriod", { DeduplicationDuration: DeduplicationDuration, DeduplicationOffset: DeduplicationOffset, Empty: H.Empty });
 export type DeduplicationPeriod = t.TypeOf<typeof DeduplicationPeriod>;
 /** Upstream schema `Empty10` (canton/release-line-3.5/openapi.yaml). */
 export const Empty10 = t.UnknownRecord;
@@ -266,7 +254,7 @@ export type UserManagementFeature = t.TypeOf<typeof UserManagementFeature>;
 export const FeaturesDescriptor = t.type({ experimental: ExperimentalFeatures, userManagement: UserManagementFeature, partyManagement: PartyManagementFeature, offsetCheckpoint: OffsetCheckpointFeature, packageFeature: PackageFeature }, "FeaturesDescriptor");
 export type FeaturesDescriptor = t.TypeOf<typeof FeaturesDescriptor>;
 /** Upstream schema `FieldMask` (canton/release-line-3.5/openapi.yaml). */
-export const FieldMask = t.intersection([t.type({ unknownFields: UnknownFieldSet }), t.partial({ paths: optional(t.array(t.string)) })], "FieldMask");
+export const FieldMask = t.intersection([t.type({ unknownFields: H.UnknownFieldSet }), t.partial({ paths: optional(t.array(t.string)) })], "FieldMask");
 export type FieldMask = t.TypeOf<typeof FieldMask>;
 /** Upstream schema `SigningPublicKey` (canton/release-line-3.5/openapi.yaml). */
 export const SigningPublicKey = t.type({ format: t.string, keyData: t.string, keySpec: t.string }, "SigningPublicKey");
