@@ -166,8 +166,10 @@ const key = (k) => (IDENT.test(k) ? k : JSON.stringify(k));
 const str = (s) => JSON.stringify(s);
 
 class Emitter {
-  constructor(group) {
+  /** `shared`: an emitter whose codecs this one reuses (the validator's specs refer to Scan's schemas). */
+  constructor(group, shared) {
     this.group = group;
+    this.shared = shared;
     this.hand = O.handCodecs[group];
     this.named = new Map(); // name -> { file, schema, expr, deps }
     this.queue = [];
@@ -180,6 +182,8 @@ class Emitter {
       this.handUsed.add(name);
       return { code: `H.${this.hand[name]}`, type: `H.${this.hand[name]}`, dep: undefined };
     }
+    const twin = this.shared?.named.get(name);
+    if (twin && !twin.inline && JSON.stringify(twin.schema) === JSON.stringify(schema)) return { code: `SC.${name}`, type: `SC.${name}`, dep: undefined };
     if (!this.named.has(name)) {
       this.named.set(name, { file, schema, expr: undefined, deps: new Set() });
       this.queue.push(name);
@@ -246,7 +250,8 @@ class Emitter {
   inline(name, fromFile, schema) {
     const deps = new Set();
     const code = this.expr(fromFile, schema, '', deps, name);
-    if (/^(H\.)?[A-Za-z0-9_]+$/.test(code) && !code.startsWith('t.')) return code.startsWith('H.') ? code : `S.${code}`;
+    if (/^(H|SC)\.[A-Za-z0-9_]+$/.test(code)) return code;
+    if (this.named.has(code) && !this.named.get(code).inline) return `S.${code}`;
     if (this.named.has(name)) throw new Error(`${this.group}: inline schema name ${name} is taken`);
     this.named.set(name, { file: fromFile, schema, expr: code, deps, inline: true });
     return `S.${name}`;
@@ -426,6 +431,7 @@ const schemasModule = (group, emitter) => {
   if (used.has('int64Lenient')) lines.push(`import { int64Lenient } from '../../codecs/common/int64Lenient.js';`);
   if (used.has('openEnum')) lines.push(`import { openEnum } from '../../codecs/common/openEnum.js';`);
   if (body.some((l) => l.includes('H.'))) lines.push(`import * as H from '${handIndex[group]}';`);
+  if (body.some((l) => /\bSC\./.test(l))) lines.push(`import * as SC from '../scan/schemas.js';`);
   lines.push('', `/**`, ` * The schemas of the ${group} operations, generated from the upstream specs; a schema that a hand`, ` * codec of src/codecs decodes is that codec (scripts/codegen/overrides.mjs, handCodecs).`, ` */`, '');
   return `${lines.join('\n')}\n${body.join('\n')}\n`;
 };
@@ -460,6 +466,7 @@ const operationsModule = (group, ds) => {
     `import type { OperationDescriptor } from '../../client/invokeOperation.js';`,
     ...(/\bS\./.test(text) ? [`import * as S from './schemas.js';`] : []),
     ...(/\bH\./.test(text) ? [`import * as H from '${handIndex[group]}';`] : []),
+    ...(/\bSC\./.test(text) ? [`import * as SC from '../scan/schemas.js';`] : []),
     '',
     `const descriptor = <A>(d: OperationDescriptor<A>): OperationDescriptor<A> => d;`,
     '',
@@ -523,6 +530,7 @@ const methodsModule = (group, ds) => {
   const types = [
     ...(/\bS\./.test(text) ? [`import type * as S from './schemas.js';`] : []),
     ...(/\bH\./.test(text) ? [`import type * as H from '${handIndex[group]}';`] : []),
+    ...(/\bSC\./.test(text) ? [`import type * as SC from '../scan/schemas.js';`] : []),
   ];
   return text.replace(`import { ${group}Operations as O }`, `${types.join('\n')}${types.length > 0 ? '\n' : ''}import { ${group}Operations as O }`);
 };
@@ -693,7 +701,7 @@ const main = () => {
   const byGroup = {};
   const emitters = {};
   for (const group of GROUPS) {
-    emitters[group] = new Emitter(group);
+    emitters[group] = new Emitter(group, group === 'validator' ? emitters.scan : undefined);
     const ds = ops.filter((o) => o.group === group).map((o) => describe(o, emitters[group]));
     emitters[group].drain();
     ds.sort((a, b) => (a.method < b.method ? -1 : a.method > b.method ? 1 : 0));

@@ -39,13 +39,19 @@ const operationsOf = (dir: string, file: string): SpecOperation[] => {
   return out;
 };
 
+/** A spec file of the committed list, by the end of its path. */
+const specFile = (suffix: string): string => {
+  const file = Object.keys(committed.bySpecFile).find((f) => f.endsWith(suffix));
+  assert.ok(file, suffix);
+  return file;
+};
 const FILES = {
-  canton35: 'canton/release-line-3.5/openapi.yaml',
-  cantonMain: 'canton/main/openapi.yaml',
-  scan: 'splice/apps/scan/src/main/openapi/scan.yaml',
-  scanProxy: 'splice/apps/validator/src/main/openapi/scan-proxy.yaml',
-  ans: 'splice/apps/validator/src/main/openapi/ans-external.yaml',
-  commonExternal: 'splice/apps/common/src/main/openapi/common-external.yaml',
+  canton35: specFile('release-line-3.5/openapi.yaml'),
+  cantonMain: specFile('main/openapi.yaml'),
+  scan: specFile('/scan.yaml'),
+  scanProxy: specFile('/scan-proxy.yaml'),
+  ans: specFile('/ans-external.yaml'),
+  commonExternal: specFile('/common-external.yaml'),
 };
 
 const key = (group: string, op: { operationId: string; httpMethod: string; path: string }) => `${group} ${op.operationId} ${op.httpMethod} ${op.path}`;

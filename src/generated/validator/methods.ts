@@ -5,6 +5,7 @@ import type { CantonError } from '../../errors/CantonError.js';
 import type { Transport } from '../../client/createTransport.js';
 import { invokeOperation } from '../../client/invokeOperation.js';
 import type * as S from './schemas.js';
+import type * as SC from '../scan/schemas.js';
 import { validatorOperations as O } from './operations.js';
 
 type Result<A> = Observable<E.Either<CantonError, A>>;
@@ -31,7 +32,7 @@ export interface GeneratedValidatorMethods {
    * client.validator.getAnsRules({}).subscribe((r) => console.log(r));
    * ```
    */
-  getAnsRules(body: S.GetAnsRulesRequest): Result<S.GetAnsRulesResponse>;
+  getAnsRules(body: SC.GetAnsRulesRequest): Result<SC.GetAnsRulesResponse>;
   /**
    * `GET /v0/scan-proxy/dso` (operationId `getDsoInfo`).
    * @example
@@ -39,7 +40,7 @@ export interface GeneratedValidatorMethods {
    * client.validator.getDsoInfo().subscribe((r) => console.log(r));
    * ```
    */
-  getDsoInfo(): Result<S.GetDsoInfoResponse>;
+  getDsoInfo(): Result<SC.GetDsoInfoResponse>;
   /**
    * `GET /v0/scan-proxy/dso-party-id` (operationId `getDsoPartyId`).
    * @example
@@ -56,7 +57,7 @@ export interface GeneratedValidatorMethods {
    * client.validator.getHoldingsSummaryAt({"migration_id":1,"record_time":"2024-09-20T13:31:28.405180Z","owner_party_ids":["example"]}).subscribe((r) => console.log(r));
    * ```
    */
-  getHoldingsSummaryAt(body: S.HoldingsSummaryRequest): Result<S.HoldingsSummaryResponse>;
+  getHoldingsSummaryAt(body: SC.HoldingsSummaryRequest): Result<SC.HoldingsSummaryResponse>;
   /**
    * `POST /v1/scan-proxy/holdings/summary` (operationId `getHoldingsSummaryAtV1`): Returns the summary of active amulet contracts for a given migration id and record time, for the given parties.
    * @example
@@ -64,7 +65,7 @@ export interface GeneratedValidatorMethods {
    * client.validator.getHoldingsSummaryAtV1({"migration_id":1,"record_time":"2024-09-20T13:31:28.405180Z","owner_party_ids":["example"]}).subscribe((r) => console.log(r));
    * ```
    */
-  getHoldingsSummaryAtV1(body: S.HoldingsSummaryRequestV1): Result<S.HoldingsSummaryResponseV1>;
+  getHoldingsSummaryAtV1(body: SC.HoldingsSummaryRequestV1): Result<SC.HoldingsSummaryResponseV1>;
   /**
    * `GET /v0/scan-proxy/ans-entries` (operationId `listAnsEntries`).
    * @example
@@ -72,7 +73,7 @@ export interface GeneratedValidatorMethods {
    * client.validator.listScanProxyAnsEntries({"page_size":1}).subscribe((r) => console.log(r));
    * ```
    */
-  listScanProxyAnsEntries(query: { readonly name_prefix?: string; readonly page_size: number }): Result<S.ListEntriesResponse>;
+  listScanProxyAnsEntries(query: { readonly name_prefix?: string; readonly page_size: number }): Result<SC.ListEntriesResponse>;
   /**
    * `GET /v0/scan-proxy/unclaimed-development-fund-coupons` (operationId `listUnclaimedDevelopmentFundCoupons`): List all unclaimed development fund coupons.
    * @example
@@ -80,7 +81,7 @@ export interface GeneratedValidatorMethods {
    * client.validator.listUnclaimedDevelopmentFundCoupons().subscribe((r) => console.log(r));
    * ```
    */
-  listUnclaimedDevelopmentFundCoupons(): Result<S.ListUnclaimedDevelopmentFundCouponsResponse>;
+  listUnclaimedDevelopmentFundCoupons(): Result<SC.ListUnclaimedDevelopmentFundCouponsResponse>;
   /**
    * `GET /v0/scan-proxy/ans-entries/by-name/{name}` (operationId `lookupAnsEntryByName`).
    * @example
@@ -88,7 +89,7 @@ export interface GeneratedValidatorMethods {
    * client.validator.lookupAnsEntryByName("example").subscribe((r) => console.log(r));
    * ```
    */
-  lookupAnsEntryByName(name: string): Result<S.LookupEntryByNameResponse>;
+  lookupAnsEntryByName(name: string): Result<SC.LookupEntryByNameResponse>;
   /**
    * `GET /v0/scan-proxy/ans-entries/by-party/{party}` (operationId `lookupAnsEntryByParty`).
    * @example
@@ -96,7 +97,7 @@ export interface GeneratedValidatorMethods {
    * client.validator.lookupAnsEntryByParty("example").subscribe((r) => console.log(r));
    * ```
    */
-  lookupAnsEntryByParty(party: string): Result<S.LookupEntryByPartyResponse>;
+  lookupAnsEntryByParty(party: string): Result<SC.LookupEntryByPartyResponse>;
   /**
    * `GET /v0/scan-proxy/transfer-command-counter/{party}` (operationId `lookupTransferCommandCounterByParty`).
    * Errors may carry `condition`: 'NoTransferCommandCounter'.
@@ -113,7 +114,7 @@ export interface GeneratedValidatorMethods {
    * client.validator.lookupTransferCommandStatus({"sender":"example","nonce":1}).subscribe((r) => console.log(r));
    * ```
    */
-  lookupTransferCommandStatus(query: { readonly sender: string; readonly nonce: number }): Result<S.LookupTransferCommandStatusResponse>;
+  lookupTransferCommandStatus(query: { readonly sender: string; readonly nonce: number }): Result<SC.LookupTransferCommandStatusResponse>;
   /**
    * `GET /v0/scan-proxy/transfer-preapprovals/by-party/{party}` (operationId `lookupTransferPreapprovalByParty`).
    * @example
@@ -121,7 +122,7 @@ export interface GeneratedValidatorMethods {
    * client.validator.lookupTransferPreapprovalByParty("example").subscribe((r) => console.log(r));
    * ```
    */
-  lookupTransferPreapprovalByParty(party: string): Result<S.LookupTransferPreapprovalByPartyResponse>;
+  lookupTransferPreapprovalByParty(party: string): Result<SC.LookupTransferPreapprovalByPartyResponse>;
 }
 
 /** The generated methods of the validator group, bound to its transport. @internal */
