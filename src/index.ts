@@ -84,3 +84,10 @@ export { validateGetUpdatesPageRequest } from './validation/validateGetUpdatesPa
 export { validateVoteRequestLookup } from './validation/validateVoteRequestLookup.js';
 export { validateRound } from './validation/validateRound.js';
 export { validateNonEmpty } from './validation/validateNonEmpty.js';
+
+// Operations
+export { operationIndex } from './generated/operationIndex.js';
+export type { OperationIndexEntry } from './generated/operationIndex.js';
+export type { GeneratedLedgerMethods } from './generated/ledger/methods.js';
+export type { GeneratedScanMethods } from './generated/scan/methods.js';
+export type { GeneratedValidatorMethods } from './generated/validator/methods.js';

@@ -14,7 +14,7 @@ export const buildUrl = (
   baseUrl: string,
   path: string,
   params: Readonly<Record<string, string | number>> = {},
-  query: Readonly<Record<string, string | number | boolean | undefined>> = {},
+  query: Readonly<Record<string, string | number | boolean | ReadonlyArray<string | number> | undefined>> = {},
 ): E.Either<InvalidRequest, string> => {
   const parsed = parseBaseUrl(baseUrl);
   if (E.isLeft(parsed)) return parsed;
@@ -40,7 +40,12 @@ export const buildUrl = (
     return E.left(invalidRequest('path parameters that would leave their path', escaping.map((name) => ({ path: name, message: 'must not be empty, "." or ".."' }))));
   }
   const search = new URLSearchParams();
-  for (const [k, v] of Object.entries(query)) if (v !== undefined) search.append(k, String(v));
+  for (const [k, v] of Object.entries(query)) {
+    if (v === undefined) continue;
+    // An array is the key repeated (OpenAPI's default `form` style with `explode`).
+    if (Array.isArray(v)) for (const item of v as ReadonlyArray<string | number>) search.append(k, String(item));
+    else search.append(k, String(v));
+  }
   const qs = search.toString();
   return E.right(`${base.origin}${base.pathname.replace(/\/+$/, '')}${filled}${qs ? `?${qs}` : ''}`);
 };

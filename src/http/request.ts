@@ -127,7 +127,11 @@ export const request = (desc: RequestDescription): Observable<E.Either<CantonErr
         const headers: Record<string, string> = { accept: 'application/json, text/plain;q=0.9, */*;q=0.1' };
         if (token.right !== undefined) headers['authorization'] = `Bearer ${token.right}`;
         const init: Omit<FetchInit, 'signal'> = { method: desc.method, headers };
-        if (desc.body !== undefined) {
+        if (desc.body instanceof Uint8Array) {
+          headers['content-type'] = 'application/octet-stream';
+          // A copy on its own ArrayBuffer: what fetch's BodyInit takes, and safe from later writes.
+          init.body = new Uint8Array(desc.body);
+        } else if (desc.body !== undefined) {
           headers['content-type'] = 'application/json';
           init.body = JSON.stringify(desc.body);
         }

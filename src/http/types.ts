@@ -16,7 +16,7 @@ export type Fetch = (input: string, init: FetchInit) => Promise<FetchResponse>;
 export interface FetchInit {
   method: string;
   headers: Record<string, string>;
-  body?: string;
+  body?: string | Uint8Array<ArrayBuffer>;
   signal: AbortSignal;
   /**
    * Always `'manual'`: canton-rx follows same-origin redirects itself and no other (see
@@ -49,12 +49,14 @@ export type TokenSource = string | (() => string | Promise<string> | Observable<
 
 /** What the HTTP core needs to send one request. @internal */
 export interface RequestDescription {
-  readonly method: 'GET' | 'POST';
+  readonly method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   readonly baseUrl: string;
   /** A path template such as `/v2/idps/{idp-id}`. */
   readonly path: string;
   readonly params?: Readonly<Record<string, string | number>>;
-  readonly query?: Readonly<Record<string, string | number | boolean | undefined>>;
+  /** An array is sent as the key repeated (`?parties=a&parties=b`, OpenAPI's default form style). */
+  readonly query?: Readonly<Record<string, string | number | boolean | ReadonlyArray<string | number> | undefined>>;
+  /** Sent as JSON; a `Uint8Array` is sent as it is, as `application/octet-stream` (a DAR upload). */
   readonly body?: unknown;
   readonly token?: TokenSource;
   readonly timeoutMs: number;

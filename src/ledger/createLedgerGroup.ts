@@ -14,6 +14,7 @@ import type { Heartbeat } from '../streams/heartbeat.js';
 import type { LedgerCheckpoint } from '../streams/checkpoints.js';
 import { ledgerWebSocketStreams, type LedgerWebSocketStreams } from '../ws/ledgerWebSocketStreams.js';
 import type { WebSocketEndpoint } from '../ws/webSocketEndpoint.js';
+import { generatedLedgerMethods, type GeneratedLedgerMethods } from '../generated/ledger/methods.js';
 
 type Result<A> = Observable<E.Either<CantonError, A>>;
 
@@ -23,7 +24,7 @@ type Result<A> = Observable<E.Either<CantonError, A>>;
  * @category Client
  * @since 0.1.0
  */
-export interface LedgerGroup {
+export interface LedgerGroup extends GeneratedLedgerMethods {
   /** `POST /v2/updates/get-updates-page`: one page of updates (Canton 3.5.1 and later). */
   getUpdatesPage(request: T.GetUpdatesPageRequest): Result<T.JsGetUpdatesPageResponse>;
   /** `GET /v2/idps/{idp-id}` (needs participant admin rights). */
@@ -54,6 +55,7 @@ const NO_WEB_SOCKET = invalidRequest('no WebSocket endpoint was given to this le
 
 /** @internal */
 export const createLedgerGroup = (transport: Transport, webSocket: E.Either<CantonError, WebSocketEndpoint> = E.left(NO_WEB_SOCKET)): LedgerGroup => ({
+  ...generatedLedgerMethods(transport),
   getUpdatesPage: (request) =>
     checked(
       () => validateGetUpdatesPageRequest(request),

@@ -19,6 +19,7 @@ import type { Heartbeat } from '../streams/heartbeat.js';
 import type { ScanCheckpoint } from '../streams/checkpoints.js';
 import { holdingsPage, scanHoldings, type ScanHoldingsOptions } from '../streams/scanHoldings.js';
 import { scanBackfill, type ScanBackfillOptions } from '../pool/scanBackfill.js';
+import { generatedScanMethods, type GeneratedScanMethods } from '../generated/scan/methods.js';
 
 type Result<A> = Observable<E.Either<CantonError, A>>;
 
@@ -31,7 +32,7 @@ const BULK_CHUNK = 1000;
  * @category Client
  * @since 0.1.0
  */
-export interface ScanGroup {
+export interface ScanGroup extends GeneratedScanMethods {
   /** `POST /v1/updates` (deprecated upstream in favour of v2): one page of the update history. */
   getUpdateHistoryV1(request: T.UpdateHistoryRequestV1): Result<T.UpdateHistoryResponse>;
   /** `POST /v2/updates`: one page of the update history, ascending by (migration_id, record_time). */
@@ -114,6 +115,7 @@ export const createScanGroup = (transport: Transport): ScanGroup => {
     );
 
   const group: ScanGroup = {
+    ...generatedScanMethods(transport),
     getUpdateHistoryV1: (request) =>
       checked(() => validateUpdateHistoryRequest(request), (body) => send(transport, { method: 'POST', path: '/v1/updates', body }, S.UpdateHistoryResponse)),
     getUpdateHistoryV2: (request) =>

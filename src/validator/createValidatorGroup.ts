@@ -7,6 +7,7 @@ import * as V from '../codecs/validator/index.js';
 import type * as T from '../codecs/validator/index.js';
 import { validateCreateAnsEntryRequest } from '../validation/validateCreateAnsEntryRequest.js';
 import { validateNonEmpty } from '../validation/validateNonEmpty.js';
+import { generatedValidatorMethods, type GeneratedValidatorMethods } from '../generated/validator/methods.js';
 
 type Result<A> = Observable<E.Either<CantonError, A>>;
 
@@ -16,7 +17,7 @@ type Result<A> = Observable<E.Either<CantonError, A>>;
  * @category Client
  * @since 0.1.0
  */
-export interface ValidatorGroup {
+export interface ValidatorGroup extends GeneratedValidatorMethods {
   /**
    * `POST /v0/entry/create`: asks for an ANS entry, paid through a subscription the user then
    * accepts in their wallet. The request is checked first (name suffix, url, description).
@@ -32,6 +33,7 @@ export interface ValidatorGroup {
 
 /** @internal */
 export const createValidatorGroup = (transport: Transport, ansAcronym: string): ValidatorGroup => ({
+  ...generatedValidatorMethods(transport),
   createAnsEntry: (request) =>
     checked(
       () => validateCreateAnsEntryRequest(request, ansAcronym),

@@ -26,4 +26,7 @@ describe('buildUrl', () => {
     assert.ok(E.isLeft(buildUrl('http://h', '/v2/idps/{idp-id}')));
     assert.ok(E.isLeft(buildUrl('h/no-scheme', '/x')));
   });
+  it('repeats the key of an array query parameter, once per item, and drops an empty array', () => {
+    assert.deepEqual(buildUrl('http://h', '/v2/parties/{party}', { party: 'p' }, { parties: ['a::1', 'b'], x: undefined, none: [] }), E.right('http://h/v2/parties/p?parties=a%3A%3A1&parties=b'));
+  });
 });

@@ -1,0 +1,414 @@
+// Everything in which canton-rx deviates from the upstream specs, in one reviewed place: the
+// generator (scripts/codegen.mjs) reads this module and nothing else of ours. Every entry has a
+// one-line reason citing ../shared/notes/upstream-api.md (the notes, by section), a fixture under
+// test/fixtures, or the existing hand code. See docs/codegen.md.
+
+/**
+ * Readable method names. Canton's operationIds spell the HTTP method and the path
+ * (`postV2CommandsSubmit-and-wait`): every one is named here. Splice's operationIds are already
+ * readable method names and are kept, except where two operations of one group would share a name.
+ */
+export const methodNames = {
+  ledger: {
+    'postV2CommandsSubmit-and-wait': 'submitAndWait',
+    'postV2CommandsSubmit-and-wait-for-transaction': 'submitAndWaitForTransaction',
+    'postV2CommandsSubmit-and-wait-for-reassignment': 'submitAndWaitForReassignment',
+    'postV2CommandsSubmit-and-wait-for-transaction-tree': 'submitAndWaitForTransactionTree',
+    postV2CommandsAsyncSubmit: 'submitAsync',
+    'postV2CommandsAsyncSubmit-reassignment': 'submitReassignmentAsync',
+    postV2CommandsCompletions: 'listCompletions',
+    'postV2CommandsCommand-completions': 'listCommandCompletions',
+    'postV2CommandsCompletion-by-hash': 'getCompletionByHash',
+    'postV2EventsEvents-by-contract-id': 'getEventsByContractId',
+    getV2Version: 'getVersion',
+    postV2DarsValidate: 'validateDar',
+    postV2Dars: 'uploadDar',
+    getV2Packages: 'listPackages',
+    postV2Packages: 'uploadPackage',
+    'getV2PackagesPackage-id': 'getPackage',
+    'getV2PackagesPackage-idStatus': 'getPackageStatus',
+    'getV2Package-vetting': 'listVettedPackagesByGet',
+    'postV2Package-vetting': 'updateVettedPackagesByPost',
+    'postV2Package-vettingList': 'listVettedPackages',
+    'postV2Package-vettingUpdate': 'updateVettedPackages',
+    getV2Parties: 'listKnownParties',
+    postV2Parties: 'allocateParty',
+    postV2PartiesExternalAllocate: 'allocateExternalParty',
+    'getV2PartiesParticipant-id': 'getParticipantId',
+    getV2PartiesParty: 'getParties',
+    patchV2PartiesParty: 'updatePartyDetails',
+    'postV2PartiesExternalGenerate-topology': 'generateExternalPartyTopology',
+    'postV2StateActive-contracts': 'listActiveContracts',
+    'getV2StateActive-contracts-page': 'getActiveContractsPageByGet',
+    'postV2StateActive-contracts-page': 'getActiveContractsPage',
+    'getV2StateConnected-synchronizers': 'getConnectedSynchronizers',
+    'getV2StateLedger-end': 'getLedgerEnd',
+    'getV2StateLatest-pruned-offsets': 'getLatestPrunedOffsets',
+    postV2Updates: 'listUpdates',
+    postV2UpdatesFlats: 'listUpdateFlats',
+    postV2UpdatesTrees: 'listUpdateTrees',
+    'getV2UpdatesTransaction-tree-by-offsetOffset': 'getTransactionTreeByOffset',
+    'postV2UpdatesTransaction-by-offset': 'getTransactionByOffset',
+    'postV2UpdatesUpdate-by-offset': 'getUpdateByOffset',
+    'postV2UpdatesTransaction-by-id': 'getTransactionById',
+    'postV2UpdatesUpdate-by-id': 'getUpdateById',
+    'postV2UpdatesUpdate-by-hash': 'getUpdateByHash',
+    'getV2UpdatesTransaction-tree-by-idUpdate-id': 'getTransactionTreeById',
+    'postV2UpdatesGet-updates-page': 'getUpdatesPage',
+    getV2Users: 'listUsers',
+    postV2Users: 'createUser',
+    'getV2UsersUser-id': 'getUser',
+    'deleteV2UsersUser-id': 'deleteUser',
+    'patchV2UsersUser-id': 'updateUser',
+    'getV2Authenticated-user': 'getAuthenticatedUser',
+    'getV2UsersUser-idRights': 'listUserRights',
+    'postV2UsersUser-idRights': 'grantUserRights',
+    'patchV2UsersUser-idRights': 'revokeUserRights',
+    'patchV2UsersUser-idIdentity-provider-id': 'updateUserIdentityProviderId',
+    getV2Idps: 'listIdentityProviderConfigs',
+    postV2Idps: 'createIdentityProviderConfig',
+    'getV2IdpsIdp-id': 'getIdentityProviderConfig',
+    'deleteV2IdpsIdp-id': 'deleteIdentityProviderConfig',
+    'patchV2IdpsIdp-id': 'updateIdentityProviderConfig',
+    'postV2Interactive-submissionPrepare': 'prepareSubmission',
+    'postV2Interactive-submissionExecute': 'executeSubmission',
+    'postV2Interactive-submissionExecuteandwait': 'executeSubmissionAndWait',
+    'postV2Interactive-submissionExecuteandwaitfortransaction': 'executeSubmissionAndWaitForTransaction',
+    'getV2Interactive-submissionPreferred-package-version': 'getPreferredPackageVersion',
+    'postV2Interactive-submissionPreferred-packages': 'getPreferredPackages',
+    getLivez: 'isLive',
+    getReadyz: 'isReady',
+    'postV2ContractsContract-by-id': 'getContract',
+    getV2JoseJwks: 'getJwks',
+  },
+  scan: {},
+  validator: {
+    // scan-proxy.yaml's listAnsEntries (`/v0/scan-proxy/ans-entries`) and ans-external.yaml's
+    // (`/v0/entry/all`, the existing `validator.listAnsEntries`) share an operationId.
+    'scan-proxy.yaml#listAnsEntries': 'listScanProxyAnsEntries',
+  },
+};
+
+/**
+ * Operations whose method is written by hand in the group file (src/ledger, src/scan,
+ * src/validator): the generator writes their descriptor and index entry but no method, so that
+ * the hand method (same name, same behaviour, its own validation and conditions) is the one.
+ * `example` is the argument list of the hand method, which the upstream spec accepts.
+ */
+export const handMethods = {
+  ledger: {
+    // Hand validation of the page request (validateGetUpdatesPageRequest), the JsGetUpdatesPageResponse fast path.
+    'postV2UpdatesGet-updates-page': {
+      example: [{ updateFormat: { includeTransactions: { eventFormat: { filtersForAnyParty: {} }, transactionShape: 'TRANSACTION_SHAPE_ACS_DELTA' } }, maxPageSize: 10 }],
+    },
+    // Existing method (validateNonEmpty on idp-id), notes §3.3.
+    'getV2IdpsIdp-id': { example: ['default'] },
+  },
+  scan: {
+    // Existing methods with hand validation and conditions (src/scan/createScanGroup.ts).
+    getUpdateHistoryV1: { example: [{ page_size: 10 }] },
+    getUpdateHistoryV2: { example: [{ page_size: 10 }] },
+    getHoldingsStateAtV2: { example: [{ migration_id: 0, record_time: '2024-09-20T13:31:28.405180Z', page_size: 10, owner_party_ids: ['Alice::1220aa'] }] },
+    getDateOfFirstSnapshotAfter: { example: [{ after: '2024-09-20T13:31:28.405180Z', migration_id: 0 }] },
+    getBulkObjectChecksums: { example: [{ object_keys: ['updates/0/0.zst'] }] },
+    listVoteRequestsByTrackingCid: { example: [{ vote_request_contract_ids: ['00aa'] }] },
+    listDsoRulesVoteRequests: { example: [] },
+    countVoteRequestResults: { example: [{}] },
+    lookupTransferCommandCounterByParty: { example: ['Alice::1220aa'] },
+    lookupFeaturedAppRight: { example: ['Alice::1220aa'] },
+    getDsoPartyId: { example: [] },
+    getRewardAccountingRootHash: { example: [1] },
+    // The hand method takes the round itself, not a query object.
+    getAmuletConfigForRound: { example: [1] },
+    // The hand method answers Right(false) on 503 (notes §5.14).
+    isLive: { example: [] },
+  },
+  validator: {
+    // Hand validation of the entry name suffix, url and description (validateCreateAnsEntryRequest).
+    createAnsEntry: { example: [{ name: 'alice.unverified.cns', url: 'https://alice.example.com', description: 'Alice' }] },
+    // ans-external.yaml's; scan-proxy.yaml's listAnsEntries is generated (listScanProxyAnsEntries).
+    'ans-external.yaml#listAnsEntries': { example: [] },
+    getOpenAndIssuingMiningRounds: { example: [] },
+    lookupFeaturedAppRight: { example: ['Alice::1220aa'] },
+  },
+};
+
+/**
+ * Schemas decoded by the hand codecs of src/codecs (their conventions: docs/codecs.md). A
+ * generated codec that refers to one of these names uses the hand codec, so that every hand codec
+ * stays in use for its operations and the hand-tuned fast paths (Scan's /v2/updates page decoder,
+ * kept at <= 0.10x JSON.parse by npm run bench) are the ones that run.
+ * Each name maps to the hand module's export of the same name.
+ */
+export const handCodecs = {
+  ledger: {
+    // notes §3.5.11: code/cause/context required, the rest optional and null-tolerant.
+    JsCantonError: 'JsCantonError',
+    // notes §3.5.4-3.5.7: Canton's wrapper unions, fast guards for pages of thousands of events.
+    Update: 'Update',
+    CreatedEvent: 'CreatedEvent',
+    ArchivedEvent: 'ArchivedEvent',
+    ExercisedEvent: 'ExercisedEvent',
+    Event: 'Event',
+    JsTransaction: 'JsTransaction',
+    JsReassignment: 'JsReassignment',
+    JsReassignmentEvent: 'JsReassignmentEvent',
+    UnassignedEvent: 'UnassignedEvent',
+    JsTopologyTransaction: 'JsTopologyTransaction',
+    TopologyEvent: 'TopologyEvent',
+    TopologyEventEvent: 'TopologyEventEvent',
+    OffsetCheckpoint: 'OffsetCheckpoint',
+    SynchronizerTime: 'SynchronizerTime',
+    TraceContext: 'TraceContext',
+    JsInterfaceView: 'JsInterfaceView',
+    JsStatus: 'JsStatus',
+    ProtoAny: 'ProtoAny',
+    UnknownFieldSet: 'UnknownFieldSet',
+    // notes §3.5.6: the `{"Empty": {}}` variant's payload.
+    Empty: 'Empty',
+    JsGetUpdateResponse: 'JsGetUpdateResponse',
+    JsGetUpdatesResponse: 'JsGetUpdatesResponse',
+    // notes §3.5.1: filters and formats, the wrapper union IdentifierFilter.
+    UpdateFormat: 'UpdateFormat',
+    EventFormat: 'EventFormat',
+    TransactionFormat: 'TransactionFormat',
+    TopologyFormat: 'TopologyFormat',
+    Filters: 'Filters',
+    CumulativeFilter: 'CumulativeFilter',
+    IdentifierFilter: 'IdentifierFilter',
+    // notes §3.1: the page request and response of /v2/updates/get-updates-page.
+    GetUpdatesPageRequest: 'GetUpdatesPageRequest',
+    JsGetUpdatesPageResponse: 'JsGetUpdatesPageResponse',
+    // notes §3.3.
+    IdentityProviderConfig: 'IdentityProviderConfig',
+    GetIdentityProviderConfigResponse: 'GetIdentityProviderConfigResponse',
+    // The WebSocket channels' messages (docs/ledger-ws.md), also the bodies of their HTTP twins.
+    TransactionFilter: 'TransactionFilter',
+    GetUpdatesRequest: 'GetUpdatesRequest',
+    TreeEvent: 'TreeEvent',
+    JsTransactionTree: 'JsTransactionTree',
+    Update1: 'Update1',
+    JsGetUpdateTreesResponse: 'JsGetUpdateTreesResponse',
+    CompletionStreamRequest: 'CompletionStreamRequest',
+    GetCompletionsRequest: 'GetCompletionsRequest',
+    Duration: 'Duration',
+    DeduplicationPeriod: 'DeduplicationPeriod',
+    Completion1: 'Completion1',
+    CompletionResponse: 'CompletionResponse',
+    CompletionStreamResponse: 'CompletionStreamResponse',
+    GetActiveContractsRequest: 'GetActiveContractsRequest',
+    JsActiveContract: 'JsActiveContract',
+    JsEmpty: 'JsEmpty',
+    JsAssignedEvent: 'JsAssignedEvent',
+    JsIncompleteAssigned: 'JsIncompleteAssigned',
+    JsIncompleteUnassigned: 'JsIncompleteUnassigned',
+    JsContractEntry: 'JsContractEntry',
+    JsGetActiveContractsResponse: 'JsGetActiveContractsResponse',
+  },
+  scan: {
+    // notes §5.2 and §5.15: the untagged update-history unions and the /v2/updates fast path.
+    UpdateHistoryRequestV1: 'UpdateHistoryRequestV1',
+    UpdateHistoryRequestV2: 'UpdateHistoryRequestV2',
+    UpdateHistoryRequestAfter: 'UpdateHistoryRequestAfter',
+    UpdateHistoryResponse: 'UpdateHistoryResponse',
+    UpdateHistoryResponseV2: 'UpdateHistoryResponseV2',
+    UpdateHistoryItem: 'UpdateHistoryItem',
+    UpdateHistoryItemV2: 'UpdateHistoryItemV2',
+    UpdateHistoryTransaction: 'UpdateHistoryTransaction',
+    UpdateHistoryTransactionV2: 'UpdateHistoryTransactionV2',
+    UpdateHistoryReassignment: 'UpdateHistoryReassignment',
+    UpdateHistoryAssignment: 'UpdateHistoryAssignment',
+    UpdateHistoryUnassignment: 'UpdateHistoryUnassignment',
+    // notes §0.6: tree events discriminated by event_type, no archived event.
+    TreeEvent: 'TreeEvent',
+    CreatedEvent: 'CreatedEvent',
+    ExercisedEvent: 'ExercisedEvent',
+    DamlValueEncoding: 'DamlValueEncoding',
+    // notes §5.3: the opaque string page token, ActiveContract without event_type.
+    HoldingsStateRequestV2: 'HoldingsStateRequestV2',
+    AcsResponseV2: 'AcsResponseV2',
+    ActiveContract: 'ActiveContract',
+    AcsSnapshotTimestampResponse: 'AcsSnapshotTimestampResponse',
+    // notes §5.5: {"value": null} for a missing object.
+    GetBulkObjectChecksumsRequest: 'GetBulkObjectChecksumsRequest',
+    GetBulkObjectChecksumsResponse: 'GetBulkObjectChecksumsResponse',
+    // notes §5.6-5.8 (camelCase fields of CountVoteResultsRequest).
+    BatchListVotesByVoteRequestsRequest: 'BatchListVotesByVoteRequestsRequest',
+    ListVoteRequestByTrackingCidResponse: 'ListVoteRequestByTrackingCidResponse',
+    ListDsoRulesVoteRequestsResponse: 'ListDsoRulesVoteRequestsResponse',
+    CountVoteResultsRequest: 'CountVoteResultsRequest',
+    CountVoteResultsResponse: 'CountVoteResultsResponse',
+    // notes §5.9-5.11.
+    GetDsoPartyIdResponse: 'GetDsoPartyIdResponse',
+    LookupFeaturedAppRightResponse: 'LookupFeaturedAppRightResponse',
+    LookupTransferCommandCounterByPartyResponse: 'LookupTransferCommandCounterByPartyResponse',
+    // notes §5.15: Scan's POST variant with maps and time_to_live_in_microseconds.
+    GetOpenAndIssuingMiningRoundsRequest: 'GetOpenAndIssuingMiningRoundsRequest',
+    GetOpenAndIssuingMiningRoundsResponse: 'GetOpenAndIssuingMiningRoundsResponse',
+    // notes §5.13.
+    GetAmuletConfigForRoundResponse: 'GetAmuletConfigForRoundResponse',
+    SteppedRate: 'SteppedRate',
+    RateStep: 'RateStep',
+    // notes §5.12: the status union, and the older answer without status.
+    GetRewardAccountingRootHashResponse: 'GetRewardAccountingRootHashResponse',
+    RewardAccountingRootHashOk: 'RewardAccountingRootHashOk',
+    RewardAccountingRootHashUndetermined: 'RewardAccountingRootHashUndetermined',
+    RewardAccountingRootHashCannotProvide: 'RewardAccountingRootHashCannotProvide',
+    ListDsoScansResponse: 'ListDsoScansResponse',
+    GetMigrationInfoResponse: 'GetMigrationInfoResponse',
+    // notes §2.2: the shared Splice shapes (nulls printed, created_at a plain string).
+    Contract: 'Contract',
+    ContractWithState: 'ContractWithState',
+    MaybeCachedContractWithState: 'MaybeCachedContractWithState',
+    MaybeCachedContractWithStateMap: 'MaybeCachedContractWithStateMap',
+    ErrorResponse: 'ErrorResponse',
+  },
+  validator: {
+    // notes §2.2 and the validator fixtures (test/fixtures/validator).
+    Contract: 'Contract',
+    ContractWithState: 'ContractWithState',
+    MaybeCachedContractWithState: 'MaybeCachedContractWithState',
+    ErrorResponse: 'ErrorResponse',
+    CreateAnsEntryRequest: 'CreateAnsEntryRequest',
+    CreateAnsEntryResponse: 'CreateAnsEntryResponse',
+    AnsEntryResponse: 'AnsEntryResponse',
+    ListAnsEntriesResponse: 'ListAnsEntriesResponse',
+    // notes §5.15: the scan-proxy variant is a GET returning arrays.
+    GetOpenAndIssuingMiningRoundsProxyResponse: 'GetOpenAndIssuingMiningRoundsProxyResponse',
+    LookupFeaturedAppRightResponse: 'LookupFeaturedAppRightResponse',
+  },
+};
+
+/** Replacements of deprecated operations, by method name (the specs say so only in prose). */
+export const replacements = {
+  ledger: {
+    submitAndWaitForTransactionTree: 'submitAndWaitForTransaction',
+    listVettedPackagesByGet: 'listVettedPackages',
+    updateVettedPackagesByPost: 'updateVettedPackages',
+    getActiveContractsPageByGet: 'getActiveContractsPage',
+    listUpdateFlats: 'listUpdates',
+    listUpdateTrees: 'listUpdates',
+    getTransactionTreeByOffset: 'getUpdateByOffset',
+    getTransactionByOffset: 'getUpdateByOffset',
+    getTransactionById: 'getUpdateById',
+    getTransactionTreeById: 'getUpdateById',
+    getPreferredPackageVersion: 'getPreferredPackages',
+  },
+  scan: {
+    getUpdateHistoryV1: 'getUpdateHistoryV2',
+    getUpdateByIdV1: 'getUpdateByIdV2',
+    getUpdateHistory: 'getUpdateHistoryV2',
+    getUpdateById: 'getUpdateByIdV2',
+    getHoldingsSummaryAt: 'getHoldingsSummaryAtV1',
+    getAcsSnapshot: 'getAcsSnapshotAtV2',
+    getAmuletConfigForRound: 'getAmuletRules',
+  },
+  validator: {
+    getHoldingsSummaryAt: 'getHoldingsSummaryAtV1',
+  },
+};
+
+/**
+ * Known conditions (src/errors/matchesCondition.ts) that generated methods mark on their errors,
+ * beyond those of the hand methods.
+ */
+export const conditions = {
+  ledger: {
+    // notes §3.1: pruned offsets and stale page tokens of the paged ledger reads.
+    getActiveContractsPage: ['ParticipantPruned', 'InvalidPageToken'],
+    getActiveContractsPageByGet: ['ParticipantPruned', 'InvalidPageToken'],
+    listUpdates: ['ParticipantPruned'],
+    listActiveContracts: ['ParticipantPruned'],
+  },
+  scan: {
+    // notes §5.3 and §5.4: "No snapshots found ..." 404s of the snapshot reads.
+    getDateOfMostRecentSnapshotBefore: ['SnapshotNotFound'],
+    getAcsSnapshotAtV2: ['SnapshotNotFound'],
+    // notes §5.5: bulk storage not configured, 400 from the server, 501 per the spec.
+    listBulkAcsSnapshotObjects: ['BulkStorageNotConfigured'],
+    listBulkUpdateHistoryObjects: ['BulkStorageNotConfigured'],
+    getBulkObjectsProgress: ['BulkStorageNotConfigured'],
+  },
+  validator: {
+    // notes §5.9: the same Scan answer, proxied.
+    lookupTransferCommandCounterByParty: ['NoTransferCommandCounter'],
+  },
+};
+
+/**
+ * Paged operations: the request carries a cursor (page token, `after`, `before`) that the
+ * previous answer hands back. Read from the specs' field names, checked by hand.
+ */
+export const paged = {
+  ledger: ['getUpdatesPage', 'getActiveContractsPage', 'getActiveContractsPageByGet', 'listKnownParties', 'listUsers', 'listVettedPackages', 'listVettedPackagesByGet'],
+  scan: [
+    'getUpdateHistoryV1',
+    'getUpdateHistoryV2',
+    'getUpdateHistory',
+    'getHoldingsStateAtV2',
+    'getAcsSnapshotAtV2',
+    'getEventHistory',
+    'getUpdatesBefore',
+    'getImportUpdates',
+    'listValidatorLicenses',
+    'listVoteRequestResults',
+    'listBulkUpdateHistoryObjects',
+  ],
+  validator: [],
+};
+
+/**
+ * Operations that cannot be sent as the spec describes: the method answers an `InvalidRequest`
+ * naming the reason and the replacement, and sends nothing.
+ */
+export const unsendable = {
+  ledger: {
+    // The spec gives these GETs a required JSON body; fetch (and browsers) refuse a GET with a
+    // body. Both are deprecated for their POST twins.
+    listVettedPackagesByGet: 'a GET with a body cannot be sent with fetch: use listVettedPackages (POST /v2/package-vetting/list)',
+    getActiveContractsPageByGet: 'a GET with a body cannot be sent with fetch: use getActiveContractsPage (POST /v2/state/active-contracts-page)',
+    // application/octet-stream answer: the HTTP core reads bodies as text, which would corrupt
+    // the archive; refused rather than answered with wrong bytes.
+    getPackage: 'binary downloads are not supported yet: the HTTP core reads bodies as text, which would corrupt the archive',
+  },
+  scan: {},
+  validator: {},
+};
+
+/**
+ * Examples for operations whose synthesized minimal example the spec accepts but the server
+ * semantics or our client-side checks do not (the index's `example` must be a valid call).
+ */
+export const examples = {
+  ledger: {},
+  scan: {},
+  validator: {},
+};
+
+/**
+ * How an int64 of the API itself is decoded: a JSON number (notes §0.8, §2.1, §2.2), or a numeric
+ * string, as circe also accepts quoted numbers (notes §2.1) and proxies may re-encode.
+ * Optional fields accept null as well as absent (notes §0.9); string enums keep unknown values, so
+ * that a newer server's value is not a decode failure (the hand codecs' convention).
+ */
+export const primitives = {
+  int64: 'int64Lenient',
+  int32: 'int32',
+  enum: 'openEnum',
+};
+
+/**
+ * Examples added to the bundled specs of test/fixtures/specs (for Prism only; the generated code
+ * does not read them). Prism answers with the spec's examples where it has them, and otherwise
+ * with placeholders such as `"string"`; the specs leave most timestamps untyped (notes §2.1, §6)
+ * and a placeholder where a timestamp belongs is rightly refused by the codecs.
+ * - A string property without format, enum or example whose name says it is an instant.
+ * - Scan's `offset`: a hex string (notes §2.2).
+ * - A discriminator property: the value its mapping gives to each member schema.
+ */
+export const prismExamples = {
+  hexProperty: /^offset$/,
+  hex: '000000000000000001',
+  instantProperty: /^(record_?[tT]ime|effective_?[aA]t|created_?[aA]t|.*_at|.*At|.*Time|.*_time|after|before)$/,
+  instant: '2024-09-20T13:31:28.405180Z',
+};

@@ -1,0 +1,161 @@
+import { map, type Observable } from 'rxjs';
+import type * as t from 'io-ts';
+import * as E from 'fp-ts/lib/Either.js';
+import type { CantonError, InvalidRequest, KnownCondition, RequestIssue } from '../errors/CantonError.js';
+import { invalidRequest } from '../errors/constructors.js';
+import { toIssues } from '../codecs/decodeWith.js';
+import type { HttpResponse } from '../http/types.js';
+import type { Call, Transport } from './createTransport.js';
+import { checked } from './send.js';
+import { decodeResponse } from './decodeResponse.js';
+import { withCondition } from './withCondition.js';
+
+/** The type of a path or query parameter, as the spec gives it. @internal */
+export type ParamType = 'string' | 'integer' | 'number' | 'boolean' | 'array';
+
+/** One path or query parameter of an operation. @internal */
+export interface ParamSpec {
+  readonly name: string;
+  readonly type: ParamType;
+  readonly required: boolean;
+}
+
+/**
+ * One upstream operation as data, written by `npm run codegen` (src/generated): where it lives,
+ * what it takes, how its answer decodes. {@link invokeOperation} turns it into a method.
+ * @internal
+ */
+export interface OperationDescriptor<A = unknown> {
+  readonly group: 'ledger' | 'scan' | 'validator';
+  readonly operationId: string;
+  readonly method: string;
+  readonly httpMethod: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  readonly path: string;
+  readonly pathParams: ReadonlyArray<ParamSpec>;
+  readonly queryParams: ReadonlyArray<ParamSpec>;
+  /** A JSON body checked against its codec, or the raw bytes of an upload (`application/octet-stream`). */
+  readonly body?: { readonly kind: 'json'; readonly codec: t.Decoder<unknown, unknown>; readonly required: boolean } | { readonly kind: 'binary'; readonly required: boolean };
+  /** A JSON codec, `'empty'` (any 2xx answer, no body to read) or `'text'` (a plain-text answer). */
+  readonly response: t.Decoder<unknown, A> | 'empty' | 'text';
+  readonly deprecated: boolean;
+  readonly replacement?: string;
+  readonly paged: boolean;
+  readonly conditions?: ReadonlyArray<KnownCondition>;
+  /** Why the operation cannot be sent as the spec describes: the method answers an InvalidRequest. */
+  readonly unsendable?: string;
+}
+
+const isPlainObject = (u: unknown): u is Record<string, unknown> => typeof u === 'object' && u !== null && !Array.isArray(u);
+
+const scalarOk = (type: ParamType, v: unknown): boolean => {
+  switch (type) {
+    case 'string':
+      return typeof v === 'string';
+    case 'integer':
+      return typeof v === 'number' && Number.isSafeInteger(v);
+    case 'number':
+      return typeof v === 'number' && Number.isFinite(v);
+    case 'boolean':
+      return typeof v === 'boolean';
+    case 'array':
+      return Array.isArray(v) && v.every((x) => typeof x === 'string' || (typeof x === 'number' && Number.isFinite(x)));
+  }
+};
+
+const expected: Readonly<Record<ParamType, string>> = {
+  string: 'must be a string',
+  integer: 'must be an integer',
+  number: 'must be a finite number',
+  boolean: 'must be a boolean',
+  array: 'must be an array of strings or numbers',
+};
+
+/**
+ * Builds the call of one operation from the method's arguments (path parameters in path order,
+ * then the body if there is one, then the query object if there are query parameters), or the
+ * issues that make it invalid: a request the server would refuse is refused here, with the JSON
+ * path of each problem, before anything is sent.
+ * @internal
+ */
+export const buildCall = (d: OperationDescriptor, args: ReadonlyArray<unknown>): E.Either<InvalidRequest, Call> => {
+  if (d.unsendable !== undefined) return E.left(invalidRequest(`${d.method}: ${d.unsendable}`, [{ path: '', message: d.unsendable }]));
+  const issues: RequestIssue[] = [];
+  let i = 0;
+  const params: Record<string, string | number> = {};
+  for (const p of d.pathParams) {
+    const v = args[i++];
+    if (!scalarOk(p.type, v) || p.type === 'array') issues.push({ path: p.name, message: expected[p.type] });
+    // A dot segment or an empty one would take the request out of its path (see buildUrl).
+    else if (v === '' || v === '.' || v === '..') issues.push({ path: p.name, message: 'must not be empty, "." or ".."' });
+    else params[p.name] = v as string | number;
+  }
+  let body: unknown;
+  if (d.body !== undefined) {
+    body = args[i++];
+    if (body === undefined || body === null) {
+      if (d.body.required) issues.push({ path: 'body', message: 'required' });
+      body = undefined;
+    } else if (d.body.kind === 'binary') {
+      if (!(body instanceof Uint8Array)) issues.push({ path: 'body', message: 'must be a Uint8Array' });
+    } else {
+      const r = d.body.codec.decode(body);
+      // The body is sent as the caller wrote it: decoding only checks it (codecs may normalise).
+      if (E.isLeft(r)) for (const issue of toIssues(r.left)) issues.push({ path: issue.path === '' ? 'body' : `body.${issue.path}`, message: `expected ${issue.expected}, got ${issue.actual}${issue.message !== undefined ? ` (${issue.message})` : ''}` });
+    }
+  }
+  const query: Record<string, string | number | boolean | ReadonlyArray<string | number> | undefined> = {};
+  if (d.queryParams.length > 0) {
+    const q = args[i++];
+    const anyRequired = d.queryParams.some((p) => p.required);
+    if (q === undefined && !anyRequired) {
+      // no query at all
+    } else if (!isPlainObject(q)) {
+      issues.push({ path: 'query', message: 'must be an object of query parameters' });
+    } else {
+      const known = new Set(d.queryParams.map((p) => p.name));
+      for (const k of Object.keys(q)) if (!known.has(k)) issues.push({ path: `query.${k}`, message: 'is not a query parameter of this operation' });
+      for (const p of d.queryParams) {
+        const v = q[p.name];
+        if (v === undefined || v === null) {
+          if (p.required) issues.push({ path: `query.${p.name}`, message: 'required' });
+        } else if (!scalarOk(p.type, v)) issues.push({ path: `query.${p.name}`, message: expected[p.type] });
+        else query[p.name] = v as string | number | boolean | ReadonlyArray<string | number>;
+      }
+    }
+  }
+  if (i < args.length && args.slice(i).some((a) => a !== undefined)) issues.push({ path: '', message: `takes at most ${i} arguments` });
+  if (issues.length > 0) return E.left(invalidRequest(`invalid ${d.method} request`, issues));
+  return E.right({
+    method: d.httpMethod,
+    path: d.path,
+    ...(Object.keys(params).length > 0 ? { params } : {}),
+    ...(Object.keys(query).length > 0 ? { query } : {}),
+    ...(body !== undefined ? { body } : {}),
+  });
+};
+
+const decodeAnswer = <A>(response: OperationDescriptor<A>['response']) => (r: E.Either<CantonError, HttpResponse>): E.Either<CantonError, A> => {
+  if (response === 'empty') return E.isLeft(r) ? r : E.right(undefined as A);
+  if (response === 'text') {
+    if (E.isLeft(r)) return r;
+    const body = r.right.body;
+    return E.right((body._tag === 'Text' ? body.text : body._tag === 'Empty' ? '' : JSON.stringify(body.json)) as A);
+  }
+  return decodeResponse(response)(r);
+};
+
+/**
+ * One call of a generated operation: cold (checked and sent at subscribe, each subscription its
+ * own request), the arguments checked first, the answer decoded with the operation's codec and
+ * its known conditions marked.
+ * @internal
+ */
+export const invokeOperation = <A>(transport: Transport, d: OperationDescriptor<A>, args: ReadonlyArray<unknown>): Observable<E.Either<CantonError, A>> =>
+  checked(
+    () => buildCall(d, args),
+    (call) => {
+      const decoded = transport(call).pipe(map(decodeAnswer(d.response)));
+      const conditions = d.conditions ?? [];
+      return conditions.length === 0 ? decoded : decoded.pipe(map((r) => conditions.reduce((acc, c) => withCondition<A>(c)(acc), r)));
+    },
+  );
