@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { projectRoot } from '../helpers/paths';
@@ -15,9 +15,24 @@ const run = (args: string[], cwd: string): string => execFileSync(npm, args, { c
  * npm installs with it) come from the npm cache that `npm ci` filled, so the install takes
  * seconds and reaches the registry only for what the cache lacks; an install from a symlinked
  * node_modules would hide a dependency missing from package.json, which is what this checks.
+ * PGlite (an optional peer) is installed next to it, for the examples. Done once per test run,
+ * whichever spec asks first; the folder is removed when the run exits.
  */
-export const installPacked = (): { readonly dir: string; readonly bin: string; readonly tarball: string } => {
+export const installPacked = (): Installed => (installed ??= install());
+
+export interface Installed {
+  /** The temporary folder; `project` inside it has the package installed. */
+  readonly dir: string;
+  readonly project: string;
+  readonly bin: string;
+  readonly tarball: string;
+}
+
+let installed: Installed | undefined;
+
+const install = (): Installed => {
   const dir = mkdtempSync(join(tmpdir(), 'canton-rx-cli-'));
+  process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
   run(['run', '--silent', 'build'], projectRoot);
   run(['pack', '--silent', '--pack-destination', dir], projectRoot);
   const tarball = readdirSync(dir).find((f) => f.endsWith('.tgz'));
@@ -25,6 +40,7 @@ export const installPacked = (): { readonly dir: string; readonly bin: string; r
   const project = join(dir, 'project');
   mkdirSync(project);
   writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'cli-check', version: '1.0.0', private: true }));
-  run(['install', '--prefer-offline', '--no-audit', '--no-fund', '--no-package-lock', join(dir, tarball)], project);
-  return { dir, bin: join(project, 'node_modules', '.bin', 'canton-rx'), tarball: join(dir, tarball) };
+  const pglite = (JSON.parse(readFileSync(join(projectRoot, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> }).devDependencies['@electric-sql/pglite'];
+  run(['install', '--prefer-offline', '--no-audit', '--no-fund', '--no-package-lock', join(dir, tarball), `@electric-sql/pglite@${pglite}`], project);
+  return { dir, project, bin: join(project, 'node_modules', '.bin', 'canton-rx'), tarball: join(dir, tarball) };
 };

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { lastValueFrom, toArray } from 'rxjs';
 import { createClient } from '../../src/client/createClient';
@@ -51,16 +51,13 @@ describe('the installed canton-rx command', function () {
     net = await startSimulatedNetwork({ seed: 'cli-installed', updates: 240, shortPages: 0.2 });
     history = await readHistory();
   });
-  after(async () => {
-    await net?.close();
-    if (installed !== undefined) rmSync(installed.dir, { recursive: true, force: true });
-  });
+  after(() => net?.close());
   afterEach(() => net.setFaults(undefined));
 
   it('the tarball holds the bin with its #! line and the executable bit', () => {
     const listing = execFileSync('tar', ['tzvf', installed.tarball], { encoding: 'utf8' });
     assert.match(listing, /^-rwxr-xr-x .* package\/dist\/cjs\/cli\/main\.js$/m);
-    assert.ok(readFileSync(join(installed.dir, 'project', 'node_modules', 'canton-rx', 'dist', 'cjs', 'cli', 'main.js'), 'utf8').startsWith('#!/usr/bin/env node\n'));
+    assert.ok(readFileSync(join(installed.project, 'node_modules', 'canton-rx', 'dist', 'cjs', 'cli', 'main.js'), 'utf8').startsWith('#!/usr/bin/env node\n'));
   });
 
   it('scan updates prints exactly the history, exit 0', async () => {
@@ -164,7 +161,7 @@ describe('the installed canton-rx command', function () {
   it('ledger updates with the token from a file, --resume, to the ledger end', async () => {
     const party = net.party('alice');
     const tokenFile = join(installed.dir, 'token');
-    require('node:fs').writeFileSync(tokenFile, mintToken({ userId: 'alice', actAs: [party] }));
+    writeFileSync(tokenFile, mintToken({ userId: 'alice', actAs: [party] }));
     const resume = join(installed.dir, 'alice.checkpoint.json');
     const r = await runBin(installed.bin, ['ledger', 'updates', '--party', party, '--token-file', tokenFile, '--resume', resume, '-q'], { env: { CANTON_RX_LEDGER_URL: net.ledgerUrl } });
     assert.equal(r.code, 0, r.stderr);
