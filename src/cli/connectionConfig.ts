@@ -18,6 +18,8 @@ export interface ConnectionFlags {
   readonly timeout?: number;
   readonly rate?: number;
   readonly concurrency?: number;
+  readonly retries?: number;
+  readonly retryMaxDelay?: number;
 }
 
 /** The API groups a command can need. */

@@ -21,8 +21,6 @@ interface Flags extends ConnectionFlags {
   readonly list?: boolean;
   readonly format?: 'ndjson' | 'json';
   readonly quiet?: boolean;
-  readonly retries?: number;
-  readonly retryMaxDelay?: number;
 }
 
 const table = (operations: ReadonlyArray<CliOperation>): string =>

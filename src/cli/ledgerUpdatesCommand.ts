@@ -20,10 +20,6 @@ import { withOutputOptions } from './withOutputOptions.js';
 interface Flags extends ConnectionFlags, OutputFlags, LedgerFilterFlags {
   readonly follow?: boolean;
   readonly pollInterval: number;
-  readonly retries?: number;
-  readonly retryMaxDelay?: number;
-  readonly sink?: string;
-  readonly sinkName?: string;
 }
 
 const EXAMPLES = `

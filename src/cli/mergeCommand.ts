@@ -19,8 +19,6 @@ interface Flags extends ConnectionFlags, OutputFlags, LedgerFilterFlags {
   readonly pollInterval: number;
   readonly scanPageSize: number;
   readonly lateness: number;
-  readonly retries?: number;
-  readonly retryMaxDelay?: number;
 }
 
 const EXAMPLES = `

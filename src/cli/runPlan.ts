@@ -20,7 +20,7 @@ import { UsageError } from './UsageError.js';
 export const runPlan = async <C extends Checkpoint, A>(
   io: CliIo,
   plan: RecordStreamPlan<C, A>,
-  flags: OutputFlags & { readonly sink?: string; readonly sinkName?: string },
+  flags: OutputFlags,
 ): Promise<number> => {
   if (flags.sink === undefined) return runRecordStream(io, plan, flags);
   if (flags.out !== undefined || flags.resume !== undefined) throw new UsageError('--sink keeps its own checkpoint: give --sink, --out or --resume, one of them');

@@ -21,6 +21,9 @@ export interface OutputFlags {
   readonly out?: string;
   readonly resume?: string;
   readonly quiet?: boolean;
+  /** Handled by `runPlan` (`runIntoSink`), not here. */
+  readonly sink?: string;
+  readonly sinkName?: string;
 }
 
 const STOPPED = Symbol('stopped');

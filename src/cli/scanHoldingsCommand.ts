@@ -21,8 +21,6 @@ interface Flags extends ConnectionFlags, OutputFlags {
   readonly recordTime?: string;
   readonly match: 'exact' | 'at_or_before';
   readonly pageSize: number;
-  readonly retries?: number;
-  readonly retryMaxDelay?: number;
 }
 
 const EXAMPLES = `

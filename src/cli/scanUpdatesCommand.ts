@@ -27,10 +27,6 @@ interface Flags extends ConnectionFlags, OutputFlags {
   readonly pageSize: number;
   readonly afterMigrationId?: number;
   readonly afterRecordTime?: string;
-  readonly retries?: number;
-  readonly retryMaxDelay?: number;
-  readonly sink?: string;
-  readonly sinkName?: string;
 }
 
 const EXAMPLES = `
