@@ -41,14 +41,6 @@ describe('runCli', function () {
     }
   });
 
-  it('--help of every command exits 0 and shows examples', async () => {
-    for (const argv of [[], ['scan', 'updates'], ['scan', 'holdings'], ['ledger', 'updates'], ['merge'], ['get'], ['demo']]) {
-      const { io, stdout } = fakeIo();
-      assert.equal(await runCli([...argv, '--help'], io), 0, argv.join(' '));
-      assert.match(stdout.text, /Examples:\n[\s\S]*\$ canton-rx /, argv.join(' '));
-    }
-  });
-
   it('the URL and the token come from the environment; a Left exits 1 with a JSON error line that never holds the token', async () => {
     const party = net.party('alice');
     const token = mintToken({ userId: 'alice', actAs: [party] });
@@ -65,31 +57,4 @@ describe('runCli', function () {
     assert.ok(!denied.stderr.text.includes(secret) && !denied.stdout.text.includes(secret));
   });
 
-  it('get: one single-shot read printed as one JSON line; --list lists the operations', async () => {
-    const { io, stdout } = fakeIo({ CANTON_RX_SCAN_URL: net.scanUrl });
-    assert.equal(await runCli(['get', 'getDsoPartyId'], io), 0);
-    assert.deepEqual(stdout.json(), [{ dso_party_id: net.dsoParty }]);
-    const pretty = fakeIo({ CANTON_RX_SCAN_URL: net.scanUrl });
-    assert.equal(await runCli(['get', 'getUpdateHistoryV2', '{"page_size":2}', '--format', 'json'], pretty.io), 0);
-    assert.equal((JSON.parse(pretty.stdout.text) as { transactions: unknown[] }).transactions.length, 2);
-    const list = fakeIo();
-    assert.equal(await runCli(['get', '--list'], list.io), 0);
-    assert.match(list.stdout.text, /lookupTransferCommandCounterByParty <party>/);
-  });
-
-  it('a condition is a Left like any other: exit 1, and the condition in the error line', async () => {
-    const { io, stderr } = fakeIo({ CANTON_RX_SCAN_URL: net.scanUrl });
-    assert.equal(await runCli(['get', 'lookupTransferCommandCounterByParty', 'nobody::1220', '--retries', '0'], io), 1);
-    assert.equal((stderr.json()[0]!['error'] as Record<string, unknown>)['condition'], 'NoTransferCommandCounter');
-  });
-
-  it('merge: both feeds merged, each update once', async () => {
-    const party = net.party('alice');
-    const { io, stdout } = fakeIo({ CANTON_RX_SCAN_URL: net.scanUrl, CANTON_RX_LEDGER_URL: net.ledgerUrl, CANTON_RX_TOKEN: mintToken({ userId: 'alice', actAs: [party] }) });
-    assert.equal(await runCli(['merge', '--party', party, '-q'], io), 0);
-    const merged = stdout.json();
-    assert.equal(merged.length, net.info().updates);
-    assert.equal(new Set(merged.map((m) => m['updateId'])).size, merged.length);
-    assert.ok(merged.some((m) => m['source'] === 'both'));
-  });
 });
