@@ -42,10 +42,16 @@ export const buildProgram = (context: CommandContext, operations: ReadonlyArray<
     .showHelpAfterError('(add --help for usage and examples)')
     .allowExcessArguments(false)
     .addHelpText('after', OVERVIEW);
-  const scan = program.command('scan').description('the Scan API: updates (the history), holdings (at a snapshot)');
+  const scan = program
+    .command('scan')
+    .description('the Scan API: updates (the history), holdings (at a snapshot)')
+    .addHelpText('after', '\nExamples:\n  $ canton-rx scan updates --scan-url https://scan.example.com/api/scan\n  $ canton-rx scan holdings --help');
   scanUpdatesCommand(scan, context);
   scanHoldingsCommand(scan, context);
-  const ledger = program.command('ledger').description('the Ledger JSON API: updates');
+  const ledger = program
+    .command('ledger')
+    .description('the Ledger JSON API: updates')
+    .addHelpText('after', '\nExamples:\n  $ canton-rx ledger updates --ledger-url https://participant.example.com --party alice::1220ab --token-file token');
   ledgerUpdatesCommand(ledger, context);
   mergeCommand(program, context);
   getCommand(program, context, operations);

@@ -11,7 +11,7 @@ describe('buildProgram', () => {
   });
 
   it('--help of every command exits 0 and shows examples', async () => {
-    for (const argv of [[], ['scan', 'updates'], ['scan', 'holdings'], ['ledger', 'updates'], ['merge'], ['get'], ['demo']]) {
+    for (const argv of [[], ['scan'], ['ledger'], ['scan', 'updates'], ['scan', 'holdings'], ['ledger', 'updates'], ['merge'], ['get'], ['demo']]) {
       const { io, stdout } = fakeIo();
       assert.equal(await runCli([...argv, '--help'], io), 0, argv.join(' '));
       assert.match(stdout.text, /Examples:\n[\s\S]*\$ canton-rx /, argv.join(' '));
