@@ -4,12 +4,12 @@ import { createClient } from '../client/createClient.js';
 import * as L from '../codecs/ledger/index.js';
 import type { LedgerCheckpoint } from '../streams/checkpoints.js';
 import { checkpointOf } from '../streams/checkpointOf.js';
-import { connectionConfig, type ConnectionFlags } from './connectionConfig.js';
+import type { ConnectionFlags } from './connectionConfig.js';
 import { ledgerUpdatesRequest, type LedgerFilterFlags } from './ledgerUpdatesRequest.js';
 import { parseWholeNumber } from './parseWholeNumber.js';
+import { planAction } from './planAction.js';
 import type { RecordStreamPlan } from './RecordStreamPlan.js';
 import { retryConfig } from './retryConfig.js';
-import { runPlan } from './runPlan.js';
 import type { OutputFlags } from './runRecordStream.js';
 import type { CommandContext } from './types.js';
 import { UsageError } from './UsageError.js';
@@ -77,8 +77,5 @@ export const ledgerUpdatesCommand = (ledger: Command, context: CommandContext): 
     .option('--poll-interval <ms>', 'the wait between polls when following', parseWholeNumber(0), 2000);
   withConnectionOptions(command, ['ledger']);
   withOutputOptions(command, { out: true, resume: true, sink: true });
-  return command.addHelpText('after', EXAMPLES).action(async (flags: Flags) => {
-    const client = createClient(connectionConfig(flags, context.io.env, ['ledger']));
-    context.exit(await runPlan(context.io, ledgerUpdatesPlan(client, flags), flags));
-  });
+  return command.addHelpText('after', EXAMPLES).action(planAction(context, ['ledger'], ledgerUpdatesPlan));
 };

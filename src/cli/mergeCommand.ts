@@ -2,12 +2,12 @@ import type { Command } from 'commander';
 import { createClient } from '../client/createClient.js';
 import type { Checkpoint } from '../streams/checkpoints.js';
 import { mergeFeeds, type MergedUpdate } from '../operators/mergeFeeds.js';
-import { connectionConfig, type ConnectionFlags } from './connectionConfig.js';
+import type { ConnectionFlags } from './connectionConfig.js';
 import { ledgerUpdatesRequest, type LedgerFilterFlags } from './ledgerUpdatesRequest.js';
 import { parseWholeNumber } from './parseWholeNumber.js';
+import { planAction } from './planAction.js';
 import type { RecordStreamPlan } from './RecordStreamPlan.js';
 import { retryConfig } from './retryConfig.js';
-import { runPlan } from './runPlan.js';
 import type { OutputFlags } from './runRecordStream.js';
 import type { CommandContext } from './types.js';
 import { withConnectionOptions } from './withConnectionOptions.js';
@@ -73,8 +73,5 @@ export const mergeCommand = (program: Command, context: CommandContext): Command
     .option('--poll-interval <ms>', 'the wait between polls when following', parseWholeNumber(0), 2000);
   withConnectionOptions(command, ['scan', 'ledger']);
   withOutputOptions(command, { out: false, resume: false, sink: false });
-  return command.addHelpText('after', EXAMPLES).action(async (flags: Flags) => {
-    const client = createClient(connectionConfig(flags, context.io.env, ['scan', 'ledger']));
-    context.exit(await runPlan(context.io, mergePlan(client, flags), flags));
-  });
+  return command.addHelpText('after', EXAMPLES).action(planAction(context, ['scan', 'ledger'], mergePlan));
 };

@@ -4,11 +4,11 @@ import type * as T from '../codecs/scan/index.js';
 import type { HoldingsCheckpoint } from '../streams/checkpoints.js';
 import { checkpointOf } from '../streams/checkpointOf.js';
 import { collect } from './collect.js';
-import { connectionConfig, type ConnectionFlags } from './connectionConfig.js';
+import type { ConnectionFlags } from './connectionConfig.js';
 import { parseWholeNumber } from './parseWholeNumber.js';
+import { planAction } from './planAction.js';
 import type { RecordStreamPlan } from './RecordStreamPlan.js';
 import { retryConfig } from './retryConfig.js';
-import { runPlan } from './runPlan.js';
 import type { OutputFlags } from './runRecordStream.js';
 import type { CommandContext } from './types.js';
 import { UsageError } from './UsageError.js';
@@ -82,8 +82,5 @@ export const scanHoldingsCommand = (scan: Command, context: CommandContext): Com
     .option('--page-size <n>', 'contracts a request', parseWholeNumber(1), 500);
   withConnectionOptions(command, ['scan']);
   withOutputOptions(command, { out: false, resume: true, sink: false });
-  return command.addHelpText('after', EXAMPLES).action(async (flags: Flags) => {
-    const client = createClient(connectionConfig(flags, context.io.env, ['scan']));
-    context.exit(await runPlan(context.io, scanHoldingsPlan(client, flags), flags));
-  });
+  return command.addHelpText('after', EXAMPLES).action(planAction(context, ['scan'], scanHoldingsPlan));
 };

@@ -7,11 +7,11 @@ import * as S from '../codecs/scan/index.js';
 import type * as T from '../codecs/scan/index.js';
 import type { ScanCheckpoint } from '../streams/checkpoints.js';
 import { checkpointOf } from '../streams/checkpointOf.js';
-import { connectionConfig, type ConnectionFlags } from './connectionConfig.js';
+import type { ConnectionFlags } from './connectionConfig.js';
 import { parseWholeNumber } from './parseWholeNumber.js';
+import { planAction } from './planAction.js';
 import type { RecordStreamPlan } from './RecordStreamPlan.js';
 import { retryConfig } from './retryConfig.js';
-import { runPlan } from './runPlan.js';
 import type { OutputFlags } from './runRecordStream.js';
 import type { CommandContext } from './types.js';
 import { UsageError } from './UsageError.js';
@@ -94,8 +94,5 @@ export const scanUpdatesCommand = (scan: Command, context: CommandContext): Comm
     .option('--after-record-time <time>', 'with --after-migration-id: an ISO-8601 UTC instant');
   withConnectionOptions(command, ['scan']);
   withOutputOptions(command, { out: true, resume: true, sink: true });
-  return command.addHelpText('after', EXAMPLES).action(async (flags: Flags) => {
-    const client = createClient(connectionConfig(flags, context.io.env, ['scan']));
-    context.exit(await runPlan(context.io, scanUpdatesPlan(client, flags), flags));
-  });
+  return command.addHelpText('after', EXAMPLES).action(planAction(context, ['scan'], scanUpdatesPlan));
 };
