@@ -1,7 +1,7 @@
 // Builds dist/cjs (CommonJS), dist/esm (ES modules) and dist/types with the pinned tsc,
 // then marks each folder's module kind so Node picks the right loader for each.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 
 const tsc = (...args) =>
   execFileSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.build.json', ...args], {
@@ -15,3 +15,7 @@ tsc('--outDir', 'dist/types', '--declaration', '--emitDeclarationOnly');
 mkdirSync('dist/cjs', { recursive: true });
 writeFileSync('dist/cjs/package.json', JSON.stringify({ type: 'commonjs' }) + '\n');
 writeFileSync('dist/esm/package.json', JSON.stringify({ type: 'module' }) + '\n');
+// The `canton-rx` bin: tsc keeps main.ts's `#!/usr/bin/env node` line; npm packs the mode as it is.
+const bin = 'dist/cjs/cli/main.js';
+if (!readFileSync(bin, 'utf8').startsWith('#!/usr/bin/env node\n')) throw new Error(`${bin} lost its #!/usr/bin/env node line`);
+chmodSync(bin, 0o755);

@@ -46,6 +46,9 @@ try {
   process.stdout.write(run(process.execPath, ['cjs.cjs'], project));
   run(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '--noEmit', '--strict', '--skipLibCheck', '--module', 'node16', '--moduleResolution', 'node16', 'types.mts'], project);
   console.log('types ok');
+  // The bin npm linked: its #! line, its mode and its dependency (commander) all work.
+  if (!/^Usage: canton-rx/m.test(run(join(project, 'node_modules', '.bin', 'canton-rx'), ['--help'], project))) throw new Error('canton-rx --help printed no usage');
+  console.log('bin ok');
   console.log(`pack check passed: ${tarball}`);
 } finally {
   rmSync(work, { recursive: true, force: true });

@@ -4,6 +4,8 @@
  *
  * Every name exported here is public API; test/index.spec.ts lists them so that a removal is
  * always deliberate.
+ *
+ * @packageDocumentation
  */
 
 // Client

@@ -24,6 +24,9 @@ const forbidden: Record<string, ReadonlyArray<string>> = {
   sinks: ['postgres', 'nats'],
 };
 
+/** The command line (src/cli) sits on top of everything: nothing else imports it. */
+const TOP = 'cli';
+
 const sourcesUnder = (dir: string): string[] =>
   readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? sourcesUnder(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : []));
 
@@ -38,13 +41,24 @@ const violations = (src: string): string[] => {
     for (const m of text.matchAll(/(?:^|\n)\s*(?:import|export)\b[^;]*?\bfrom\s+'(\.[^']+)'/g)) {
       const to = posix.normalize(posix.join(posix.dirname(from), m[1]!));
       if ((forbidden[layerOf(from)] ?? []).includes(layerOf(to))) out.push(`${from} imports ${to}`);
+      if (layerOf(to) === TOP && layerOf(from) !== TOP) out.push(`${from} imports ${to}`);
     }
   }
   return out;
 };
 
+/** Files outside src/cli that import the argument parser, a dependency of the command line only. */
+const commanderOutsideCli = (src: string): string[] =>
+  sourcesUnder(src)
+    .map((file) => relative(src, file).split(sep).join('/'))
+    .filter((from) => layerOf(from) !== TOP && /\bfrom\s+'commander'|\brequire\('commander'\)|\bimport\('commander'\)/.test(readFileSync(join(src, from), 'utf8')));
+
 describe('layers', () => {
   it('no folder of src/ imports a folder above it', () => {
     assert.deepEqual(violations(join(projectRoot, 'src')), []);
+  });
+
+  it('only the command line imports commander: the library does not depend on it', () => {
+    assert.deepEqual(commanderOutsideCli(join(projectRoot, 'src')), []);
   });
 });

@@ -1,4 +1,4 @@
-import { open, readFile, rename, unlink } from 'node:fs/promises';
+import { link, open, readFile, rename, unlink } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import { dirname } from 'node:path';
 import * as E from 'fp-ts/lib/Either.js';
@@ -89,11 +89,17 @@ export const fileCheckpointStore = <C extends Checkpoint = Checkpoint>(path: str
 
   /** Takes the lock: Right(true) taken, Right(false) held by a live writer. */
   const lock = async (retried = false): Promise<E.Either<SinkError, boolean>> => {
+    // Written aside, then hard-linked into place: the lock appears with its pid in it, so a writer
+    // killed at any instant never leaves an empty lock, which no one could tell from a live one.
+    const mine = `${lockPath}.${process.pid}.${randomBytes(6).toString('hex')}`;
     try {
-      await writeDurably(lockPath, String(process.pid), 'wx');
+      await writeDurably(mine, String(process.pid), 'wx');
+      await link(mine, lockPath);
       return E.right(true);
     } catch (e) {
       if (code(e) !== 'EEXIST') return E.left(storeFailure(path, 'cannot create the lock file', e));
+    } finally {
+      await unlink(mine).catch(() => undefined);
     }
     let holder: string;
     try {

@@ -32,7 +32,11 @@ export interface FetchInit {
  */
 export interface FetchResponse {
   readonly status: number;
-  readonly headers: { get(name: string): string | null };
+  readonly headers: {
+    /** A header's value, or null when absent. */
+    get(name: string): string | null;
+  };
+  /** The whole body as text. */
   text(): Promise<string>;
   /** The body as a stream, where the fetch has one: read chunk by chunk up to `maxResponseBytes`. */
   readonly body?: unknown;

@@ -41,7 +41,9 @@ export interface LedgerGroup extends GeneratedLedgerMethods {
    * up); with `tail` it keeps polling from there. See docs/streams.md.
    */
   updates(request: LedgerUpdatesRequest, options?: LedgerUpdatesOptions & { readonly heartbeats?: false }): Result<T.Update>;
+  /** With `heartbeats: true`: a `Heartbeat` each time a page shows the stream caught up. */
   updates(request: LedgerUpdatesRequest, options: LedgerUpdatesOptions & { readonly heartbeats: true }): Result<T.Update | Heartbeat<LedgerCheckpoint>>;
+  /** Options known only at run time: items, and heartbeats if asked for. */
   updates(request: LedgerUpdatesRequest, options?: LedgerUpdatesOptions): Result<T.Update | Heartbeat<LedgerCheckpoint>>;
   /**
    * The WebSocket streams (updates, completions, active contracts, and the deprecated flats and

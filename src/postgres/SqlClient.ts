@@ -19,6 +19,7 @@
  */
 export interface SqlClient {
   // `any`: the drivers' own signatures (generic rows, typed parameters) must fit as they are.
+  /** Runs one statement with `$1`, `$2`, ... parameters and answers its rows. */
   query(text: string, params?: any[]): Promise<{ rows: any[] }>;
   /** PGlite's: runs `fn` in a transaction holding the instance. */
   transaction?<T>(fn: (tx: any) => Promise<T>): Promise<T>;

@@ -76,9 +76,13 @@ export interface ScanGroup extends GeneratedScanMethods {
    * the last item. See docs/streams.md.
    */
   updates(request: ScanUpdatesRequest, options?: ScanUpdatesOptions & { readonly version?: 'v2'; readonly heartbeats?: false }): Result<T.UpdateHistoryItemV2>;
+  /** `version: 'v1'`: the items of `/v1/updates`. */
   updates(request: ScanUpdatesRequest, options: ScanUpdatesOptions & { readonly version: 'v1'; readonly heartbeats?: false }): Result<T.UpdateHistoryItem>;
+  /** With `heartbeats: true`: a `Heartbeat` each time a page shows the stream caught up. */
   updates(request: ScanUpdatesRequest, options: ScanUpdatesOptions & { readonly version?: 'v2'; readonly heartbeats: true }): Result<T.UpdateHistoryItemV2 | Heartbeat<ScanCheckpoint>>;
+  /** `version: 'v1'` with `heartbeats: true`. */
   updates(request: ScanUpdatesRequest, options: ScanUpdatesOptions & { readonly version: 'v1'; readonly heartbeats: true }): Result<T.UpdateHistoryItem | Heartbeat<ScanCheckpoint>>;
+  /** Options known only at run time: items of either version, and heartbeats if asked for. */
   updates(request: ScanUpdatesRequest, options?: ScanUpdatesOptions): Result<T.UpdateHistoryItem | T.UpdateHistoryItemV2 | Heartbeat<ScanCheckpoint>>;
   /** The holdings at a snapshot as a stream of ActiveContract items through `next_page_token`. */
   holdings(request: T.HoldingsStateRequestV2, options?: ScanHoldingsOptions): Result<T.ActiveContract>;
@@ -89,6 +93,7 @@ export interface ScanGroup extends GeneratedScanMethods {
    * @since 0.2.0
    */
   backfill(request: ScanUpdatesRequest, options?: ScanBackfillOptions & { readonly version?: 'v2' }): Result<T.UpdateHistoryItemV2>;
+  /** `version: 'v1'`: the items of `/v1/updates`. */
   backfill(request: ScanUpdatesRequest, options: ScanBackfillOptions & { readonly version: 'v1' }): Result<T.UpdateHistoryItem>;
 }
 

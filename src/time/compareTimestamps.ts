@@ -3,7 +3,7 @@ import { renderActual } from '../internal/renderActual.js';
 import { compareValidTimestamps } from './compareValidTimestamps.js';
 
 /**
- * Orders two {@link Timestamp}s (ISO-8601 UTC instants with 0 to 9 fractional digits, as the
+ * Orders two `Timestamp`s (ISO-8601 UTC instants with 0 to 9 fractional digits, as the
  * servers send them) by the instant they denote, whatever their number of fractional digits:
  * `-1` when `a` is earlier, `1` when it is later, `0` for the same instant (`…08Z` and `…08.000Z`).
  * Plain string comparison gets this wrong (`"…08.9975Z" > "…08.99759Z"` as text), and `Date`

@@ -1,3 +1,9 @@
+/**
+ * Codecs of the Canton Ledger JSON API v2 (`{ledger_url}`), named after their upstream schemas
+ * in the participant's openapi.yaml.
+ *
+ * @packageDocumentation
+ */
 export { JsCantonError } from './JsCantonError.js';
 export { Empty } from './Empty.js';
 export { TraceContext } from './TraceContext.js';

@@ -1,6 +1,8 @@
 /**
  * Codecs of the Splice Scan API (`{scan_url}` = `https://<scan>/api/scan`), named after their
  * upstream schemas in scan.yaml, common-external.yaml and common-internal.yaml.
+ *
+ * @packageDocumentation
  */
 // Shared Splice schemas (also exported by codecs.validator)
 export { Contract } from '../splice/Contract.js';

@@ -1,6 +1,8 @@
 /**
  * Codecs of the Splice validator API (`{validator_url}` = `https://<validator>/api/validator`),
  * named after their upstream schemas in ans-external.yaml, scan-proxy.yaml and the common specs.
+ *
+ * @packageDocumentation
  */
 // Shared Splice schemas (also exported by codecs.scan)
 export { Contract } from '../splice/Contract.js';

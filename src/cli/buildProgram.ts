@@ -1,0 +1,60 @@
+import { Command } from 'commander';
+import { demoCommand } from './demoCommand.js';
+import { getCommand } from './getCommand.js';
+import { ledgerUpdatesCommand } from './ledgerUpdatesCommand.js';
+import { mergeCommand } from './mergeCommand.js';
+import { scanHoldingsCommand } from './scanHoldingsCommand.js';
+import { scanUpdatesCommand } from './scanUpdatesCommand.js';
+import { singleShotOperations, type CliOperation } from './singleShotOperations.js';
+import type { CommandContext } from './types.js';
+
+const OVERVIEW = `
+Output: one decoded item a line (NDJSON) on stdout; progress and errors on stderr (JSON lines
+when stderr is not a terminal). Exit codes: 0 done (or stopped by Ctrl-C/SIGTERM after the
+current item), 1 a failure ended the read (a JSON error line on stderr), 2 bad usage.
+Connection: --scan-url/--ledger-url/--validator-url or CANTON_RX_SCAN_URL, CANTON_RX_LEDGER_URL,
+CANTON_RX_VALIDATOR_URL; the token from --token-file or CANTON_RX_TOKEN (never a flag).
+
+Examples:
+  $ canton-rx demo                                   # a simulated network, and what to try on it
+  $ canton-rx scan updates --scan-url https://scan.example.com/api/scan > history.ndjson
+  $ canton-rx ledger updates --party alice::1220ab --token-file token --resume alice.json
+  $ canton-rx get getDsoPartyId
+  $ canton-rx <command> --help`;
+
+/**
+ * The `canton-rx` program: its commands, with the process's output streams and the exit code
+ * going through `context`. Bad usage throws commander's error (`exitOverride`), which `runCli`
+ * turns into exit 2. `operations` is the table `get` runs.
+ * @example
+ * ```ts
+ * const program = buildProgram({ io: processIo(), exit: (code) => (process.exitCode = code) });
+ * await program.parseAsync(['scan', 'updates', '--follow'], { from: 'user' });
+ * ```
+ * @category CLI
+ * @since 0.3.0
+ */
+export const buildProgram = (context: CommandContext, operations: ReadonlyArray<CliOperation> = singleShotOperations): Command => {
+  const program = new Command('canton-rx')
+    .description('Read the Canton Ledger JSON API, the Splice validator API and the Splice Scan API from the shell: decoded records, resumable, as NDJSON.')
+    .configureOutput({ writeOut: (s) => void context.io.stdout.write(s), writeErr: (s) => void context.io.stderr.write(s) })
+    .exitOverride()
+    .showHelpAfterError('(add --help for usage and examples)')
+    .allowExcessArguments(false)
+    .addHelpText('after', OVERVIEW);
+  const scan = program
+    .command('scan')
+    .description('the Scan API: updates (the history), holdings (at a snapshot)')
+    .addHelpText('after', '\nExamples:\n  $ canton-rx scan updates --scan-url https://scan.example.com/api/scan\n  $ canton-rx scan holdings --help');
+  scanUpdatesCommand(scan, context);
+  scanHoldingsCommand(scan, context);
+  const ledger = program
+    .command('ledger')
+    .description('the Ledger JSON API: updates')
+    .addHelpText('after', '\nExamples:\n  $ canton-rx ledger updates --ledger-url https://participant.example.com --party alice::1220ab --token-file token');
+  ledgerUpdatesCommand(ledger, context);
+  mergeCommand(program, context);
+  getCommand(program, context, operations);
+  demoCommand(program, context);
+  return program;
+};

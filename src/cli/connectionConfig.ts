@@ -1,0 +1,82 @@
+import type { ClientConfig } from '../client/types.js';
+import type { ScanLimits } from '../pool/types.js';
+import { readToken } from './readToken.js';
+import { UsageError } from './UsageError.js';
+
+/**
+ * The connection flags every command takes (commander's camel-cased option names).
+ * @category CLI
+ * @since 0.3.0
+ */
+export interface ConnectionFlags {
+  readonly scanUrl?: string;
+  readonly scanUrls?: string;
+  readonly discover?: string;
+  readonly ledgerUrl?: string;
+  readonly validatorUrl?: string;
+  readonly tokenFile?: string;
+  readonly timeout?: number;
+  readonly rate?: number;
+  readonly concurrency?: number;
+  readonly retries?: number;
+  readonly retryMaxDelay?: number;
+}
+
+/** The API groups a command can need. */
+export type GroupName = 'scan' | 'ledger' | 'validator';
+
+const list = (s: string | undefined): string[] | undefined => {
+  const items = s?.split(',').map((x) => x.trim()).filter((x) => x.length > 0);
+  return items !== undefined && items.length > 0 ? items : undefined;
+};
+
+/**
+ * Builds the client configuration of the groups a command needs from its flags, falling back to
+ * `CANTON_RX_SCAN_URL`, `CANTON_RX_LEDGER_URL`, `CANTON_RX_VALIDATOR_URL` (a flag wins over the
+ * environment). A missing URL is a {@link UsageError} naming both the flag and the variable.
+ * The token (`--token-file` or `CANTON_RX_TOKEN`) goes to the ledger and validator groups only:
+ * Scan is public, and a token sent there would reach every Scan of a pool.
+ * `--scan-urls a,b,c` or `--discover seed` make a Scan pool; `--rate` and `--concurrency` are the
+ * pool's per-host limits, so with them a single `--scan-url` is read as a pool of one.
+ * @example
+ * ```ts
+ * const config = connectionConfig({ scanUrl: 'http://127.0.0.1:5012/api/scan' }, process.env, ['scan']);
+ * const client = createClient(config);
+ * ```
+ * @category CLI
+ * @since 0.3.0
+ */
+export const connectionConfig = (flags: ConnectionFlags, env: Readonly<Record<string, string | undefined>>, need: ReadonlyArray<GroupName>): ClientConfig => {
+  const config: { -readonly [K in keyof ClientConfig]: ClientConfig[K] } = {};
+  if (flags.timeout !== undefined) config.timeoutMs = flags.timeout;
+  const token = need.some((g) => g !== 'scan') ? readToken(flags.tokenFile, env) : undefined;
+
+  if (need.includes('scan')) {
+    const urls = list(flags.scanUrls);
+    const seeds = list(flags.discover);
+    const single = flags.scanUrl ?? (urls === undefined && seeds === undefined ? env['CANTON_RX_SCAN_URL'] : undefined);
+    const given = [single, urls, seeds].filter((x) => x !== undefined).length;
+    if (given === 0)
+      throw new UsageError('missing the Scan URL: give --scan-url <url> (or a pool: --scan-urls <url,url,...> or --discover <seed-url>), or set CANTON_RX_SCAN_URL');
+    if (given > 1) throw new UsageError('give one of --scan-url, --scan-urls and --discover');
+    const limits: { -readonly [K in keyof ScanLimits]: ScanLimits[K] } = {};
+    if (flags.rate !== undefined) limits.ratePerSecond = flags.rate;
+    if (flags.concurrency !== undefined) limits.concurrency = flags.concurrency;
+    const pooled = Object.keys(limits).length > 0 ? { limits } : {};
+    if (urls !== undefined) config.scan = { urls, ...pooled };
+    else if (seeds !== undefined) config.scan = { discover: seeds, ...pooled };
+    else if (Object.keys(pooled).length > 0) config.scan = { urls: [single!], ...pooled };
+    else config.scan = { url: single! };
+  }
+  if (need.includes('ledger')) {
+    const url = flags.ledgerUrl ?? env['CANTON_RX_LEDGER_URL'];
+    if (url === undefined || url.length === 0) throw new UsageError('missing the ledger URL: give --ledger-url <url> or set CANTON_RX_LEDGER_URL');
+    config.ledger = token === undefined ? { url } : { url, token };
+  }
+  if (need.includes('validator')) {
+    const url = flags.validatorUrl ?? env['CANTON_RX_VALIDATOR_URL'];
+    if (url === undefined || url.length === 0) throw new UsageError('missing the validator URL: give --validator-url <url> or set CANTON_RX_VALIDATOR_URL');
+    config.validator = token === undefined ? { url } : { url, token };
+  }
+  return config;
+};

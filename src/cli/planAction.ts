@@ -1,0 +1,28 @@
+import { createClient } from '../client/createClient.js';
+import type { Checkpoint } from '../streams/checkpoints.js';
+import { connectionConfig, type ConnectionFlags, type GroupName } from './connectionConfig.js';
+import type { RecordStreamPlan } from './RecordStreamPlan.js';
+import { runPlan } from './runPlan.js';
+import type { OutputFlags } from './runRecordStream.js';
+import type { CommandContext } from './types.js';
+
+/**
+ * The action of a streaming command: a client of the groups it needs (from flags and
+ * environment), its plan, run to its output, the exit code handed to `context`.
+ * @example
+ * ```ts
+ * command.action(planAction(context, ['scan'], scanUpdatesPlan));
+ * ```
+ * @category CLI
+ * @since 0.3.0
+ */
+export const planAction =
+  <F extends ConnectionFlags & OutputFlags, C extends Checkpoint, A>(
+    context: CommandContext,
+    groups: ReadonlyArray<GroupName>,
+    plan: (client: ReturnType<typeof createClient>, flags: F) => RecordStreamPlan<C, A>,
+  ) =>
+  async (flags: F): Promise<void> => {
+    const client = createClient(connectionConfig(flags, context.io.env, groups));
+    context.exit(await runPlan(context.io, plan(client, flags), flags));
+  };

@@ -1,0 +1,20 @@
+import assert from 'node:assert/strict';
+import { buildProgram } from '../../src/cli/buildProgram';
+import { runCli } from '../../src/cli/runCli';
+import { fakeIo } from './fakeIo';
+
+describe('buildProgram', () => {
+  it('has the commands of the issue, without scan acs and ledger acs (no ACS method in the groups yet)', () => {
+    const program = buildProgram({ io: fakeIo().io, exit: () => undefined });
+    const names = program.commands.flatMap((c) => (c.commands.length > 0 ? c.commands.map((s) => `${c.name()} ${s.name()}`) : [c.name()]));
+    assert.deepEqual(names.sort(), ['demo', 'get', 'ledger updates', 'merge', 'scan holdings', 'scan updates']);
+  });
+
+  it('--help of every command exits 0 and shows examples', async () => {
+    for (const argv of [[], ['scan'], ['ledger'], ['scan', 'updates'], ['scan', 'holdings'], ['ledger', 'updates'], ['merge'], ['get'], ['demo']]) {
+      const { io, stdout } = fakeIo();
+      assert.equal(await runCli([...argv, '--help'], io), 0, argv.join(' '));
+      assert.match(stdout.text, /Examples:\n[\s\S]*\$ canton-rx /, argv.join(' '));
+    }
+  });
+});

@@ -1,0 +1,133 @@
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { copyFileSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { lastValueFrom, toArray } from 'rxjs';
+import { createClient } from '../../src/client/createClient';
+import { orThrow } from '../../src/operators/orThrow';
+import { mintToken, startSimulatedNetwork, startSimulatedScans, type SimulatedNetwork } from '../../src/testkit';
+import { installPacked, type Installed } from '../cli/installPacked';
+import { projectRoot } from '../helpers/paths';
+
+interface Run {
+  readonly code: number | null;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+/** Runs an example with node in the project the package was installed into, with only the given environment. */
+const runExample = (installed: Installed, name: string, env: Record<string, string>): Promise<Run> =>
+  new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [join(installed.project, name)], { cwd: installed.project, env: { PATH: process.env['PATH'] ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (c: string) => (stdout += c));
+    child.stderr.setEncoding('utf8').on('data', (c: string) => (stderr += c));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+
+const jsonLines = (text: string): Array<Record<string, unknown>> =>
+  text
+    .split('\n')
+    .filter((l) => l.startsWith('{'))
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
+
+const scanIds = async (url: string): Promise<string[]> =>
+  (await lastValueFrom(createClient({ scan: { url } }).scan.updates({ page_size: 1000 }).pipe(orThrow(), toArray()))).map((i) => i.update_id);
+
+describe('examples/', function () {
+  // The package is built, packed and installed once per run (shared with test/cli).
+  this.timeout(300_000);
+  let installed: Installed;
+  let net: SimulatedNetwork;
+  let dir: string;
+
+  before(async () => {
+    installed = installPacked();
+    for (const f of readdirSync(join(projectRoot, 'examples')).filter((f) => f.endsWith('.mjs'))) copyFileSync(join(projectRoot, 'examples', f), join(installed.project, f));
+    net = await startSimulatedNetwork({ seed: 'examples', updates: 180 });
+    dir = mkdtempSync(join(tmpdir(), 'canton-rx-examples-'));
+  });
+  after(async () => {
+    await net?.close();
+    if (dir !== undefined) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('indexer.mjs: the history into PGlite, and a rerun after growth stores only what is new, in order', async () => {
+    const env = { CANTON_RX_SCAN_URL: net.scanUrl, PGLITE_DIR: join(dir, 'index') };
+    const first = await runExample(installed, 'indexer.mjs', env);
+    assert.equal(first.code, 0, first.stderr);
+    assert.deepEqual(jsonLines(first.stdout).at(-1), { done: true, storedThisRun: 180, total: 180 });
+    net.append(25);
+    const second = await runExample(installed, 'indexer.mjs', env);
+    assert.equal(second.code, 0, second.stderr);
+    assert.deepEqual(jsonLines(second.stdout).at(-1), { done: true, storedThisRun: 25, total: 205 });
+    const db = new PGlite(join(dir, 'index'));
+    try {
+      const { rows } = await db.query<{ update_id: string }>('SELECT update_id FROM canton_rx_items ORDER BY seq');
+      assert.deepEqual(
+        rows.map((r) => r.update_id),
+        await scanIds(net.scanUrl),
+      );
+    } finally {
+      await db.close();
+    }
+  });
+
+  it('dashboard.mjs: the merged live feed, each update once, joined where both feeds have it', async () => {
+    const party = net.party('alice');
+    const total = net.info().updates;
+    const r = await runExample(installed, 'dashboard.mjs', {
+      CANTON_RX_SCAN_URL: net.scanUrl,
+      CANTON_RX_LEDGER_URL: net.ledgerUrl,
+      CANTON_RX_TOKEN: mintToken({ userId: 'alice', actAs: [party] }),
+      PARTY: party,
+      MAX_UPDATES: String(total),
+    });
+    assert.equal(r.code, 0, r.stderr);
+    const merged = jsonLines(r.stdout);
+    assert.equal(merged.length, total);
+    assert.deepEqual(
+      merged.map((m) => m['updateId']),
+      await scanIds(net.scanUrl),
+    );
+    assert.ok(merged.some((m) => m['source'] === 'both'));
+    assert.ok(jsonLines(r.stderr).some((l) => l['done'] !== undefined));
+  });
+
+  it("holdings-snapshot.mjs: the owners' holdings at the latest snapshot, as the library reads them", async () => {
+    const snapshot = net.info().snapshots.at(-1)!;
+    const owners = [net.party('alice'), net.party('bob')];
+    const r = await runExample(installed, 'holdings-snapshot.mjs', { CANTON_RX_SCAN_URL: net.scanUrl, OWNERS: owners.join(','), MIGRATION_ID: String(snapshot.migrationId), AT: snapshot.recordTime });
+    assert.equal(r.code, 0, r.stderr);
+    const summary = JSON.parse(r.stdout) as { contracts: number; owners: Record<string, Record<string, { contracts: number }>> };
+    const expected = await lastValueFrom(
+      createClient({ scan: { url: net.scanUrl } })
+        .scan.holdings({ migration_id: snapshot.migrationId, record_time: snapshot.recordTime, record_time_match: 'at_or_before', page_size: 100, owner_party_ids: [owners[0]!, owners[1]!] })
+        .pipe(orThrow(), toArray()),
+    );
+    assert.ok(expected.length > 0);
+    assert.equal(summary.contracts, expected.length);
+    const perOwner = Object.fromEntries(Object.entries(summary.owners).map(([o, t]) => [o, Object.values(t).reduce((n, c) => n + c.contracts, 0)]));
+    for (const owner of owners) assert.equal(perOwner[owner], expected.filter((c) => c.create_arguments['owner'] === owner).length, owner);
+  });
+
+  it('bft-read.mjs: four Scans, one lying and one lagging: the history as a clean read gives it, the liar reported', async () => {
+    const scans = await startSimulatedScans({ seed: 'examples-bft', updates: 150, scans: [{}, { byzantine: true }, {}, { lag: 5 }] });
+    try {
+      const r = await runExample(installed, 'bft-read.mjs', { SCAN_URLS: scans.urls.join(',') });
+      assert.equal(r.code, 0, r.stderr);
+      const out = JSON.parse(r.stdout) as { history: { items: number; updateIdsSha256: string }; poolEvents: Record<string, number> };
+      const clean = await scanIds(scans.urls[0]!);
+      assert.equal(out.history.items, clean.length);
+      assert.equal(out.history.updateIdsSha256, createHash('sha256').update(clean.map((id) => `${id}\n`).join('')).digest('hex'));
+      assert.ok((out.poolEvents['liar'] ?? 0) + (out.poolEvents['disagreed'] ?? 0) > 0, JSON.stringify(out.poolEvents));
+    } finally {
+      await scans.close();
+    }
+  });
+});
