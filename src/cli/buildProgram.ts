@@ -6,6 +6,8 @@ import { mergeCommand } from './mergeCommand.js';
 import { scanHoldingsCommand } from './scanHoldingsCommand.js';
 import { scanUpdatesCommand } from './scanUpdatesCommand.js';
 import { singleShotOperations, type CliOperation } from './singleShotOperations.js';
+import { operationsFromIndex } from './operationsFromIndex.js';
+import { operationIndex } from '../generated/operationIndex.js';
 import type { CommandContext } from './types.js';
 
 const OVERVIEW = `
@@ -34,7 +36,7 @@ Examples:
  * @category CLI
  * @since 0.3.0
  */
-export const buildProgram = (context: CommandContext, operations: ReadonlyArray<CliOperation> = singleShotOperations): Command => {
+export const buildProgram = (context: CommandContext, operations: ReadonlyArray<CliOperation> = operationsFromIndex(operationIndex, singleShotOperations)): Command => {
   const program = new Command('canton-rx')
     .description('Read the Canton Ledger JSON API, the Splice validator API and the Splice Scan API from the shell: decoded records, resumable, as NDJSON.')
     .configureOutput({ writeOut: (s) => void context.io.stdout.write(s), writeErr: (s) => void context.io.stderr.write(s) })

@@ -62,9 +62,9 @@ export const demoCommand = (program: Command, context: CommandContext): Command 
             ? []
             : [`  canton-rx scan holdings --owner ${alice} --migration-id ${snapshot.migrationId} --record-time ${snapshot.recordTime} --match at_or_before`]),
           `  canton-rx merge --party ${alice} --token-file ${tokenFile}`,
-          '  canton-rx get getDsoPartyId',
-          `  canton-rx get lookupTransferCommandCounterByParty ${alice}`,
-          `  canton-rx get listAnsEntries --token-file ${tokenFile}`,
+          '  canton-rx get scan.getDsoPartyId',
+          `  canton-rx get scan.lookupTransferCommandCounterByParty ${alice}`,
+          `  canton-rx get validator.listAnsEntries --token-file ${tokenFile}`,
           '  canton-rx scan updates --sink pglite:./scan-feed     # needs npm install @electric-sql/pglite',
           '',
           'Stop with Ctrl-C.',

@@ -31,8 +31,8 @@ const table = (operations: ReadonlyArray<CliOperation>): string =>
 /**
  * Adds `canton-rx get <operation> [args...]`: one single-shot read of a client group, its
  * decoded answer printed as one JSON line (or pretty JSON with `--format json`). Driven by a
- * table of operations (`singleShotOperations` now; the library's operation index through
- * `operationsFromIndex` once it exists).
+ * table of operations: the library's `operationIndex` through `operationsFromIndex`, with the
+ * argument names and examples of `singleShotOperations` where it knows the method.
  * @example
  * ```ts
  * getCommand(program, context, singleShotOperations);

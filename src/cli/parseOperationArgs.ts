@@ -15,8 +15,12 @@ import { UsageError } from './UsageError.js';
  * @since 0.3.0
  */
 export const parseOperationArgs = (op: CliOperation, words: ReadonlyArray<string>, usage: string): unknown[] => {
-  if (words.length !== op.args.length) throw new UsageError(`${op.method} takes ${op.args.length} argument${op.args.length === 1 ? '' : 's'}: canton-rx get ${usage}`);
-  return op.args.map((arg, i) => {
+  const required = op.args.filter((a) => a.optional !== true).length;
+  if (words.length < required || words.length > op.args.length) {
+    const count = required === op.args.length ? `${required}` : `${required} to ${op.args.length}`;
+    throw new UsageError(`${op.method} takes ${count} argument${op.args.length === 1 ? '' : 's'}: canton-rx get ${usage}`);
+  }
+  return op.args.slice(0, words.length).map((arg, i) => {
     const word = words[i]!;
     if (arg.kind === 'string') return word;
     if (arg.kind === 'number') {

@@ -15,7 +15,7 @@ const nameOf = (op: CliOperation, all: ReadonlyArray<CliOperation>): string =>
  * @since 0.3.0
  */
 export const operationUsage = (op: CliOperation, all: ReadonlyArray<CliOperation>): string =>
-  [nameOf(op, all), ...op.args.map((a) => `<${a.name}>`)].join(' ');
+  [nameOf(op, all), ...op.args.map((a) => (a.optional === true ? `[${a.name}]` : `<${a.name}>`))].join(' ');
 
 /**
  * Finds the operation `canton-rx get` was given: by method name, `group.method`, or operation id,

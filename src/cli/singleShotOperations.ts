@@ -7,13 +7,14 @@
 export interface OperationArg {
   readonly name: string;
   readonly kind: 'string' | 'number' | 'json';
+  /** May be left out at the end of the line (a query object whose fields are all optional). */
+  readonly optional?: boolean;
 }
 
 /**
  * A single-shot read `canton-rx get` can call: the group method and its arguments, with the
  * fields of the library's operation index (`group`, `operationId`, `method`, `httpMethod`,
- * `path`, `deprecated`, `example`), so that the index can replace this table (see
- * `operationsFromIndex`).
+ * `path`, `deprecated`, `example`); `operationsFromIndex` builds the whole table from the index.
  * @category CLI
  * @since 0.3.0
  */
@@ -22,7 +23,7 @@ export interface CliOperation {
   readonly operationId: string;
   /** The method of the client group that performs it. */
   readonly method: string;
-  readonly httpMethod: 'GET' | 'POST';
+  readonly httpMethod: string;
   readonly path: string;
   readonly deprecated: boolean;
   readonly args: ReadonlyArray<OperationArg>;
@@ -45,8 +46,9 @@ const op = (group: CliOperation['group'], method: string, httpMethod: CliOperati
 });
 
 /**
- * The single-shot reads of the client groups, by hand until the library exports its operation
- * index. Writes (`createAnsEntry`) are left out on purpose: `get` only reads. One page of a paged
+ * The hand-written single-shot reads of the client groups: their argument names and kinds (a
+ * number where the method takes one) and examples, which `operationsFromIndex` prefers over those
+ * it derives from the operation index. Writes (`createAnsEntry`) are left out on purpose: `get` only reads. One page of a paged
  * endpoint is a single-shot read too; the `scan updates`/`ledger updates` commands stream them.
  * @example
  * ```ts

@@ -15,7 +15,7 @@ describe('demo', function () {
     assert.ok(existsSync(tokenFile));
 
     const get = fakeIo({ CANTON_RX_SCAN_URL: scanUrl });
-    assert.equal(await runCli(['get', 'getDsoPartyId'], get.io), 0);
+    assert.equal(await runCli(['get', 'scan.getDsoPartyId'], get.io), 0);
     assert.match(get.stdout.text, /dso_party_id/);
     const scan = fakeIo({ CANTON_RX_SCAN_URL: scanUrl });
     assert.equal(await runCli(['scan', 'updates', '-q'], scan.io), 0);
@@ -25,6 +25,6 @@ describe('demo', function () {
     assert.equal(await running, 0);
     assert.ok(!existsSync(tokenFile), 'the token file is removed');
     const after = fakeIo({ CANTON_RX_SCAN_URL: scanUrl });
-    assert.equal(await runCli(['get', 'getDsoPartyId', '--retries', '0'], after.io), 1, 'the network is closed');
+    assert.equal(await runCli(['get', 'scan.getDsoPartyId', '--retries', '0'], after.io), 1, 'the network is closed');
   });
 });

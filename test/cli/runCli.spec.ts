@@ -19,7 +19,7 @@ describe('runCli', function () {
       ['scan', 'updatez'],
       ['ledger', 'updates', '--ledger-url', net.ledgerUrl],
       ['get', 'noSuchOperation', '--scan-url', net.scanUrl],
-      ['get', 'lookupTransferCommandCounterByParty', '--scan-url', net.scanUrl],
+      ['get', 'scan.lookupTransferCommandCounterByParty', '--scan-url', net.scanUrl],
     ]) {
       const { io, stderr } = fakeIo();
       assert.equal(await runCli(argv, io), 2, argv.join(' '));
@@ -33,7 +33,7 @@ describe('runCli', function () {
     for (const [argv, flag, env] of [
       [['scan', 'updates'], '--scan-url', 'CANTON_RX_SCAN_URL'],
       [['ledger', 'updates', '--party', 'a::1'], '--ledger-url', 'CANTON_RX_LEDGER_URL'],
-      [['get', 'listAnsEntries'], '--validator-url', 'CANTON_RX_VALIDATOR_URL'],
+      [['get', 'validator.listAnsEntries'], '--validator-url', 'CANTON_RX_VALIDATOR_URL'],
     ] as const) {
       const { io, stderr } = fakeIo();
       assert.equal(await runCli(argv, io), 2);
