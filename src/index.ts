@@ -24,6 +24,9 @@ export type { Heartbeat } from './streams/heartbeat.js';
 export type { Checkpoint, LedgerCheckpoint, ScanCheckpoint, HoldingsCheckpoint } from './streams/checkpoints.js';
 export type { StreamOptions, TailingStreamOptions, TailOptions } from './streams/options.js';
 export type { LedgerUpdatesOptions, LedgerUpdatesRequest } from './streams/ledgerUpdates.js';
+export type { LedgerSnapshotCheckpoint } from './streams/checkpoints.js';
+export type { LedgerUpdatesWithSnapshotOptions } from './streams/ledgerUpdatesWithSnapshot.js';
+export type { LedgerFeedItem, LedgerFeedCheckpoint, PrunedSnapshot, SnapshotContract } from './streams/LedgerFeedItem.js';
 export type { ScanUpdatesOptions } from './streams/scanUpdates.js';
 export type { ScanHoldingsOptions } from './streams/scanHoldings.js';
 export type { ScanBackfillOptions } from './pool/scanBackfill.js';
@@ -78,6 +81,7 @@ export { validateCreateAnsEntryRequest } from './validation/validateCreateAnsEnt
 export { validateHoldingsStateRequest } from './validation/validateHoldingsStateRequest.js';
 export { validateUpdateHistoryRequest } from './validation/validateUpdateHistoryRequest.js';
 export { validateGetUpdatesPageRequest } from './validation/validateGetUpdatesPageRequest.js';
+export { validateGetActiveContractsPageRequest } from './validation/validateGetActiveContractsPageRequest.js';
 export { validateVoteRequestLookup } from './validation/validateVoteRequestLookup.js';
 export { validateRound } from './validation/validateRound.js';
 export { validateNonEmpty } from './validation/validateNonEmpty.js';

@@ -25,6 +25,7 @@ describe('canton-rx public exports', () => {
       'rights',
       'toAsyncIterable',
       'validateCreateAnsEntryRequest',
+      'validateGetActiveContractsPageRequest',
       'validateGetUpdatesPageRequest',
       'validateHoldingsStateRequest',
       'validateNonEmpty',

@@ -34,3 +34,13 @@ export {
 export { GetUpdatesPageRequest, JsGetUpdatesPageResponse } from './GetUpdatesPage.js';
 export { IdentityProviderConfig, GetIdentityProviderConfigResponse } from './IdentityProviderConfig.js';
 export { GetAccountResponse } from './GetAccountResponse.js';
+export { GetLatestPrunedOffsetsResponse } from './GetLatestPrunedOffsetsResponse.js';
+export { GetActiveContractsPageRequest } from './GetActiveContractsPageRequest.js';
+export { JsAssignedEvent } from './JsAssignedEvent.js';
+export { JsActiveContract } from './JsActiveContract.js';
+export { JsEmpty } from './JsEmpty.js';
+export { JsIncompleteAssigned } from './JsIncompleteAssigned.js';
+export { JsIncompleteUnassigned } from './JsIncompleteUnassigned.js';
+export { JsContractEntry } from './JsContractEntry.js';
+export { JsGetActiveContractsResponse } from './JsGetActiveContractsResponse.js';
+export { JsGetActiveContractsPageResponse } from './JsGetActiveContractsPageResponse.js';
