@@ -42,6 +42,10 @@ const DEFAULT_BATCH = 1000;
 
 type Element<C> = SinkItem | Heartbeat<C>;
 
+/** The checkpoint after an element: a heartbeat's and a snapshot element's carry it. */
+const checkpointAfter = <C>(element: Element<C>): Checkpoint | C | undefined =>
+  isHeartbeat(element) ? element.checkpoint : '_tag' in element ? element.checkpoint : checkpointOf(element as never);
+
 /** Items and the checkpoint after them, waiting to be committed. */
 interface Chunk<C> {
   readonly items: SinkItem[];
@@ -163,7 +167,7 @@ export const drainInto = <C extends Checkpoint>(
       const last = elements[elements.length - 1];
       if (last === undefined) return;
       const items = elements.filter((e): e is SinkItem => !isHeartbeat(e));
-      const checkpoint = (isHeartbeat(last) ? last.checkpoint : checkpointOf(last as never)) as C | undefined;
+      const checkpoint = checkpointAfter(last) as C | undefined;
       if (checkpoint === undefined) return;
       const text = JSON.stringify(checkpoint);
       if (items.length === 0 && text === queuedCheckpoint) return;
