@@ -7,25 +7,11 @@ import { isInt, isObject, json, ledgerInvalidBody, parseJson, type Reply, type R
 import { sha256Hex } from '../ids.js';
 import { canonicalJson, parseUpdateFormat } from '../ledgerView.js';
 import type { NetworkState } from '../state.js';
-import { authenticate, canReadAs, type Principal } from '../tokens.js';
+import { canReadAs } from '../tokens.js';
+import { ledgerAuth, optionalInt } from './ledgerRoutes.js';
 
 const DEFAULT_PAGE_SIZE = 100;
 const MAX_PAGE_SIZE = 1000;
-
-/** Authenticates a ledger request; a reply when it must stop. */
-const auth = (state: NetworkState, ctx: RequestContext): { principal: Principal | undefined } | { reply: Reply } => {
-  const a = authenticate(ctx.authorization, state.options.users, state.nowSeconds());
-  if ('principal' in a) return { principal: a.principal };
-  if (!state.options.requireAuth) return { principal: undefined };
-  return { reply: state.ledgerErrors.reply('UNAUTHENTICATED', 'The command is missing a (valid) JWT token') };
-};
-
-const optionalInt = (u: unknown): number | undefined | 'bad' => {
-  if (u === undefined || u === null) return undefined;
-  if (isInt(u)) return u;
-  if (typeof u === 'string' && /^-?\d+$/.test(u) && Number.isSafeInteger(Number(u))) return Number(u);
-  return 'bad';
-};
 
 /** A page token: the snapshot's binding (offset and format), the index of the next element, and a signature. */
 const sign = (seed: string, k: string, p: number): string => sha256Hex(seed, 'acs-page-token', k, p).slice(0, 24);
@@ -42,7 +28,7 @@ const decodeToken = (seed: string, token: string): { k: string; p: number } | un
 const latestPrunedOffsets =
   (state: NetworkState) =>
   (ctx: RequestContext): Reply => {
-    const a = auth(state, ctx);
+    const a = ledgerAuth(state, ctx, state.options.requireAuth);
     if ('reply' in a) return a.reply;
     const pruned = state.ledger.pruningOffset;
     return json(200, { participantPrunedUpToInclusive: pruned, allDivulgedContractsPrunedUpToInclusive: pruned });
@@ -52,7 +38,7 @@ const activeContractsPage = (state: NetworkState) => {
   const view = new AcsView(state.seed, state.ledger);
   return (ctx: RequestContext): Reply => {
     const errors = state.ledgerErrors;
-    const a = auth(state, ctx);
+    const a = ledgerAuth(state, ctx, state.options.requireAuth);
     if ('reply' in a) return a.reply;
     const parsed = parseJson(ctx.body);
     if (parsed === undefined || !isObject(parsed.value)) return ledgerInvalidBody();
