@@ -25,8 +25,8 @@ export interface ItemKey {
   readonly offset: string | null;
   /**
    * `transaction`, `reassignment` or `topology` (ledger); `transaction`, `assignment` or
-   * `unassignment` (Scan); `snapshot` (a `PrunedSnapshot` marker) or `snapshot-contract` (a
-   * `SnapshotContract`).
+   * `unassignment` (Scan); `snapshot` (a snapshot's marker) or `snapshot-contract` (one of its
+   * entries).
    */
   readonly kind: string;
 }
@@ -55,6 +55,12 @@ const LEDGER_KINDS = { Transaction: 'transaction', Reassignment: 'reassignment',
  * @since 0.2.0
  */
 export const itemIdentity = (item: SinkItem): ItemKey | undefined => {
+  if ('_tag' in item && (item._tag === 'ScanSnapshot' || item._tag === 'ScanSnapshotContract')) {
+    const at = `snapshot:${item.migration_id}:${item.record_time}`;
+    const common = { updateId: '', migrationId: item.migration_id, recordTime: item.record_time, offset: null };
+    if (item._tag === 'ScanSnapshot') return { identity: at, ...common, kind: 'snapshot' };
+    return { identity: `${at}:${item.contract.contract_id}`, ...common, kind: 'snapshot-contract' };
+  }
   if ('_tag' in item) {
     // A snapshot's entries are told apart within their snapshot, and snapshots by their offset:
     // a snapshot read again at a newer offset is stored again, after its own marker.

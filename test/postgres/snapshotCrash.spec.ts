@@ -7,6 +7,9 @@ import { newPglite } from '../helpers/pglite';
 import { createClient, type CantonClient } from '../../src/client/createClient';
 import { checkpointOf } from '../../src/streams/checkpointOf';
 import type { LedgerFeedCheckpoint, LedgerFeedItem } from '../../src/streams/LedgerFeedItem';
+import type { ScanFeedCheckpoint, ScanFeedItem } from '../../src/streams/ScanFeedItem';
+import { drainInto } from '../../src/sinks/drainInto';
+import { lastValueFrom, take, toArray } from 'rxjs';
 import type { Update } from '../../src/codecs/ledger/Update';
 import { itemIdentity } from '../../src/sinks/itemIdentity';
 import { postgresSink } from '../../src/postgres/postgresSink';
@@ -68,6 +71,36 @@ describe('exactly once across a snapshot that replaced pruned history: a writer 
       }
     } finally {
       rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('a Scan feed started from a snapshot, stopped inside it and resumed (PGlite)', function () {
+  this.timeout(60_000);
+  it('the sink holds the marker, the snapshot and the updates after it, each once, in order', async () => {
+    const net = await startSimulatedNetwork({ seed: 12, updates: 300, migrations: 1 });
+    const db = await newPglite();
+    try {
+      const scan = createClient({ scan: { url: net.scanUrl } }).scan;
+      net.append(30);
+      const options = { migration_id: 0, before: '2100-01-01T00:00:00Z', snapshotPageSize: 5 };
+      const expected = rights(await collect(scan.updatesFromSnapshot({ page_size: 10 }, options))) as ScanFeedItem[];
+      assert.ok(expected.filter((i) => '_tag' in i && i._tag === 'ScanSnapshotContract').length > 10);
+      const sink = postgresSink<ScanFeedCheckpoint>({ db, stream: 'scan-snap' });
+      right(await sink.createSchema());
+      const drain = () => drainInto(sink, (from, pull) => scan.updatesFromSnapshot({ page_size: 10 }, { ...options, from, pull }), { readAhead: 0 });
+      // Stopped after two commits: inside the snapshot.
+      const first = await lastValueFrom(drain().pipe(take(2), toArray()));
+      assert.equal(right(await sink.load()).checkpoint?.stream, 'scan.snapshot', JSON.stringify(first));
+      await lastValueFrom(drain().pipe(toArray()));
+      const rows = (await db.query(`SELECT identity FROM canton_rx_items WHERE stream = 'scan-snap' ORDER BY seq`)).rows as Array<{ identity: string }>;
+      assert.deepEqual(
+        rows.map((r) => r.identity),
+        expected.map((i) => itemIdentity(i)!.identity),
+      );
+    } finally {
+      await db.close();
+      await net.close();
     }
   });
 });

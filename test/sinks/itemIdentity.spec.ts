@@ -5,6 +5,7 @@ import type { UpdateHistoryItemV2 } from '../../src/codecs/scan/UpdateHistoryIte
 import { readFixture } from '../helpers/fixtures';
 import type { JsGetActiveContractsResponse } from '../../src/codecs/ledger/JsGetActiveContractsResponse';
 import type { PrunedSnapshot, SnapshotContract } from '../../src/streams/LedgerFeedItem';
+import type { ScanSnapshot, ScanSnapshotContract } from '../../src/streams/ScanFeedItem';
 
 describe('itemIdentity', () => {
   it('a Scan transaction: migration and update id, its record time, kind transaction', () => {
@@ -49,5 +50,13 @@ describe('itemIdentity', () => {
     const assigned = { contractEntry: { JsIncompleteAssigned: { assignedEvent: { reassignmentId: 'r8', createdEvent: { contractId: 'c2' } } } } } as unknown as JsGetActiveContractsResponse;
     assert.equal(itemIdentity(contract(assigned))!.identity, 'snapshot:40:assigned:r8:c2');
     assert.equal(itemIdentity(contract({ contractEntry: { JsEmpty: {} } }))!.identity, 'snapshot:40:empty');
+  });
+
+  it('a Scan snapshot’s marker and contracts: by migration, snapshot time and contract id', () => {
+    const checkpoint = { stream: 'scan.updates' as const, migration_id: 4, record_time: '2026-03-19T15:00:00Z' };
+    const marker: ScanSnapshot = { _tag: 'ScanSnapshot', migration_id: 4, record_time: '2026-03-19T15:00:00Z', checkpoint };
+    assert.deepEqual(itemIdentity(marker), { identity: 'snapshot:4:2026-03-19T15:00:00Z', updateId: '', migrationId: 4, recordTime: '2026-03-19T15:00:00Z', offset: null, kind: 'snapshot' });
+    const contract = { _tag: 'ScanSnapshotContract', migration_id: 4, record_time: '2026-03-19T15:00:00Z', contract: { contract_id: '00ab' }, checkpoint } as unknown as ScanSnapshotContract;
+    assert.deepEqual(itemIdentity(contract), { identity: 'snapshot:4:2026-03-19T15:00:00Z:00ab', updateId: '', migrationId: 4, recordTime: '2026-03-19T15:00:00Z', offset: null, kind: 'snapshot-contract' });
   });
 });
