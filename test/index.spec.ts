@@ -26,6 +26,7 @@ describe('canton-rx public exports', () => {
       'rights',
       'toAsyncIterable',
       'validateCreateAnsEntryRequest',
+      'validateGetActiveContractsPageRequest',
       'validateGetUpdatesPageRequest',
       'validateHoldingsStateRequest',
       'validateNonEmpty',

@@ -103,6 +103,9 @@ export const handMethods = {
     },
     // Existing method (validateNonEmpty on idp-id), notes §3.3.
     'getV2IdpsIdp-id': { example: ['default'] },
+    // Hand methods of the pruning resume (ledger.updatesWithSnapshot): hand validation of the page request.
+    'getV2StateLatest-pruned-offsets': { example: [] },
+    'postV2StateActive-contracts-page': { example: [{ activeAtOffset: 1, eventFormat: { filtersForAnyParty: {} }, maxPageSize: 10 }] },
   },
   scan: {
     // Existing methods with hand validation and conditions (src/scan/createScanGroup.ts).
@@ -122,6 +125,8 @@ export const handMethods = {
     getAmuletConfigForRound: { example: [1] },
     // The hand method answers Right(false) on 503 (notes §5.14).
     isLive: { example: [] },
+    // Hand validation of migration id, record time and page size (scan.updatesFromSnapshot reads it).
+    getAcsSnapshotAtV2: { example: [{ migration_id: 1, record_time: '2024-09-20T13:31:28.405180Z', page_size: 1 }] },
   },
   validator: {
     // Hand validation of the entry name suffix, url and description (validateCreateAnsEntryRequest).
@@ -204,6 +209,10 @@ export const handCodecs = {
     JsIncompleteUnassigned: 'JsIncompleteUnassigned',
     JsContractEntry: 'JsContractEntry',
     JsGetActiveContractsResponse: 'JsGetActiveContractsResponse',
+    // The pruning resume's reads (ledger.updatesWithSnapshot).
+    GetLatestPrunedOffsetsResponse: 'GetLatestPrunedOffsetsResponse',
+    GetActiveContractsPageRequest: 'GetActiveContractsPageRequest',
+    JsGetActiveContractsPageResponse: 'JsGetActiveContractsPageResponse',
   },
   scan: {
     // notes §5.2 and §5.15: the untagged update-history unions and the /v2/updates fast path.
@@ -229,6 +238,7 @@ export const handCodecs = {
     AcsResponseV2: 'AcsResponseV2',
     ActiveContract: 'ActiveContract',
     AcsSnapshotTimestampResponse: 'AcsSnapshotTimestampResponse',
+    AcsRequestV2: 'AcsRequestV2',
     // notes §5.5: {"value": null} for a missing object.
     GetBulkObjectChecksumsRequest: 'GetBulkObjectChecksumsRequest',
     GetBulkObjectChecksumsResponse: 'GetBulkObjectChecksumsResponse',

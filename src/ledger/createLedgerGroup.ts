@@ -9,12 +9,15 @@ import * as L from '../codecs/ledger/index.js';
 import type * as T from '../codecs/ledger/index.js';
 import { validateGetUpdatesPageRequest } from '../validation/validateGetUpdatesPageRequest.js';
 import { validateNonEmpty } from '../validation/validateNonEmpty.js';
+import { validateGetActiveContractsPageRequest } from '../validation/validateGetActiveContractsPageRequest.js';
 import { ledgerUpdates, type LedgerUpdatesOptions, type LedgerUpdatesRequest } from '../streams/ledgerUpdates.js';
 import type { Heartbeat } from '../streams/heartbeat.js';
 import type { LedgerCheckpoint } from '../streams/checkpoints.js';
 import { ledgerWebSocketStreams, type LedgerWebSocketStreams } from '../ws/ledgerWebSocketStreams.js';
 import type { WebSocketEndpoint } from '../ws/webSocketEndpoint.js';
 import { generatedLedgerMethods, type GeneratedLedgerMethods } from '../generated/ledger/methods.js';
+import { ledgerUpdatesWithSnapshot, type LedgerUpdatesWithSnapshotOptions } from '../streams/ledgerUpdatesWithSnapshot.js';
+import type { LedgerFeedItem } from '../streams/LedgerFeedItem.js';
 
 type Result<A> = Observable<E.Either<CantonError, A>>;
 
@@ -51,6 +54,57 @@ export interface LedgerGroup extends GeneratedLedgerMethods {
    * @since 0.2.0
    */
   readonly ws: LedgerWebSocketStreams;
+  /**
+   * `GET /v2/state/latest-pruned-offsets`: how far the participant has pruned its history (0 or
+   * absent: never). Updates at or below `participantPrunedUpToInclusive` can no longer be read.
+   * @example
+   * ```ts
+   * import { createClient } from 'canton-rx';
+   * const ledger = createClient({ ledger: { url: 'http://127.0.0.1:7575', token: () => jwt } }).ledger;
+   * ledger.getLatestPrunedOffsets().subscribe(console.log); // Right({ participantPrunedUpToInclusive: 1200, allDivulgedContractsPrunedUpToInclusive: 1200 })
+   * ```
+   * @since 0.2.0
+   */
+  getLatestPrunedOffsets(): Result<T.GetLatestPrunedOffsetsResponse>;
+  /**
+   * `POST /v2/state/active-contracts-page`: one page of the active contracts at an offset (at or
+   * above the pruning offset; absent: the ledger end, named in the response). Pass the page's
+   * `nextPageToken` as `pageToken`, with the same offset and format, for the next.
+   * @example
+   * ```ts
+   * import { createClient } from 'canton-rx';
+   * const ledger = createClient({ ledger: { url: 'http://127.0.0.1:7575', token: () => jwt } }).ledger;
+   * ledger.getActiveContractsPage({ activeAtOffset: 1200, eventFormat: { filtersByParty: { [alice]: {} } }, maxPageSize: 500 }).subscribe(console.log);
+   * ```
+   * @since 0.2.0
+   */
+  getActiveContractsPage(request: T.GetActiveContractsPageRequest): Result<T.JsGetActiveContractsPageResponse>;
+  /**
+   * The updates as `ledger.updates` streams them (ascending), and where the history they need was
+   * pruned, the active contracts in its place: a resume below the participant's pruning offset
+   * (which `ledger.updates` ends with a `ParticipantPruned` Left), or a fresh start on a pruned
+   * participant, emits a `PrunedSnapshot` marker ("a snapshot replaced history up to
+   * `activeAtOffset`"), the active contracts at that offset as `SnapshotContract`s (read with the
+   * event format of the request's transactions), then the updates after it. Every element carries
+   * an exact checkpoint (`checkpoint` on the snapshot's elements, `checkpointOf` of an update):
+   * resuming inside the snapshot continues it. See docs/streams.md, "Pruning".
+   * @example
+   * ```ts
+   * import { checkpointOf, createClient, isHeartbeat } from 'canton-rx';
+   * import * as E from 'fp-ts/lib/Either.js';
+   *
+   * const ledger = createClient({ ledger: { url: 'http://127.0.0.1:7575', token: () => jwt } }).ledger;
+   * ledger.updatesWithSnapshot({ updateFormat }, { from: stored }).subscribe((r) => {
+   *   if (E.isLeft(r) || isHeartbeat(r.right)) return;
+   *   const item = r.right;
+   *   if ('_tag' in item && item._tag === 'PrunedSnapshot') state.clear(); // what follows replaces it
+   *   else if ('_tag' in item) state.add(item.element); // a SnapshotContract
+   *   else state.apply(item); // an Update
+   * });
+   * ```
+   * @since 0.2.0
+   */
+  updatesWithSnapshot(request: LedgerUpdatesRequest, options?: LedgerUpdatesWithSnapshotOptions): Result<LedgerFeedItem | Heartbeat<LedgerCheckpoint>>;
 }
 
 const NO_WEB_SOCKET = invalidRequest('no WebSocket endpoint was given to this ledger group', [{ path: 'ledger', message: 'not configured' }]);
@@ -78,4 +132,11 @@ export const createLedgerGroup = (transport: Transport, webSocket: E.Either<Cant
     ),
   updates: ((request: LedgerUpdatesRequest, options?: LedgerUpdatesOptions) => ledgerUpdates(transport, request, options)) as LedgerGroup['updates'],
   ws: ledgerWebSocketStreams(webSocket),
+  getLatestPrunedOffsets: () => send(transport, { method: 'GET', path: '/v2/state/latest-pruned-offsets' }, L.GetLatestPrunedOffsetsResponse),
+  getActiveContractsPage: (request) =>
+    checked(
+      () => validateGetActiveContractsPageRequest(request),
+      (body) => send(transport, { method: 'POST', path: '/v2/state/active-contracts-page', body }, L.JsGetActiveContractsPageResponse),
+    ),
+  updatesWithSnapshot: (request, options) => ledgerUpdatesWithSnapshot(transport, request, options),
 });

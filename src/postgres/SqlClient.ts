@@ -1,10 +1,9 @@
 /**
  * The one thing the PostgreSQL sink needs of a driver: a single connection that runs a
  * parameterised statement. A `pg.Client` (or a client checked out of a `pg.Pool`, not the pool
- * itself: a transaction needs one connection) and a PGlite instance both fit as they are. When
- * the object has a `transaction(fn)` method (PGlite), commits run inside it, so several sinks may
- * share one PGlite; otherwise they run between `BEGIN` and `COMMIT` on the connection, which
- * must then serve one sink at a time.
+ * itself, so that a sink's statements go to one server session) and a PGlite instance both fit
+ * as they are. Each commit is a single statement (its own transaction), so several sinks may
+ * share one connection.
  * @example
  * ```ts
  * import type { SqlClient } from 'canton-rx/postgres';
@@ -21,6 +20,4 @@ export interface SqlClient {
   // `any`: the drivers' own signatures (generic rows, typed parameters) must fit as they are.
   /** Runs one statement with `$1`, `$2`, ... parameters and answers its rows. */
   query(text: string, params?: any[]): Promise<{ rows: any[] }>;
-  /** PGlite's: runs `fn` in a transaction holding the instance. */
-  transaction?<T>(fn: (tx: any) => Promise<T>): Promise<T>;
 }

@@ -85,19 +85,6 @@ export const postgresSink = <C extends Checkpoint = Checkpoint>(options: Postgre
     }
   };
 
-  const inTransaction = async <A>(fn: (tx: SqlClient) => Promise<A>): Promise<A> => {
-    if (typeof db.transaction === 'function') return db.transaction((tx: SqlClient) => fn(tx));
-    await db.query('BEGIN');
-    try {
-      const result = await fn(db);
-      await db.query('COMMIT');
-      return result;
-    } catch (e) {
-      await db.query('ROLLBACK').catch(() => undefined);
-      throw e;
-    }
-  };
-
   const load = () =>
     guarded('cannot load the checkpoint', async (t): Promise<E.Either<SinkError, StoredCheckpoint<C>>> => {
       const { rows } = await db.query(`SELECT checkpoint, revision::float8 AS revision FROM ${t.checkpoints} WHERE stream = $1`, [stream]);
@@ -114,39 +101,31 @@ export const postgresSink = <C extends Checkpoint = Checkpoint>(options: Postgre
       if (key === undefined) return [];
       return [{ n: i + 1, identity: key.identity, update_id: key.updateId, migration_id: key.migrationId, record_time: key.recordTime || null, offset: key.offset, kind: key.kind, item }];
     });
-    const write = (t: Tables) =>
-      inTransaction(async (tx) => {
-        const cp = JSON.stringify(checkpoint);
-        // The fence first: a writer that lost the race waits on the row lock, then finds the
-        // revision moved and rolls back before inserting anything.
-        const moved =
-          expected === 0
-            ? await tx.query(
-                `INSERT INTO ${t.checkpoints} (stream, checkpoint, revision, items) VALUES ($1, $2::jsonb, 1, $3::bigint)
-                 ON CONFLICT (stream) DO NOTHING RETURNING 0::float8 AS base`,
-                [stream, cp, rows.length],
-              )
-            : await tx.query(
-                `UPDATE ${t.checkpoints} SET checkpoint = $2::jsonb, revision = revision + 1, items = items + $3::bigint, updated_at = now()
-                 WHERE stream = $1 AND revision = $4::bigint RETURNING (items - $3::bigint)::float8 AS base`,
-                [stream, cp, rows.length, expected],
-              );
-        const base = moved.rows[0] as { base: number } | undefined;
-        if (base === undefined) {
-          const found = await tx.query(`SELECT revision::float8 AS revision FROM ${t.checkpoints} WHERE stream = $1`, [stream]);
-          throw new Fenced(revisionOf(found.rows as Array<{ revision?: unknown }>));
-        }
-        if (rows.length > 0) {
-          await tx.query(
-            `INSERT INTO ${t.items} (stream, seq, identity, update_id, migration_id, record_time, "offset", kind, item)
-             SELECT $1, $2::bigint + x.n, x.identity, x.update_id, x.migration_id, x.record_time, x."offset", x.kind, x.item
-             FROM jsonb_to_recordset($3::jsonb) AS x(n bigint, identity text, update_id text, migration_id bigint, record_time timestamptz, "offset" text, kind text, item jsonb)
-             ON CONFLICT (stream, identity) DO NOTHING`,
-            [stream, Number(base.base), JSON.stringify(rows)],
-          );
-        }
-        return E.right(expected + 1);
-      });
+    // One statement, so one round trip and its own transaction: the fence (moving the checkpoint
+    // row from the expected revision) and the insert of the batch are parts of it, and the insert
+    // takes its rows from the fence's result, so nothing is inserted when the fence fails. A
+    // writer that lost the race waits on the row lock, then finds the revision moved.
+    const write = async (t: Tables): Promise<E.Either<SinkError, number>> => {
+      const fence =
+        expected === 0
+          ? `INSERT INTO ${t.checkpoints} (stream, checkpoint, revision, items) VALUES ($1, $2::jsonb, $4::bigint + 1, $3::bigint)
+             ON CONFLICT (stream) DO NOTHING RETURNING 0::bigint AS base`
+          : `UPDATE ${t.checkpoints} SET checkpoint = $2::jsonb, revision = revision + 1, items = items + $3::bigint, updated_at = now()
+             WHERE stream = $1 AND revision = $4::bigint RETURNING items - $3::bigint AS base`;
+      const insert =
+        rows.length === 0
+          ? ''
+          : `, stored AS (
+               INSERT INTO ${t.items} (stream, seq, identity, update_id, migration_id, record_time, "offset", kind, item)
+               SELECT $1, moved.base + x.n, x.identity, x.update_id, x.migration_id, x.record_time, x."offset", x.kind, x.item
+               FROM moved, jsonb_to_recordset($5::jsonb) AS x(n bigint, identity text, update_id text, migration_id bigint, record_time timestamptz, "offset" text, kind text, item jsonb)
+               ON CONFLICT (stream, identity) DO NOTHING)`;
+      const params = [stream, JSON.stringify(checkpoint), rows.length, expected, ...(rows.length === 0 ? [] : [JSON.stringify(rows)])];
+      const moved = await db.query(`WITH moved AS (${fence})${insert} SELECT count(*)::int AS n FROM moved`, params);
+      if (Number((moved.rows[0] as { n: unknown } | undefined)?.n) === 1) return E.right(expected + 1);
+      const found = await db.query(`SELECT revision::float8 AS revision FROM ${t.checkpoints} WHERE stream = $1`, [stream]);
+      throw new Fenced(revisionOf(found.rows as Array<{ revision?: unknown }>));
+    };
     return guarded('cannot commit', write, expected);
   };
 

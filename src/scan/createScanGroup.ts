@@ -20,6 +20,8 @@ import type { ScanCheckpoint } from '../streams/checkpoints.js';
 import { holdingsPage, scanHoldings, type ScanHoldingsOptions } from '../streams/scanHoldings.js';
 import { scanBackfill, type ScanBackfillOptions } from '../pool/scanBackfill.js';
 import { generatedScanMethods, type GeneratedScanMethods } from '../generated/scan/methods.js';
+import { scanUpdatesFromSnapshot, type ScanUpdatesFromSnapshotOptions } from '../streams/scanUpdatesFromSnapshot.js';
+import type { ScanFeedItem } from '../streams/ScanFeedItem.js';
 
 type Result<A> = Observable<E.Either<CantonError, A>>;
 
@@ -86,6 +88,35 @@ export interface ScanGroup extends GeneratedScanMethods {
   updates(request: ScanUpdatesRequest, options?: ScanUpdatesOptions): Result<T.UpdateHistoryItem | T.UpdateHistoryItemV2 | Heartbeat<ScanCheckpoint>>;
   /** The holdings at a snapshot as a stream of ActiveContract items through `next_page_token`. */
   holdings(request: T.HoldingsStateRequestV2, options?: ScanHoldingsOptions): Result<T.ActiveContract>;
+  /**
+   * `POST /v2/state/acs`: one page of Scan's ACS snapshot at a snapshot time (all templates, or
+   * those of `templates`, or the contracts of `party_ids`); pass `next_page_token` as `after`.
+   * @example
+   * ```ts
+   * import { createClient } from 'canton-rx';
+   * const scan = createClient({ scan: { url: 'https://scan.example.com/api/scan' } }).scan;
+   * scan.getAcsSnapshotAtV2({ migration_id: 4, record_time: '2026-03-19T15:00:00Z', page_size: 500 }).subscribe(console.log);
+   * ```
+   * @since 0.2.0
+   */
+  getAcsSnapshotAtV2(request: T.AcsRequestV2): Result<T.AcsResponseV2>;
+  /**
+   * Scan's history from an ACS snapshot instead of from genesis (Scan does not prune: this is a
+   * faster start, not a resume after pruning): the most recent snapshot of `migration_id` before
+   * `before` (default now; `/v0/state/acs/snapshot-timestamp`), a `ScanSnapshot` marker, its
+   * contracts as `ScanSnapshotContract`s (`/v2/state/acs`, paged), then the updates strictly
+   * after the snapshot's time as `scan.updates` (v2) streams them. Every element carries an exact
+   * checkpoint (`checkpoint` on the snapshot's, `checkpointOf` of an update). See
+   * docs/streams.md, "Pruning".
+   * @example
+   * ```ts
+   * import { createClient } from 'canton-rx';
+   * const scan = createClient({ scan: { url: 'https://scan.example.com/api/scan' } }).scan;
+   * scan.updatesFromSnapshot({ page_size: 500 }, { migration_id: 4, templates: ['splice-amulet:Splice.Amulet:Amulet'] }).subscribe(console.log);
+   * ```
+   * @since 0.2.0
+   */
+  updatesFromSnapshot(request: ScanUpdatesRequest, options: ScanUpdatesFromSnapshotOptions): Result<ScanFeedItem | Heartbeat<ScanCheckpoint>>;
   /**
    * A range of the update history read as slices, concurrently (across the pool's Scans on a
    * pool), delivered as ONE stream in exactly the order and with the checkpoints of `updates`.
@@ -202,6 +233,17 @@ export const createScanGroup = (transport: Transport): ScanGroup => {
       ),
     updates: ((request: ScanUpdatesRequest, options: ScanUpdatesOptions = {}) => scanUpdates(transport, request, options)) as ScanGroup['updates'],
     holdings: (request, options) => scanHoldings(transport, request, options),
+    getAcsSnapshotAtV2: (request) =>
+      checked(
+        () =>
+          new Checks()
+            .nonNegativeInt(request.migration_id, 'migration_id')
+            .check(Timestamp.is(request.record_time), 'record_time', 'must be an ISO-8601 UTC instant')
+            .positiveInt(request.page_size, 'page_size', 1000)
+            .result('ACS snapshot request', request),
+        (body) => send(transport, { method: 'POST', path: '/v2/state/acs', body }, S.AcsResponseV2),
+      ),
+    updatesFromSnapshot: (request, options) => scanUpdatesFromSnapshot(transport, request, options),
     backfill: ((request: ScanUpdatesRequest, options?: ScanBackfillOptions) => scanBackfill(transport, request, options)) as ScanGroup['backfill'],
   };
   return group;

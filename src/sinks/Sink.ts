@@ -5,13 +5,17 @@ import type { UpdateHistoryItemV2 } from '../codecs/scan/UpdateHistoryItemV2.js'
 import type { CheckpointStore } from '../checkpoints/CheckpointStore.js';
 import type { SinkError } from '../checkpoints/SinkError.js';
 import type { Checkpoint } from '../streams/checkpoints.js';
+import type { PrunedSnapshot, SnapshotContract } from '../streams/LedgerFeedItem.js';
+import type { ScanSnapshot, ScanSnapshotContract } from '../streams/ScanFeedItem.js';
 
 /**
- * An item a sink stores: a ledger `Update` or a Scan history item.
+ * An item a sink stores: a ledger `Update`, a Scan history item, or a snapshot's marker or entry:
+ * `PrunedSnapshot` and `SnapshotContract` (from `ledger.updatesWithSnapshot`), `ScanSnapshot`
+ * and `ScanSnapshotContract` (from `scan.updatesFromSnapshot`).
  * @category Sinks
  * @since 0.2.0
  */
-export type SinkItem = Update | UpdateHistoryItem | UpdateHistoryItemV2;
+export type SinkItem = Update | UpdateHistoryItem | UpdateHistoryItemV2 | PrunedSnapshot | SnapshotContract | ScanSnapshot | ScanSnapshotContract;
 
 /**
  * Where a stream's items go together with its checkpoint. `commit` stores a batch of items and

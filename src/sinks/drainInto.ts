@@ -16,6 +16,14 @@ import type { Sink, SinkItem } from './Sink.js';
 export interface DrainOptions {
   /** The most items one commit (one transaction) holds; a larger page is committed in several (default 1000). */
   readonly batchSize?: number;
+  /**
+   * How many items may wait, read but not yet committed, while a commit runs (default
+   * `batchSize`): pages are asked for until that many wait, and the pages waiting when a commit
+   * ends are committed together (up to `batchSize` items), so that a slow sink pays its cost per
+   * commit once for several pages. 0: the next page is asked for only once the page before is
+   * committed (the stream still fetches its `prefetch` page ahead).
+   */
+  readonly readAhead?: number;
 }
 
 /**
@@ -34,11 +42,22 @@ const DEFAULT_BATCH = 1000;
 
 type Element<C> = SinkItem | Heartbeat<C>;
 
+/** The checkpoint after an element: a heartbeat's and a snapshot element's carry it. */
+const checkpointAfter = <C>(element: Element<C>): Checkpoint | C | undefined =>
+  isHeartbeat(element) ? element.checkpoint : '_tag' in element ? element.checkpoint : checkpointOf(element as never);
+
+/** Items and the checkpoint after them, waiting to be committed. */
+interface Chunk<C> {
+  readonly items: SinkItem[];
+  readonly checkpoint: C;
+}
+
 /**
  * Runs a record stream into a sink, exactly once: loads the stored checkpoint, opens the stream
- * from it in pull mode, commits each page (cut into batches of at most `batchSize` items) with
- * the checkpoint after its last item in one atomic commit, and asks for the next page only once
- * that commit is done, so at most one page waits in memory however slow the sink. A crash at any
+ * from it in pull mode, and commits its items with the checkpoint after the last of them, a
+ * page (or several, see `readAhead`; cut into batches of at most `batchSize` items) per atomic
+ * commit, one commit at a time and in stream order. Pages are asked for while a commit runs only
+ * until `readAhead` items wait, so memory stays bounded however slow the sink. A crash at any
  * instant leaves the sink at a commit boundary, and the next run resumes exactly after it:
  * nothing lost, nothing stored twice.
  *
@@ -71,74 +90,111 @@ export const drainInto = <C extends Checkpoint>(
 ): Observable<E.Either<CantonError | SinkError, Committed<C>>> =>
   new Observable<E.Either<CantonError | SinkError, Committed<C>>>((subscriber) => {
     const batchSize = Math.max(1, Math.floor(options.batchSize ?? DEFAULT_BATCH));
+    const readAhead = Math.max(0, Math.floor(options.readAhead ?? batchSize));
     const pull = new Subject<void>();
     let source: Subscription | undefined;
     let revision = 0;
-    let current: string | undefined;
+    // The checkpoint of the last chunk queued (or committed): a heartbeat at it commits nothing.
+    let queuedCheckpoint: string | undefined;
     // The elements of the page being handed on: a page arrives in one synchronous burst.
     let burst: Array<Element<C>> = [];
     let burstItems = 0;
     let burstOpen = false;
-    let ended = false;
-    // Commits run one after another; a task answering false stops the ones queued after it.
-    let chain: Promise<boolean> = Promise.resolve(true);
-
-    const enqueue = (task: () => Promise<boolean> | boolean) => {
-      chain = chain
-        .then((go) => (go && !subscriber.closed ? task() : false))
-        .catch((defect: unknown) => {
-          subscriber.error(defect);
-          return false;
-        });
-    };
+    // A page asked for (the first one is handed on unasked) and not arrived yet.
+    let asked = true;
+    const waiting: Array<Chunk<C>> = [];
+    let waitingItems = 0;
+    let committing = false;
+    // Set once the stream ended: its Left (or undefined, completed) goes out after the last commit.
+    let ended: { last: E.Either<CantonError, never> | undefined } | undefined;
+    let stopped = false;
 
     const stop = (last: E.Either<CantonError | SinkError, never> | undefined) => {
+      if (stopped) return;
+      stopped = true;
       source?.unsubscribe();
       if (last !== undefined) subscriber.next(last);
       subscriber.complete();
-      return false;
     };
 
-    const commit = (items: SinkItem[], checkpoint: C) =>
-      enqueue(async () => {
-        const r = await sink.commit(items, checkpoint, revision);
-        if (subscriber.closed) return false;
-        if (E.isLeft(r)) return stop(r);
-        revision = r.right;
-        current = JSON.stringify(checkpoint);
-        subscriber.next(E.right({ checkpoint, revision, items: items.length }));
-        return true;
-      });
+    // Asks for the next page when none is on its way and fewer than `readAhead` items wait
+    // (with readAhead 0: only once nothing waits and no commit runs).
+    const maybePull = () => {
+      if (asked || ended !== undefined || stopped || subscriber.closed) return;
+      if (readAhead === 0 ? waiting.length > 0 || committing : waitingItems >= readAhead) return;
+      asked = true;
+      pull.next();
+    };
 
-    // Commits the elements gathered so far: the items, and the checkpoint after the last element.
+    // Commits the waiting chunks, as many as fit in one batch, one commit at a time.
+    const commitNext = () => {
+      if (committing || stopped || subscriber.closed) return;
+      if (waiting.length === 0) {
+        if (ended !== undefined) stop(ended.last);
+        else maybePull();
+        return;
+      }
+      let take = 1;
+      let count = waiting[0]!.items.length;
+      while (take < waiting.length && count + waiting[take]!.items.length <= batchSize) count += waiting[take++]!.items.length;
+      const chunks = waiting.splice(0, take);
+      waitingItems -= count;
+      const items = chunks.length === 1 ? chunks[0]!.items : chunks.flatMap((c) => c.items);
+      const checkpoint = chunks[chunks.length - 1]!.checkpoint;
+      committing = true;
+      maybePull();
+      sink.commit(items, checkpoint, revision).then(
+        (r) => {
+          committing = false;
+          if (stopped || subscriber.closed) return;
+          if (E.isLeft(r)) {
+            stop(r);
+            return;
+          }
+          revision = r.right;
+          subscriber.next(E.right({ checkpoint, revision, items: items.length }));
+          commitNext();
+        },
+        (defect: unknown) => subscriber.error(defect),
+      );
+    };
+
+    // Queues the elements gathered so far: the items, and the checkpoint after the last element.
     const cut = () => {
       const elements = burst;
       burst = [];
       burstItems = 0;
-      const items = elements.filter((e): e is SinkItem => !isHeartbeat(e));
       const last = elements[elements.length - 1];
       if (last === undefined) return;
-      const checkpoint = (isHeartbeat(last) ? last.checkpoint : checkpointOf(last as never)) as C | undefined;
+      const items = elements.filter((e): e is SinkItem => !isHeartbeat(e));
+      const checkpoint = checkpointAfter(last) as C | undefined;
       if (checkpoint === undefined) return;
-      if (items.length === 0 && JSON.stringify(checkpoint) === current) return;
-      commit(items, checkpoint);
+      const text = JSON.stringify(checkpoint);
+      if (items.length === 0 && text === queuedCheckpoint) return;
+      queuedCheckpoint = text;
+      waiting.push({ items, checkpoint });
+      waitingItems += items.length;
     };
 
     const endOfPage = () => {
       burstOpen = false;
-      if (ended) return;
+      if (ended !== undefined || stopped) return;
+      asked = false;
       cut();
-      enqueue(() => {
-        pull.next();
-        return true;
-      });
+      commitNext();
+      maybePull();
+    };
+
+    const end = (last: E.Either<CantonError, never> | undefined) => {
+      if (ended !== undefined) return;
+      ended = { last };
+      cut();
+      commitNext();
     };
 
     const onElement = (r: E.Either<CantonError, Element<C>>) => {
       if (E.isLeft(r)) {
-        ended = true;
-        cut();
-        enqueue(() => stop(r));
+        end(r);
         return;
       }
       burst.push(r.right);
@@ -158,22 +214,17 @@ export const drainInto = <C extends Checkpoint>(
         }
         revision = loaded.right.revision;
         const from = loaded.right.checkpoint;
-        current = from === undefined ? undefined : JSON.stringify(from);
+        queuedCheckpoint = from === undefined ? undefined : JSON.stringify(from);
         source = open(from, pull.asObservable()).subscribe({
           next: onElement,
           error: (defect: unknown) => subscriber.error(defect),
-          complete: () => {
-            if (ended) return;
-            ended = true;
-            cut();
-            enqueue(() => stop(undefined));
-          },
+          complete: () => end(undefined),
         });
       },
       (defect: unknown) => subscriber.error(defect),
     );
     return () => {
-      ended = true;
+      stopped = true;
       source?.unsubscribe();
     };
   });

@@ -2,6 +2,7 @@ import type { Update } from '../codecs/ledger/Update.js';
 import type { UpdateHistoryItem } from '../codecs/scan/UpdateHistoryItem.js';
 import type { UpdateHistoryItemV2 } from '../codecs/scan/UpdateHistoryItemV2.js';
 import { cursorOfItem, ledgerUpdateKey, offsetOfUpdate } from '../streams/checkpointOf.js';
+import type { SnapshotContract } from '../streams/LedgerFeedItem.js';
 import type { SinkItem } from './Sink.js';
 
 /**
@@ -22,9 +23,22 @@ export interface ItemKey {
   readonly recordTime: string;
   /** The ledger offset (decimal) or the Scan item's hex offset when it has one. */
   readonly offset: string | null;
-  /** `transaction`, `reassignment` or `topology` (ledger); `transaction`, `assignment` or `unassignment` (Scan). */
+  /**
+   * `transaction`, `reassignment` or `topology` (ledger); `transaction`, `assignment` or
+   * `unassignment` (Scan); `snapshot` (a snapshot's marker) or `snapshot-contract` (one of its
+   * entries).
+   */
   readonly kind: string;
 }
+
+/** What tells a snapshot entry from the others of its snapshot: a contract may have one per synchronizer, or in-flight reassignments. */
+const entryKey = (item: SnapshotContract): string => {
+  const entry = item.element.contractEntry;
+  if (entry == null || 'JsEmpty' in entry) return 'empty';
+  if ('JsActiveContract' in entry) return `${entry.JsActiveContract.synchronizerId}:${entry.JsActiveContract.createdEvent.contractId}`;
+  if ('JsIncompleteAssigned' in entry) return `assigned:${entry.JsIncompleteAssigned.assignedEvent.reassignmentId}:${entry.JsIncompleteAssigned.assignedEvent.createdEvent.contractId}`;
+  return `unassigned:${entry.JsIncompleteUnassigned.unassignedEvent.reassignmentId}:${entry.JsIncompleteUnassigned.unassignedEvent.contractId}`;
+};
 
 const LEDGER_KINDS = { Transaction: 'transaction', Reassignment: 'reassignment', TopologyTransaction: 'topology' } as const;
 
@@ -41,6 +55,19 @@ const LEDGER_KINDS = { Transaction: 'transaction', Reassignment: 'reassignment',
  * @since 0.2.0
  */
 export const itemIdentity = (item: SinkItem): ItemKey | undefined => {
+  if ('_tag' in item && (item._tag === 'ScanSnapshot' || item._tag === 'ScanSnapshotContract')) {
+    const at = `snapshot:${item.migration_id}:${item.record_time}`;
+    const common = { updateId: '', migrationId: item.migration_id, recordTime: item.record_time, offset: null };
+    if (item._tag === 'ScanSnapshot') return { identity: at, ...common, kind: 'snapshot' };
+    return { identity: `${at}:${item.contract.contract_id}`, ...common, kind: 'snapshot-contract' };
+  }
+  if ('_tag' in item) {
+    // A snapshot's entries are told apart within their snapshot, and snapshots by their offset:
+    // a snapshot read again at a newer offset is stored again, after its own marker.
+    const offset = String(item.activeAtOffset);
+    if (item._tag === 'PrunedSnapshot') return { identity: `snapshot:${offset}`, updateId: '', migrationId: null, recordTime: '', offset, kind: 'snapshot' };
+    return { identity: `snapshot:${offset}:${entryKey(item)}`, updateId: '', migrationId: null, recordTime: '', offset, kind: 'snapshot-contract' };
+  }
   if ('update_id' in item) {
     const scan = item as UpdateHistoryItem | UpdateHistoryItemV2;
     const { migration_id } = cursorOfItem(scan);

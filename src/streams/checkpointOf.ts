@@ -62,7 +62,7 @@ export function checkpointOf(element: Update | Heartbeat<LedgerCheckpoint>): Led
 export function checkpointOf(element: UpdateHistoryItem | UpdateHistoryItemV2 | Heartbeat<ScanCheckpoint>): ScanCheckpoint | undefined;
 export function checkpointOf(
   item: Update | Update1 | UpdateHistoryItem | UpdateHistoryItemV2 | ActiveContract | Heartbeat<Checkpoint>,
-): LedgerCheckpoint | ScanCheckpoint | HoldingsCheckpoint | undefined {
+): Checkpoint | undefined {
   if (isHeartbeat(item)) return item.checkpoint;
   if ('contract_id' in item && 'create_arguments' in item) return holdingsCheckpoints.get(item);
   if ('update_id' in item) return { stream: 'scan.updates', ...cursorOfItem(item), update_id: item.update_id };

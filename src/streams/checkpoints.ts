@@ -48,8 +48,40 @@ export interface HoldingsCheckpoint {
 }
 
 /**
+ * `ledger.updatesWithSnapshot`, inside a snapshot of the active contracts that replaced pruned
+ * history: the snapshot's offset, the page token that fetched the page of the last delivered
+ * contract (absent for the first page) and that contract's index in the page (-1: only the
+ * `PrunedSnapshot` marker was delivered). After the snapshot's last contract the stream's
+ * checkpoint is a `LedgerCheckpoint` at `activeAtOffset` again.
+ * @category Streams
+ * @since 0.2.0
+ */
+export interface LedgerSnapshotCheckpoint {
+  readonly stream: 'ledger.snapshot';
+  readonly activeAtOffset: number;
+  readonly pageToken?: string;
+  readonly index: number;
+}
+
+/**
+ * `scan.updatesFromSnapshot`, inside the ACS snapshot it starts from: the snapshot, the page
+ * token that fetched the page of the last delivered contract (absent for the first page) and
+ * that contract's index in the page (-1: only the `ScanSnapshot` marker was delivered). After the
+ * snapshot's last contract the checkpoint is a `ScanCheckpoint` at the snapshot's time.
+ * @category Streams
+ * @since 0.2.0
+ */
+export interface ScanSnapshotCheckpoint {
+  readonly stream: 'scan.snapshot';
+  readonly migration_id: number;
+  readonly record_time: string;
+  readonly after?: string;
+  readonly index: number;
+}
+
+/**
  * The checkpoint of any record stream, told apart by `stream`.
  * @category Streams
  * @since 0.1.0
  */
-export type Checkpoint = LedgerCheckpoint | ScanCheckpoint | HoldingsCheckpoint;
+export type Checkpoint = LedgerCheckpoint | ScanCheckpoint | HoldingsCheckpoint | LedgerSnapshotCheckpoint | ScanSnapshotCheckpoint;

@@ -5,7 +5,7 @@ import { createClient, type CantonClient } from '../../src/client/createClient';
 import { checkpointOf } from '../../src/streams/checkpointOf';
 import type { ScanCheckpoint } from '../../src/streams/checkpoints';
 import type { UpdateHistoryItemV2 } from '../../src/codecs/scan/UpdateHistoryItemV2';
-import { drainInto } from '../../src/sinks/drainInto';
+import { drainInto, type DrainOptions } from '../../src/sinks/drainInto';
 import { postgresSink } from '../../src/postgres/postgresSink';
 import type { SqlClient } from '../../src/postgres/SqlClient';
 import { startSimulatedNetwork, type SimulatedNetwork } from '../../src/testkit/index';
@@ -38,8 +38,8 @@ for (const engine of engines) {
       await running?.stop();
     });
 
-    const scanInto = (sink: ReturnType<typeof postgresSink<ScanCheckpoint>>, pageSize = 25) =>
-      lastValueFrom(drainInto(sink, (from, pull) => client.scan.updates({ page_size: pageSize }, { from, pull })).pipe(toArray()));
+    const scanInto = (sink: ReturnType<typeof postgresSink<ScanCheckpoint>>, options: DrainOptions = {}) =>
+      lastValueFrom(drainInto(sink, (from, pull) => client.scan.updates({ page_size: 25 }, { from, pull }), options).pipe(toArray()));
 
     const storedIds = async (stream: string, prefix = 'canton_rx_') =>
       (await db.query(`SELECT update_id FROM "${prefix}items" WHERE stream = $1 ORDER BY seq`, [stream])).rows.map((r: { update_id: string }) => r.update_id);
@@ -56,7 +56,7 @@ for (const engine of engines) {
     it('drains a Scan history: each item once, in order, with its columns, one commit per page; a second run stores nothing', async () => {
       const sink = postgresSink<ScanCheckpoint>({ db, stream: 'scan-a' });
       right(await sink.createSchema());
-      const commits = allRight(await scanInto(sink));
+      const commits = allRight(await scanInto(sink, { readAhead: 0 }));
       assert.deepEqual(await storedIds('scan-a'), history.map((i) => i.update_id));
       assert.equal(commits.reduce((n, c) => n + c.items, 0), history.length);
       assert.ok(commits.every((c) => c.items <= 25));

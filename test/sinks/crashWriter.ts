@@ -3,19 +3,26 @@
  * end, printing `commit <revision> <items>` after each commit. The parent kills it at random
  * moments and starts it again; it resumes from the stored checkpoint.
  *
- * Usage: node crashWriter.js <sink> <scanUrl> <stream> <pageSize>
+ * Usage: node crashWriter.js <sink> <url> <stream> <pageSize> [ledger <token> <party>]
  *   sink: `pglite:<data dir>`, `pg:<connection url>` or `nats:<server url>`.
+ *   With `ledger`, `url` is the participant's and the feed is `ledger.updatesWithSnapshot` of the
+ *   party (ACS_DELTA), one page per commit, so that kills land inside its snapshot too.
  * Exit codes: 0 done, 3 the run ended with a Left (printed on stderr), 1 a defect.
  */
 import * as E from 'fp-ts/lib/Either.js';
+import type { Observable } from 'rxjs';
+import type { CantonError } from '../../src/errors/CantonError';
+import type { SinkError } from '../../src/checkpoints/SinkError';
 import { createClient } from '../../src/client/createClient';
-import type { ScanCheckpoint } from '../../src/streams/checkpoints';
+import type { Checkpoint, ScanCheckpoint } from '../../src/streams/checkpoints';
+import type { LedgerFeedCheckpoint } from '../../src/streams/LedgerFeedItem';
 import type { Sink } from '../../src/sinks/Sink';
-import { drainInto } from '../../src/sinks/drainInto';
+import { drainInto, type Committed } from '../../src/sinks/drainInto';
 
-const [kind, scanUrl, stream, pageSize] = [process.argv[2] ?? '', process.argv[3] ?? '', process.argv[4] ?? '', Number(process.argv[5] ?? '20')];
+const [kind, url, stream, pageSize] = [process.argv[2] ?? '', process.argv[3] ?? '', process.argv[4] ?? '', Number(process.argv[5] ?? '20')];
+const [feed, token, party] = [process.argv[6] ?? 'scan', process.argv[7] ?? '', process.argv[8] ?? ''];
 
-const openSink = async (): Promise<{ sink: Sink<ScanCheckpoint>; close(): Promise<void> }> => {
+const openSink = async (): Promise<{ sink: Sink<Checkpoint>; close(): Promise<void> }> => {
   const at = kind.indexOf(':');
   const engine = kind.slice(0, at);
   const where = kind.slice(at + 1);
@@ -23,7 +30,7 @@ const openSink = async (): Promise<{ sink: Sink<ScanCheckpoint>; close(): Promis
     const { PGlite } = await import('@electric-sql/pglite');
     const { postgresSink } = await import('../../src/postgres/postgresSink');
     const db = await PGlite.create(where);
-    const sink = postgresSink<ScanCheckpoint>({ db, stream });
+    const sink = postgresSink<Checkpoint>({ db, stream });
     const created = await sink.createSchema();
     if (E.isLeft(created)) throw new Error(created.left.message);
     return { sink, close: () => db.close() };
@@ -33,7 +40,7 @@ const openSink = async (): Promise<{ sink: Sink<ScanCheckpoint>; close(): Promis
     const { postgresSink } = await import('../../src/postgres/postgresSink');
     const db = new pg.Client({ connectionString: where });
     await db.connect();
-    const sink = postgresSink<ScanCheckpoint>({ db, stream });
+    const sink = postgresSink<Checkpoint>({ db, stream });
     const created = await sink.createSchema();
     if (E.isLeft(created)) throw new Error(created.left.message);
     return { sink, close: () => db.end() };
@@ -42,7 +49,7 @@ const openSink = async (): Promise<{ sink: Sink<ScanCheckpoint>; close(): Promis
     const { connect } = await import('nats');
     const { natsSink } = await import('../../src/nats/natsSink');
     const nc = await connect({ servers: where, reconnect: false });
-    const sink = natsSink<ScanCheckpoint>({ nc, subject: `feed.${stream}`, stream: stream.toUpperCase() });
+    const sink = natsSink<Checkpoint>({ nc, subject: `feed.${stream}`, stream: stream.toUpperCase() });
     const created = await sink.createSchema();
     if (E.isLeft(created)) throw new Error(created.left.message);
     return { sink, close: () => nc.close() };
@@ -52,11 +59,21 @@ const openSink = async (): Promise<{ sink: Sink<ScanCheckpoint>; close(): Promis
 
 const main = async () => {
   const { sink, close } = await openSink();
-  const client = createClient({ scan: { url: scanUrl } });
+  const client = createClient(feed === 'ledger' ? { ledger: { url, token } } : { scan: { url } });
   const retry = { initialDelayMs: 1, maxDelayMs: 5, maxRetries: 200 };
+  const events = { filtersByParty: { [party]: {} } };
+  const updateFormat = { includeTransactions: { transactionShape: 'TRANSACTION_SHAPE_ACS_DELTA' as const, eventFormat: events }, includeReassignments: events };
+  const run: Observable<E.Either<CantonError | SinkError, Committed<Checkpoint>>> =
+    feed === 'ledger'
+      ? drainInto(
+          sink as Sink<LedgerFeedCheckpoint>,
+          (from, pull) => client.ledger.updatesWithSnapshot({ updateFormat, maxPageSize: pageSize }, { from, pull, retry, snapshotPageSize: pageSize }),
+          { readAhead: 0 },
+        )
+      : drainInto(sink as Sink<ScanCheckpoint>, (from, pull) => client.scan.updates({ page_size: pageSize }, { from, pull, retry }));
   process.stdout.write('ready\n');
   const code = await new Promise<number>((resolve, reject) => {
-    drainInto(sink, (from, pull) => client.scan.updates({ page_size: pageSize }, { from, pull, retry })).subscribe({
+    run.subscribe({
       next: (r) => {
         if (E.isLeft(r)) {
           process.stderr.write(JSON.stringify(r.left) + '\n');

@@ -12,7 +12,7 @@ import { collect } from '../helpers/collect';
 import { rights } from '../helpers/results';
 import { allRight } from '../helpers/eithers';
 import { memorySink } from './memorySink';
-import { Observable, of } from 'rxjs';
+import { Observable, of, tap } from 'rxjs';
 
 describe('drainInto', function () {
   this.timeout(30_000);
@@ -46,20 +46,48 @@ describe('drainInto', function () {
     assert.equal(new Set(state.items.map((i) => (i as UpdateHistoryItemV2).update_id)).size, history.length + 7);
   });
 
-  it('asks for the next page only after the commit: at most one page fetched ahead of the sink', async () => {
+  it('reads ahead while a commit runs, at most readAhead items, and commits the pages waiting together (up to batchSize)', async () => {
+    const { sink, state, hold } = memorySink<ScanCheckpoint>();
+    let release!: () => void;
+    hold(new Promise<void>((r) => (release = r)));
+    let read = 0;
+    const run = lastValueFrom(
+      drainInto(sink, (from, pull) => client.scan.updates({ page_size: 10 }, { from, pull }).pipe(tap(() => read++)), { batchSize: 25, readAhead: 25 }).pipe(toArray()),
+    );
+    // Let the reading run until it stops on its own (bounded: it must stop well before this).
+    for (let i = 0, last = -1, still = 0; i < 200 && still < 10; i++) {
+      await new Promise((r) => setTimeout(r, 2));
+      still = read === last ? still + 1 : 0;
+      last = read;
+    }
+    assert.equal(state.commits.length, 0);
+    assert.ok(read > 10, `${read} items read while the first commit waits: no read-ahead`);
+    // The page being committed (at most 10), fewer than readAhead (25) waiting when the last page
+    // was asked for, and that page (at most 10).
+    assert.ok(read <= 10 + 24 + 10, `${read} items read while the first commit waits`);
+    release();
+    hold(Promise.resolve());
+    const commits = allRight(await run);
+    assert.deepEqual(state.items, rights(await collect(client.scan.updates({ page_size: 20 }))));
+    assert.ok(commits.every((c) => c.items <= 25));
+    assert.ok(commits[1]!.items > 10, `the second commit holds ${commits[1]!.items} items: the pages waiting were not committed together`);
+  });
+
+  it('readAhead 0: asks for the next page only after the commit, at most one page fetched ahead of the sink', async () => {
     const { sink, state, hold } = memorySink<ScanCheckpoint>();
     let release!: () => void;
     hold(new Promise<void>((r) => (release = r)));
     net.resetStats();
-    const run = lastValueFrom(drainInto(sink, (from, pull) => client.scan.updates({ page_size: 10 }, { from, pull })).pipe(toArray()));
+    const run = lastValueFrom(drainInto(sink, (from, pull) => client.scan.updates({ page_size: 10 }, { from, pull }), { readAhead: 0 }).pipe(toArray()));
     // While the first commit waits, the stream may prefetch one page, not more.
     for (let i = 0; i < 20; i++) await new Promise((r) => setImmediate(r));
     assert.ok(pagesRequested() <= 2, `${pagesRequested()} pages requested while the first commit waits`);
     assert.equal(state.commits.length, 0);
     release();
     hold(Promise.resolve());
-    await run;
-    assert.ok(state.items.length > 90);
+    const commits = allRight(await run);
+    assert.deepEqual(state.items, rights(await collect(client.scan.updates({ page_size: 20 }))));
+    assert.ok(commits.every((c) => c.items <= 10));
   });
 
   it('a conflict ends the run with its Left; nothing more is committed or asked for', async () => {

@@ -30,6 +30,7 @@ export { ExercisedEvent } from './ExercisedEvent.js';
 // ACS snapshots and holdings
 export { HoldingsStateRequestV2 } from './HoldingsStateRequestV2.js';
 export { AcsResponseV2 } from './AcsResponseV2.js';
+export { AcsRequestV2 } from './AcsRequestV2.js';
 export { ActiveContract } from './ActiveContract.js';
 export { AcsResponse } from './AcsResponse.js';
 export { AcsSnapshotTimestampResponse } from './AcsSnapshotTimestampResponse.js';

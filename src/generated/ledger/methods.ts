@@ -98,16 +98,6 @@ export interface GeneratedLedgerMethods {
    */
   generateExternalPartyTopology(body: S.GenerateExternalPartyTopologyRequest): Result<S.GenerateExternalPartyTopologyResponse>;
   /**
-   * `POST /v2/state/active-contracts-page` (operationId `postV2StateActive-contracts-page`): Returns a page of the snapshot of the active contracts and incomplete (un)assignments at a ledger offset.
-   * Paged: pass the cursor of one answer to get the next.
-   * Errors may carry `condition`: 'ParticipantPruned', 'InvalidPageToken'.
-   * @example
-   * ```ts
-   * client.ledger.getActiveContractsPage({"eventFormat":{}}).subscribe((r) => console.log(r));
-   * ```
-   */
-  getActiveContractsPage(body: S.GetActiveContractsPageRequest): Result<S.JsGetActiveContractsPageResponse>;
-  /**
    * `GET /v2/state/active-contracts-page` (operationId `getV2StateActive-contracts-page`): Deprecated
    * Paged: pass the cursor of one answer to get the next.
    * Not sent: a GET with a body cannot be sent with fetch: use getActiveContractsPage (POST /v2/state/active-contracts-page).
@@ -118,7 +108,7 @@ export interface GeneratedLedgerMethods {
    * client.ledger.getActiveContractsPageByGet({"eventFormat":{}}).subscribe((r) => console.log(r));
    * ```
    */
-  getActiveContractsPageByGet(body: S.GetActiveContractsPageRequest): Result<S.JsGetActiveContractsPageResponse>;
+  getActiveContractsPageByGet(body: H.GetActiveContractsPageRequest): Result<H.JsGetActiveContractsPageResponse>;
   /**
    * `GET /v2/authenticated-user` (operationId `getV2Authenticated-user`): Get the user data of the current authenticated user.
    * @example
@@ -167,14 +157,6 @@ export interface GeneratedLedgerMethods {
    * ```
    */
   getJwks(synchronizer: string, party: string): Result<S.GetJwksResponse>;
-  /**
-   * `GET /v2/state/latest-pruned-offsets` (operationId `getV2StateLatest-pruned-offsets`): Get the latest successfully pruned ledger offsets
-   * @example
-   * ```ts
-   * client.ledger.getLatestPrunedOffsets().subscribe((r) => console.log(r));
-   * ```
-   */
-  getLatestPrunedOffsets(): Result<S.GetLatestPrunedOffsetsResponse>;
   /**
    * `GET /v2/state/ledger-end` (operationId `getV2StateLedger-end`): Get the current ledger end.
    * @example
@@ -599,7 +581,6 @@ export const generatedLedgerMethods = (transport: Transport): GeneratedLedgerMet
   executeSubmissionAndWait: (...args: unknown[]) => invokeOperation(transport, O.executeSubmissionAndWait, args),
   executeSubmissionAndWaitForTransaction: (...args: unknown[]) => invokeOperation(transport, O.executeSubmissionAndWaitForTransaction, args),
   generateExternalPartyTopology: (...args: unknown[]) => invokeOperation(transport, O.generateExternalPartyTopology, args),
-  getActiveContractsPage: (...args: unknown[]) => invokeOperation(transport, O.getActiveContractsPage, args),
   getActiveContractsPageByGet: (...args: unknown[]) => invokeOperation(transport, O.getActiveContractsPageByGet, args),
   getAuthenticatedUser: (...args: unknown[]) => invokeOperation(transport, O.getAuthenticatedUser, args),
   getCompletionByHash: (...args: unknown[]) => invokeOperation(transport, O.getCompletionByHash, args),
@@ -607,7 +588,6 @@ export const generatedLedgerMethods = (transport: Transport): GeneratedLedgerMet
   getContract: (...args: unknown[]) => invokeOperation(transport, O.getContract, args),
   getEventsByContractId: (...args: unknown[]) => invokeOperation(transport, O.getEventsByContractId, args),
   getJwks: (...args: unknown[]) => invokeOperation(transport, O.getJwks, args),
-  getLatestPrunedOffsets: (...args: unknown[]) => invokeOperation(transport, O.getLatestPrunedOffsets, args),
   getLedgerEnd: (...args: unknown[]) => invokeOperation(transport, O.getLedgerEnd, args),
   getPackage: (...args: unknown[]) => invokeOperation(transport, O.getPackage, args),
   getPackageStatus: (...args: unknown[]) => invokeOperation(transport, O.getPackageStatus, args),

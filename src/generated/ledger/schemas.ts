@@ -217,9 +217,6 @@ export type GenerateExternalPartyTopologyRequest = t.TypeOf<typeof GenerateExter
 /** Upstream schema `GenerateExternalPartyTopologyResponse` (canton/release-line-3.5/openapi.yaml): Response message with topology transactions and the multi-hash to be signed. */
 export const GenerateExternalPartyTopologyResponse = t.type({ partyId: t.string, publicKeyFingerprint: t.string, topologyTransactions: t.array(t.string), multiHash: t.string }, "GenerateExternalPartyTopologyResponse");
 export type GenerateExternalPartyTopologyResponse = t.TypeOf<typeof GenerateExternalPartyTopologyResponse>;
-/** Upstream schema `GetActiveContractsPageRequest` (canton/release-line-3.5/openapi.yaml). */
-export const GetActiveContractsPageRequest = t.intersection([t.type({ eventFormat: H.EventFormat }), t.partial({ activeAtOffset: optional(int64Lenient), maxPageSize: optional(int32), pageToken: optional(t.string) })], "GetActiveContractsPageRequest");
-export type GetActiveContractsPageRequest = t.TypeOf<typeof GetActiveContractsPageRequest>;
 /** Upstream schema `GetCompletionByHashRequest` (canton/main/openapi.yaml). */
 export const GetCompletionByHashRequest = t.type({ transactionHash: t.string }, "GetCompletionByHashRequest");
 export type GetCompletionByHashRequest = t.TypeOf<typeof GetCompletionByHashRequest>;
@@ -241,9 +238,6 @@ export type GetEventsByContractIdRequest = t.TypeOf<typeof GetEventsByContractId
 /** An inline schema of canton/main/openapi.yaml, named after its operation. */
 export const GetJwksResponse = t.type({ keys: t.array(t.UnknownRecord) }, "GetJwksResponse");
 export type GetJwksResponse = t.TypeOf<typeof GetJwksResponse>;
-/** Upstream schema `GetLatestPrunedOffsetsResponse` (canton/release-line-3.5/openapi.yaml). */
-export const GetLatestPrunedOffsetsResponse = t.partial({ participantPrunedUpToInclusive: optional(int64Lenient), allDivulgedContractsPrunedUpToInclusive: optional(int64Lenient) }, "GetLatestPrunedOffsetsResponse");
-export type GetLatestPrunedOffsetsResponse = t.TypeOf<typeof GetLatestPrunedOffsetsResponse>;
 /** Upstream schema `GetLedgerApiVersionResponse` (canton/release-line-3.5/openapi.yaml). */
 export const GetLedgerApiVersionResponse = t.type({ version: t.string, features: FeaturesDescriptor }, "GetLedgerApiVersionResponse");
 export type GetLedgerApiVersionResponse = t.TypeOf<typeof GetLedgerApiVersionResponse>;
@@ -343,9 +337,6 @@ export type JsExecuteSubmissionAndWaitRequest = t.TypeOf<typeof JsExecuteSubmiss
 /** Upstream schema `JsExecuteSubmissionRequest` (canton/release-line-3.5/openapi.yaml). */
 export const JsExecuteSubmissionRequest = t.intersection([t.type({ preparedTransaction: t.string, partySignatures: PartySignatures, submissionId: t.string, hashingSchemeVersion: openEnum("enum", ["HASHING_SCHEME_VERSION_UNSPECIFIED", "HASHING_SCHEME_VERSION_V2", "HASHING_SCHEME_VERSION_V3"]) }), t.partial({ deduplicationPeriod: optional(DeduplicationPeriod2), userId: optional(t.string), minLedgerTime: optional(MinLedgerTime) })], "JsExecuteSubmissionRequest");
 export type JsExecuteSubmissionRequest = t.TypeOf<typeof JsExecuteSubmissionRequest>;
-/** Upstream schema `JsGetActiveContractsPageResponse` (canton/release-line-3.5/openapi.yaml). */
-export const JsGetActiveContractsPageResponse = t.intersection([t.type({ activeContracts: t.array(H.JsGetActiveContractsResponse), activeAtOffset: int64Lenient }), t.partial({ nextPageToken: optional(t.string) })], "JsGetActiveContractsPageResponse");
-export type JsGetActiveContractsPageResponse = t.TypeOf<typeof JsGetActiveContractsPageResponse>;
 /** Upstream schema `JsGetEventsByContractIdResponse` (canton/release-line-3.5/openapi.yaml). */
 export const JsGetEventsByContractIdResponse = t.partial({ created: optional(JsCreated), archived: optional(JsArchived) }, "JsGetEventsByContractIdResponse");
 export type JsGetEventsByContractIdResponse = t.TypeOf<typeof JsGetEventsByContractIdResponse>;

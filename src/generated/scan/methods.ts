@@ -43,16 +43,6 @@ export interface GeneratedScanMethods {
    */
   getAcsSnapshot(party: string, query?: { readonly record_time?: string }): Result<S.GetAcsSnapshotResponse>;
   /**
-   * `POST /v2/state/acs` (operationId `getAcsSnapshotAtV2`): Returns the ACS in creation date ascending order, paged, for a given migration id and record time.
-   * Paged: pass the cursor of one answer to get the next.
-   * Errors may carry `condition`: 'SnapshotNotFound'.
-   * @example
-   * ```ts
-   * client.scan.getAcsSnapshotAtV2({"migration_id":1,"record_time":"2024-09-20T13:31:28.405180Z","page_size":1}).subscribe((r) => console.log(r));
-   * ```
-   */
-  getAcsSnapshotAtV2(body: S.AcsRequestV2): Result<H.AcsResponseV2>;
-  /**
    * `GET /v0/active-synchronizer-serial` (operationId `getActivePhysicalSynchronizerSerial`): Get the current physical synchronizer serial as reported by the SV participant.
    * @example
    * ```ts
@@ -530,7 +520,6 @@ export const generatedScanMethods = (transport: Transport): GeneratedScanMethods
   featureSupport: (...args: unknown[]) => invokeOperation(transport, O.featureSupport, args),
   forceAcsSnapshotNow: (...args: unknown[]) => invokeOperation(transport, O.forceAcsSnapshotNow, args),
   getAcsSnapshot: (...args: unknown[]) => invokeOperation(transport, O.getAcsSnapshot, args),
-  getAcsSnapshotAtV2: (...args: unknown[]) => invokeOperation(transport, O.getAcsSnapshotAtV2, args),
   getActivePhysicalSynchronizerSerial: (...args: unknown[]) => invokeOperation(transport, O.getActivePhysicalSynchronizerSerial, args),
   getAmuletRules: (...args: unknown[]) => invokeOperation(transport, O.getAmuletRules, args),
   getAnsRules: (...args: unknown[]) => invokeOperation(transport, O.getAnsRules, args),

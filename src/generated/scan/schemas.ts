@@ -10,9 +10,6 @@ import * as H from '../../codecs/scan/index.js';
  * codec of src/codecs decodes is that codec (scripts/codegen/overrides.mjs, handCodecs).
  */
 
-/** Upstream schema `AcsRequestV2` (splice/apps/scan/src/main/openapi/scan.yaml). */
-export const AcsRequestV2 = t.intersection([t.type({ migration_id: int64Lenient, record_time: t.string, page_size: int32 }), t.partial({ record_time_match: optional(openEnum("enum", ["exact", "at_or_before"])), after: optional(t.string), party_ids: optional(t.array(t.string)), templates: optional(t.array(t.string)) })], "AcsRequestV2");
-export type AcsRequestV2 = t.TypeOf<typeof AcsRequestV2>;
 /** Upstream schema `ActualMemberTrafficState` (splice/apps/scan/src/main/openapi/scan.yaml). */
 export const ActualMemberTrafficState = t.type({ total_consumed: int64Lenient, total_limit: int64Lenient }, "ActualMemberTrafficState");
 export type ActualMemberTrafficState = t.TypeOf<typeof ActualMemberTrafficState>;

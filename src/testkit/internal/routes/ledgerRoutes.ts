@@ -36,7 +36,7 @@ const decodeToken = (seed: string, token: string): PageToken | undefined => {
 };
 
 /** Authenticates a ledger request; a reply when it must stop. */
-const ledgerAuth = (state: NetworkState, ctx: RequestContext, required: boolean): { principal: Principal | undefined } | { reply: Reply } => {
+export const ledgerAuth = (state: NetworkState, ctx: RequestContext, required: boolean): { principal: Principal | undefined } | { reply: Reply } => {
   const auth = authenticate(ctx.authorization, state.options.users, state.nowSeconds());
   if ('principal' in auth) return { principal: auth.principal };
   if (!required) return { principal: undefined };
@@ -44,7 +44,7 @@ const ledgerAuth = (state: NetworkState, ctx: RequestContext, required: boolean)
 };
 
 /** An optional int64 field: numbers, or quoted numbers as circe accepts them. */
-const optionalInt = (u: unknown): number | undefined | 'bad' => {
+export const optionalInt = (u: unknown): number | undefined | 'bad' => {
   if (u === undefined || u === null) return undefined;
   if (isInt(u)) return u;
   if (typeof u === 'string' && /^-?\d+$/.test(u) && Number.isSafeInteger(Number(u))) return Number(u);
