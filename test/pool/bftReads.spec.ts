@@ -101,14 +101,16 @@ describe('Scan pool: BFT single-shot reads', () => {
   });
 
   it('is cold, and unsubscribing aborts the requests in flight', async () => {
-    for (const s of set.scans) s.set({ latencyMs: 40 });
+    for (const s of set.scans) s.set({ latencyMs: 100 });
     const read = createClient({ scan: { urls: set.urls } }).scan.getDsoPartyId();
     assert.deepEqual(asked(), [0, 0, 0, 0]);
     const got: unknown[] = [];
     const sub = read.subscribe((r) => got.push(r));
-    await new Promise((r) => setTimeout(r, 10));
+    // Unsubscribe once the three requests have arrived (on a busy machine that takes a while),
+    // then wait past the Scans' latency: an open connection would have had its answer by then.
+    for (let i = 0; i < 1000 && asked().reduce((a, b) => a + b) < 3; i++) await new Promise((r) => setTimeout(r, 2));
     sub.unsubscribe();
-    await new Promise((r) => setTimeout(r, 60));
+    await new Promise((r) => setTimeout(r, 150));
     assert.deepEqual(got, []);
     assert.equal(asked().reduce((a, b) => a + b), 3);
     // The Scans saw the connections closed: none of them wrote an answer.
