@@ -15,7 +15,7 @@ import { T } from '../templates.js';
 import { formatDateTime, formatInstant, formatMicros6, parseMicros } from '../time.js';
 import { activeNow, formatTenDigits, holdingsAt, roundActivity, roundAt, ruleContract, transferCommands, validatorFaucets } from '../history/readQueries.js';
 import { listScansRoute, migrationInfoRoute } from '../scans/knobs.js';
-import { checkLimit, invalidParty } from './scanRoutes.js';
+import { checkLimit, invalidParty, scanHandlers } from './scanRoutes.js';
 
 const BASE = '/api/scan';
 
@@ -489,6 +489,8 @@ export const scanReadRoutes = (state: NetworkState, origin: () => string): Route
     r('GET', '/v0/closed-rounds', constant({ rounds: [] })),
     r('GET', '/v0/amulet-price/votes', constant({ amulet_price_votes: [] })),
     r('GET', '/v0/unclaimed-development-fund-coupons', constant({ 'unclaimed-development-fund-coupons': [] })),
+    // The deprecated v0 history: v1's items (nobody pages it with a stream; it is served for completeness).
+    r('POST', '/v0/updates', scanHandlers.updates(state, 'v1')),
     r('GET', '/v0/updates/{update_id}', updateById(state, 'v0')),
     r('GET', '/v1/updates/{update_id}', updateById(state, 'v1')),
     r('GET', '/v2/updates/{update_id}', updateById(state, 'v2')),

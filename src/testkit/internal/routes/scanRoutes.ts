@@ -303,4 +303,4 @@ export const scanRoutes = (state: NetworkState): Route[] => {
 };
 
 /** Shared with the validator's scan-proxy. */
-export const scanHandlers = { featuredApp, transferCommandCounter };
+export const scanHandlers = { featuredApp, transferCommandCounter, updates };
