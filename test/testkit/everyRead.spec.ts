@@ -181,6 +181,19 @@ describe('testkit: the simulated network serves every Scan and validator read', 
       }
       assert.ok(E.isRight(result), JSON.stringify(result).slice(0, 1500));
     });
+    if (ARGS[key] !== undefined)
+      it(`${key} with the index's example: a Right or Scan's 400/404 body`, async () => {
+        const method = (client[entry.group] as unknown as Record<string, Call>)[entry.method]!;
+        const result = await lastValueFrom(method(...entry.example));
+        if (E.isRight(result)) return;
+        // 404 for something unknown, 400 for an argument Scan cannot parse (pekko's text for a
+        // malformed parameter); never an unknown route, a 5xx or a body that does not decode.
+        const e = result.left;
+        assert.ok(
+          e._tag === 'HttpError' && ((e.status === 404 && e.body._tag === 'SimpleError') || (e.status === 400 && (e.body._tag === 'SimpleError' || e.body._tag === 'Text'))),
+          JSON.stringify(e),
+        );
+      });
   }
 
   describe('the answers agree with the history', () => {
