@@ -4,7 +4,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import { createClient, operationIndex, type CantonError, type Fetch, type OperationIndexEntry } from '../../src/index';
 import { mintToken, startSimulatedNetwork, type SimulatedNetwork } from '../../src/testkit/index.js';
 import { upstreamFacts } from '../helpers/upstream.js';
-import { obj, scanHistory, type Obj } from './helpers.js';
+import { collectKeys, obj, scanHistory, type Obj } from './helpers.js';
 
 type Group = 'scan' | 'validator';
 type Client = ReturnType<typeof createClient>;
@@ -325,20 +325,6 @@ describe('testkit: the simulated network serves every Scan and validator read', 
       assert.ok(E.isLeft(none) && none.left._tag === 'HttpError' && none.left.status === 404);
     });
   });
-
-  /** Daml payloads and maps keyed by ids or names hold data, not field names. */
-  const DATA_FIELDS = new Set(['payload', 'create_arguments', 'choice_argument', 'exercise_result']);
-  const MAP_FIELDS = new Set(['events_by_id', 'open_mining_rounds', 'issuing_mining_rounds', 'transfer_commands_by_contract_id', 'ports']);
-  const collectKeys = (u: unknown, into: Set<string>): void => {
-    if (Array.isArray(u)) return u.forEach((x) => collectKeys(x, into));
-    if (typeof u !== 'object' || u === null) return;
-    for (const [k, v] of Object.entries(u)) {
-      into.add(k);
-      if (DATA_FIELDS.has(k)) continue;
-      if (MAP_FIELDS.has(k) && typeof v === 'object' && v !== null && !Array.isArray(v)) Object.values(v).forEach((x) => collectKeys(x, into));
-      else collectKeys(v, into);
-    }
-  };
 
   it('every field name of the answers is a property name of the specs', () => {
     const keys = new Set<string>();

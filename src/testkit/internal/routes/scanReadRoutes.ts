@@ -8,7 +8,7 @@
 import type { Json } from '../daml.js';
 import { isInt, isObject, json, parseJson, plain, spliceError, spliceMalformed, type Reply, type RequestContext, type Route } from '../http.js';
 import { blobFor, sha256Hex } from '../ids.js';
-import type { ContractState, HistoryUpdate, Snapshot } from '../model.js';
+import type { ContractState, HistoryUpdate, Snapshot, TemplateRef } from '../model.js';
 import { contractWithState, scanItem, spliceContract, type DamlValueEncoding, type ScanVersion } from '../scanView.js';
 import type { NetworkState } from '../state.js';
 import { T } from '../templates.js';
@@ -53,7 +53,7 @@ const maybeCached = (state: NetworkState, s: ContractState, cachedCid: unknown, 
 
 /** `POST /v0/amulet-rules` and its siblings: one rule contract, unless the caller has it cached. */
 const rulesLookup =
-  (state: NetworkState, template: typeof T.AmuletRules, prefix: string, responseField: string) =>
+  (state: NetworkState, template: TemplateRef, prefix: string, responseField: string) =>
   (ctx: RequestContext): Reply => {
     const req = objectBody(ctx);
     if (isReply(req)) return req;
@@ -93,7 +93,8 @@ const openAndIssuingRounds = (state: NetworkState) => (ctx: RequestContext): Rep
   }
   const [cachedOpen, cachedIssuing] = [new Set(lists[0]), new Set(lists[1])];
   const { open, issuing } = state.history.openAndIssuingRounds();
-  const byId = (rounds: ContractState[], cached: ReadonlySet<string>): Json => Object.fromEntries(rounds.map((s) => [s.data.contractId, maybeCached(state, s, cached.has(s.data.contractId) ? s.data.contractId : undefined, undefined)]));
+  const byId = (rounds: ContractState[], cached: ReadonlySet<string>): Json =>
+    Object.fromEntries(rounds.map((s) => [s.data.contractId, cached.has(s.data.contractId) ? { domain_id: s.synchronizerId } : contractWithState(state.seed, s)]));
   // One tick (10 minutes), the longest a caller may keep the answer.
   return json(200, { time_to_live_in_microseconds: 600_000_000, open_mining_rounds: byId(open, cachedOpen), issuing_mining_rounds: byId(issuing, cachedIssuing) });
 };
