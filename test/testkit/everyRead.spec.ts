@@ -315,6 +315,14 @@ describe('testkit: the simulated network serves every Scan and validator read', 
       assert.ok(E.isLeft(unknown) && unknown.left._tag === 'HttpError' && unknown.left.status === 404);
     });
 
+    it('the scan-proxy reads want a token, like the other validator routes', async () => {
+      const anonymous = createClient({ validator: { url: facts.net.validatorUrl } });
+      for (const o of [anonymous.validator.getDsoInfo(), anonymous.validator.lookupAnsEntryByName(facts.ansName), anonymous.validator.getAnsRules({})]) {
+        const r = await lastValueFrom(o as Observable<E.Either<CantonError, unknown>>);
+        assert.ok(E.isLeft(r) && r.left._tag === 'HttpError' && r.left.status === 401, JSON.stringify(r));
+      }
+    });
+
     it('the transfer command status names the command of the history', async () => {
       const status = await call(client.scan.lookupTransferCommandStatus(facts.transferCommand));
       const commands = Object.values(status.transfer_commands_by_contract_id);
