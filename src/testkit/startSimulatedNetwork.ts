@@ -5,9 +5,11 @@ import { History } from './internal/history/History.js';
 import { LedgerIndex } from './internal/ledgerView.js';
 import { hash32, seedNumber } from './internal/prng.js';
 import { ledgerRoutes } from './internal/routes/ledgerRoutes.js';
+import { scanReadRoutes } from './internal/routes/scanReadRoutes.js';
 import { scanRoutes } from './internal/routes/scanRoutes.js';
 import { stateRoutes } from './internal/routes/stateRoutes.js';
 import { scanAcsRoutes } from './internal/routes/scanAcsRoutes.js';
+import { validatorReadRoutes } from './internal/routes/validatorReadRoutes.js';
 import { validatorRoutes } from './internal/routes/validatorRoutes.js';
 import { requestListener } from './internal/server.js';
 import { NetworkState, type ResolvedOptions } from './internal/state.js';
@@ -123,7 +125,15 @@ export async function startSimulatedNetwork(options: SimulatedNetworkOptions = {
     positiveInt('growth.count', options.growth.count, 1);
   }
   const stats = new StatsRecorder();
-  const routes = [...ledgerRoutes(state), ...stateRoutes(state), ...validatorRoutes(state), ...scanRoutes(state), ...scanAcsRoutes(state)];
+  const routes = [
+    ...ledgerRoutes(state),
+    ...stateRoutes(state),
+    ...validatorRoutes(state),
+    ...scanRoutes(state),
+    ...scanAcsRoutes(state),
+    ...scanReadRoutes(state, () => origin),
+    ...validatorReadRoutes(state),
+  ];
   const listener = requestListener(state, routes, faults, stats);
   const server = createServer((req, res) => {
     void listener(req, res);

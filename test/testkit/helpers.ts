@@ -176,3 +176,19 @@ export const micros = (iso: string): number => {
   assert.ok(m !== null, iso);
   return Date.parse(`${m[1]}Z`) * 1000 + Number((m[2] ?? '').padEnd(6, '0').slice(0, 6));
 };
+
+/** Daml values and maps keyed by data (ids, parties, names) hold no field names of the specs. */
+const DATA_FIELDS = new Set(['create_arguments', 'payload', 'choice_argument', 'exercise_result', 'createArgument', 'choiceArgument', 'exerciseResult', 'context']);
+const MAP_FIELDS = new Set(['events_by_id', 'open_mining_rounds', 'issuing_mining_rounds', 'transfer_commands_by_contract_id', 'ports']);
+
+/** Adds the object keys of a served body to `into`, skipping Daml values and the keys of maps keyed by data. */
+export const collectKeys = (u: unknown, into: Set<string>): void => {
+  if (Array.isArray(u)) return u.forEach((x) => collectKeys(x, into));
+  if (typeof u !== 'object' || u === null) return;
+  for (const [k, v] of Object.entries(u)) {
+    into.add(k);
+    if (DATA_FIELDS.has(k)) continue;
+    if (MAP_FIELDS.has(k) && typeof v === 'object' && v !== null) Object.values(v).forEach((x) => collectKeys(x, into));
+    else collectKeys(v, into);
+  }
+};

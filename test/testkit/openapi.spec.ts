@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { mintToken, startSimulatedNetwork, type SimulatedNetwork } from '../../src/testkit/index.js';
 import { inUpstreamSpec, upstreamFacts, upstreamMethods } from '../helpers/upstream.js';
-import { formatFor, get, post, type HttpResult } from './helpers.js';
+import { collectKeys, formatFor, get, post, type HttpResult } from './helpers.js';
 
 // The routes and property names of the upstream specs come from test/fixtures/upstream-facts.json (written by
 // scripts/upstream-facts.mjs, checked against the specs by test/scripts/upstreamFacts.spec.ts when they are present).
@@ -10,20 +10,6 @@ import { formatFor, get, post, type HttpResult } from './helpers.js';
 const NOT_IN_SPECS = new Set(['GET /v2/traffic/accounts/{account-id}']);
 
 const BASES = { ledger: '', validator: '/api/validator', scan: '/api/scan' } as const;
-
-/** Object keys of a served body, skipping Daml values and maps keyed by data (ids, parties). */
-const DATA_FIELDS = new Set(['create_arguments', 'payload', 'choice_argument', 'exercise_result', 'createArgument', 'choiceArgument', 'exerciseResult', 'context']);
-const MAP_FIELDS = new Set(['events_by_id']);
-const collectKeys = (u: unknown, into: Set<string>): void => {
-  if (Array.isArray(u)) return u.forEach((x) => collectKeys(x, into));
-  if (typeof u !== 'object' || u === null) return;
-  for (const [k, v] of Object.entries(u)) {
-    into.add(k);
-    if (DATA_FIELDS.has(k)) continue;
-    if (MAP_FIELDS.has(k) && typeof v === 'object' && v !== null) Object.values(v).forEach((x) => collectKeys(x, into));
-    else collectKeys(v, into);
-  }
-};
 
 describe('testkit: routes and field names match the upstream OpenAPI specs', () => {
   let net: SimulatedNetwork;

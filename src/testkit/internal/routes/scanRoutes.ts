@@ -302,5 +302,5 @@ export const scanRoutes = (state: NetworkState): Route[] => {
   ];
 };
 
-/** Shared with the validator's scan-proxy. */
-export const scanHandlers = { featuredApp };
+/** Shared with the validator's scan-proxy and Scan's read routes. */
+export const scanHandlers = { featuredApp, transferCommandCounter, updates };

@@ -11,7 +11,8 @@ import { scanHandlers } from './scanRoutes.js';
 
 const BASE = '/api/validator';
 
-const authed =
+/** Authenticates (always, or only when the network requires auth) before the handler runs. */
+export const authed =
   (state: NetworkState, always: boolean, handler: (ctx: RequestContext, principal: Principal | undefined) => Reply) =>
   (ctx: RequestContext): Reply => {
     const auth = authenticate(ctx.authorization, state.options.users, state.nowSeconds());
