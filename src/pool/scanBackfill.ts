@@ -30,7 +30,7 @@ import { previousMicrosecond } from '../time/previousMicrosecond.js';
  * @since 0.2.0
  */
 export interface ScanBackfillOptions {
-  /** How many slices the range is cut into (default 8, at most 1000). */
+  /** How many slices each migration of the range is cut into at first (default 8, at most 1000); once a page has shown the density, slices are cut to about a page. */
   readonly slices?: number;
   /** How many slices are read at once (default: `slices`, at most 64); memory holds at most this many pages. */
   readonly concurrency?: number;
@@ -68,10 +68,10 @@ const checkOptions = (options: ScanBackfillOptions): Checks => {
  * the order of `scan.updates`, so that `checkpointOf` each item is the checkpoint `scan.updates`
  * would give: an ordered merge in which a slice ahead waits with at most one page until every
  * slice before it is delivered, which makes the checkpoint the contiguous watermark and memory
- * at most `concurrency` pages. First the migrations are learned (the first item, then for each
+ * at most `concurrency` pages. The migrations are learned while the slices are read (for each
  * migration `POST /v0/backfilling/migration-info` and the first item after its last record
- * time), then each slice is read with the paging state machine of `scan.updates`. On a pool
- * every page is agreed on by the pool (see docs/scans.md).
+ * time); each slice is read with the paging state machine of `scan.updates`. On a pool every
+ * page is agreed on by the pool (see docs/scans.md).
  * @internal
  */
 export const scanBackfill = (transport: Transport, request: UpdateHistoryRequestV2, options: ScanBackfillOptions = {}): Result<Item> =>
