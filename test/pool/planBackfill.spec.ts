@@ -64,6 +64,16 @@ describe('sliceMigration and tailSlice', () => {
 describe('readSlices (virtual time)', () => {
   const item = (m: number, s: number): UpdateHistoryItemV2 =>
     ({ update_id: `u${m}-${s}`, migration_id: m, record_time: `2025-01-01T00:00:${String(s).padStart(2, '0')}.000000Z` }) as unknown as UpdateHistoryItemV2;
+  /** A Scan over `all`: strictly after `after`, at most page_size items, in order, answering `ms` later; `onRequest` sees where each request asks from. */
+  const scanOver =
+    (all: ReadonlyArray<UpdateHistoryItemV2>, pageSize: number, ms: number, onRequest: (after: string | undefined) => void = () => undefined) =>
+    (state: ScanReadState) =>
+      defer(() => {
+        const req = scanPageRequest(state, pageSize);
+        const after = req.after?.after_record_time;
+        onRequest(after);
+        return of(E.right(all.filter((i) => after === undefined || i.record_time > after).slice(0, req.page_size))).pipe(delay(ms));
+      });
 
   it('reads at most `concurrency` pages at once and delivers in slice order', () => {
     testScheduler().run(({ flush }) => {
@@ -119,15 +129,8 @@ describe('readSlices (virtual time)', () => {
     testScheduler().run(({ flush }) => {
       const all = Array.from({ length: 45 }, (_, i) => ({ ...item(0, Math.floor(i / 3)), update_id: `u${i}` }) as UpdateHistoryItemV2);
       const slices = [{ start: initialScanRead(undefined, undefined), end: { migration_id: 0, record_time: '2025-01-01T00:00:14.000000Z' } }];
-      // A Scan: strictly after `after`, at most page_size items, in order.
-      const page = (state: ScanReadState) =>
-        defer(() => {
-          const req = scanPageRequest(state, 4);
-          const after = req.after?.after_record_time;
-          return of(E.right(all.filter((i) => after === undefined || i.record_time > after).slice(0, req.page_size))).pipe(delay(5));
-        });
       const out: string[] = [];
-      readSlices(slices, 3, page, 4, all.slice(0, 4)).subscribe((r) => out.push(E.isRight(r) ? r.right.update_id : 'LEFT'));
+      readSlices(slices, 3, scanOver(all, 4, 5), 4, all.slice(0, 4)).subscribe((r) => out.push(E.isRight(r) ? r.right.update_id : 'LEFT'));
       flush();
       assert.deepEqual(out, all.map((i) => i.update_id));
     });
@@ -142,13 +145,7 @@ describe('readSlices (virtual time)', () => {
         end: { migration_id: 0, record_time: all[to]!.record_time },
       });
       const sent: Array<{ at: number; after: string | undefined }> = [];
-      const page = (state: ScanReadState) =>
-        defer(() => {
-          const req = scanPageRequest(state, 2);
-          const after = req.after?.after_record_time;
-          sent.push({ at: scheduler.now(), after });
-          return of(E.right(all.filter((i) => after === undefined || i.record_time > after).slice(0, req.page_size))).pipe(delay(10));
-        });
+      const page = scanOver(all, 2, 10, (after) => sent.push({ at: scheduler.now(), after }));
       // The plan: two slices at once, two more 100 ms later, then a failure 100 ms after that.
       const failure = { _tag: 'InvalidRequest', message: 'no plan', issues: [] } as unknown as CantonError;
       const plan = cold('a 99ms b 99ms (c|)', {
@@ -173,15 +170,8 @@ describe('readSlices (virtual time)', () => {
       const start = initialScanRead(undefined, undefined);
       const slices = [{ start, end: { migration_id: 0, record_time: all[2]!.record_time } }, { start: initialScanRead({ migration_id: 0, record_time: all[2]!.record_time }, undefined), end: undefined }];
       const asked: Array<string | undefined> = [];
-      const page = (state: ScanReadState) =>
-        defer(() => {
-          const req = scanPageRequest(state, 3);
-          const after = req.after?.after_record_time;
-          asked.push(after);
-          return of(E.right(all.filter((i) => after === undefined || i.record_time > after).slice(0, req.page_size))).pipe(delay(10));
-        });
       const out: string[] = [];
-      readSlices(slices, 2, page, 3, [], { state: start, page: all.slice(0, 3) }).subscribe((r) => out.push(E.isRight(r) ? r.right.update_id : 'LEFT'));
+      readSlices(slices, 2, scanOver(all, 3, 10, (after) => asked.push(after)), 3, [], { state: start, page: all.slice(0, 3) }).subscribe((r) => out.push(E.isRight(r) ? r.right.update_id : 'LEFT'));
       flush();
       assert.deepEqual(out, all.map((i) => i.update_id));
       assert.ok(!asked.includes(undefined), `asked from the beginning again: ${JSON.stringify(asked)}`);
@@ -194,15 +184,8 @@ describe('readSlices (virtual time)', () => {
       const all = Array.from({ length: 4 }, (_, s) => item(0, s));
       const slices = [{ start: initialScanRead(undefined, undefined), end: { migration_id: 0, record_time: all[3]!.record_time } }];
       let requests = 0;
-      const page = (state: ScanReadState) =>
-        defer(() => {
-          requests++;
-          const req = scanPageRequest(state, 4);
-          const after = req.after?.after_record_time;
-          return of(E.right(all.filter((i) => after === undefined || i.record_time > after).slice(0, req.page_size))).pipe(delay(10));
-        });
       const out: string[] = [];
-      readSlices(slices, 2, page, 4, all.slice(0, 4)).subscribe((r) => out.push(E.isRight(r) ? r.right.update_id : 'LEFT'));
+      readSlices(slices, 2, scanOver(all, 4, 10, () => requests++), 4, all.slice(0, 4)).subscribe((r) => out.push(E.isRight(r) ? r.right.update_id : 'LEFT'));
       flush();
       assert.deepEqual(out, all.map((i) => i.update_id));
       assert.equal(requests, 2);
