@@ -27,6 +27,11 @@ export interface Slice {
  * migration. Nothing when `to` lies in an earlier migration. With `grid` (the width of a slice
  * of about one page), the cuts fall on multiples of it from the start, so that the reader's cuts
  * into slices of a page line up with them instead of leaving a small slice before each.
+ * @example
+ * ```ts
+ * const m = { migration_id: 0, min: '2025-01-01T00:00:00Z', max: '2025-01-01T00:00:06Z' };
+ * sliceMigration(m, migrationStart(m), 4, undefined); // four slices of about 1.5 s, the last ending at max
+ * ```
  * @internal
  */
 export const sliceMigration = (
@@ -57,7 +62,16 @@ export const sliceMigration = (
   return out;
 };
 
-/** Where the read of a migration begins when it does not start at the stream's start: strictly before its first record time. @internal */
+/**
+ * Where the read of a migration begins when it does not start at the stream's start: strictly
+ * before its first record time.
+ * @example
+ * ```ts
+ * migrationStart({ migration_id: 1, min: '2025-01-01T00:00:00Z', max: '2025-01-02T00:00:00Z' }).state.cursor;
+ * // { migration_id: 1, record_time: '2024-12-31T23:59:59.999999Z' }
+ * ```
+ * @internal
+ */
 export const migrationStart = (m: Required<MigrationRange>): { state: ScanReadState; at: bigint } => {
   const before = previousMicrosecond(m.min);
   return { state: initialScanRead({ migration_id: m.migration_id, record_time: before }, undefined), at: toMicros(before) };
@@ -68,6 +82,11 @@ export const migrationStart = (m: Required<MigrationRange>): { state: ScanReadSt
  * (`unknown`), or what was appended since the ranges were learned, up to `to` (or open). Nothing
  * when the last slice already ends at `to`. `start` is the stream's start, used when no slice
  * came before.
+ * @example
+ * ```ts
+ * tailSlice({ migration_id: 1, record_time: '2025-01-01T00:00:05Z' }, initialScanRead(undefined, undefined), undefined, false);
+ * // one open slice strictly after that end: what was appended since
+ * ```
  * @internal
  */
 export const tailSlice = (lastEnd: ScanCursor | undefined, start: ScanReadState, to: ScanCursor | undefined, unknown: boolean): Slice[] =>

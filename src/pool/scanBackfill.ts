@@ -162,6 +162,10 @@ export const scanBackfill = (transport: Transport, request: UpdateHistoryRequest
 /**
  * How wide in record time a slice of about one page is, from a page read (a little narrower than
  * a page, so that a slice usually ends within one request); undefined when the page cannot tell.
+ * @example
+ * ```ts
+ * pageWidth(items, 500); // items one millisecond apart: 475 ms in microseconds (475_001n)
+ * ```
  * @internal
  */
 export const pageWidth = (items: ReadonlyArray<Item>, pageSize: number): bigint | undefined => {
