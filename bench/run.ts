@@ -39,7 +39,7 @@ const writingJson: Consume = (item) => {
 const scenarios = [
   { name: 'a consumer that counts, a server that answers at once', consume: counting, slow: false, ledger: true },
   { name: 'a consumer that writes each item out (JSON.stringify), a server that answers at once', consume: writingJson, slow: false, ledger: false },
-  { name: `a consumer that counts, a server that takes ${SLOW_MS} ms a page`, consume: counting, slow: true, ledger: false },
+  { name: `a consumer that counts, a server that takes ${SLOW_MS} ms a page`, consume: counting, slow: true, ledger: true },
   { name: `a consumer that writes each item out (JSON.stringify), a server that takes ${SLOW_MS} ms a page`, consume: writingJson, slow: true, ledger: false },
 ];
 

@@ -19,7 +19,7 @@ import { mainNetPages } from './fixtures';
 export const PAGE_SIZE = 500;
 export const SCAN_PAGES = 10;
 export const LEDGER_UPDATES = 10_000;
-export const SLOW_MS = 20;
+export const SLOW_MS = 50;
 
 /** The ledger's update format the benchmark reads with: every party's transactions and reassignments. */
 export const LEDGER_UPDATE_FORMAT = {

@@ -258,9 +258,12 @@ export const createPoolTransport = (
   let refreshedAt = 0;
   let stale = false;
   let refreshing: Observable<E.Either<CantonError, string[]>> | undefined;
+  const listing = (scans: ReadonlyArray<string>) => agreedRead(scans, { method: 'GET', path: '/v0/scans' }).pipe(map(decodeResponse(ListDsoScansResponse)));
   const refresh = (): Observable<E.Either<CantonError, string[]>> => {
-    refreshing ??= agreedRead(known ?? seeds, { method: 'GET', path: '/v0/scans' }).pipe(
-      map(decodeResponse(ListDsoScansResponse)),
+    // When none of the Scans known can list the Scans any more (all of them gone), the seeds are
+    // asked again: without that, the pool would keep a list of dead Scans for good.
+    const fromKnown = known;
+    refreshing ??= (fromKnown === undefined ? listing(seeds) : listing(fromKnown).pipe(switchMap((r) => (E.isLeft(r) ? listing(seeds) : of(r))))).pipe(
       map((r): E.Either<CantonError, string[]> => {
         refreshing = undefined;
         if (E.isLeft(r)) return known !== undefined ? E.right(known) : r;

@@ -18,60 +18,76 @@ export interface Slice {
 }
 
 /**
- * Cuts the history into slices, each within one migration (record times of different migrations
- * overlap and `after_record_time` applies only within `after_migration_id`): each migration
- * gets a share of `slices` by the length of its record-time range (at least one), cut at equal
- * record times; a slice covers (its start, its end], and the next starts strictly after that end.
- * One more slice after the last range reads what was appended since (open, unless `to` ends it
- * earlier). A migration whose range is unknown makes the rest of the history that one slice.
+ * Cuts one migration of known range into `slices` slices at equal record times, from `start`
+ * (where the read of this migration begins, and that position in microseconds) to the
+ * migration's last record time, or to `to` when it ends within the migration. A slice covers
+ * (its start, its end], and the next starts strictly after that end, so that items sharing a
+ * record time stay in one slice. Record times of different migrations overlap and
+ * `after_record_time` applies only within `after_migration_id`, so a slice never crosses a
+ * migration. Nothing when `to` lies in an earlier migration. With `grid` (the width of a slice
+ * of about one page), the cuts fall on multiples of it from the start, so that the reader's cuts
+ * into slices of a page line up with them instead of leaving a small slice before each.
+ * @example
+ * ```ts
+ * const m = { migration_id: 0, min: '2025-01-01T00:00:00Z', max: '2025-01-01T00:00:06Z' };
+ * sliceMigration(m, migrationStart(m), 4, undefined); // four slices of about 1.5 s, the last ending at max
+ * ```
  * @internal
  */
-export const planBackfill = (
-  migrations: ReadonlyArray<MigrationRange>,
-  first: { readonly cursor: ScanCursor | undefined; readonly updateId: string | undefined },
+export const sliceMigration = (
+  m: Required<MigrationRange>,
+  start: { readonly state: ScanReadState; readonly at: bigint },
   slices: number,
   to: ScanCursor | undefined,
+  grid?: bigint,
 ): Slice[] => {
-  const kept = migrations.filter((m) => to === undefined || m.migration_id <= to.migration_id);
-  const unknownAt = kept.findIndex((m) => m.min === undefined || m.max === undefined);
-  const known = unknownAt < 0 ? kept : kept.slice(0, unknownAt);
-  const startOf = (m: MigrationRange): { state: ScanReadState; at: bigint } => {
-    if (first.cursor !== undefined && first.cursor.migration_id === m.migration_id) {
-      return { state: initialScanRead(first.cursor, first.updateId), at: toMicros(first.cursor.record_time) };
-    }
-    const before = previousMicrosecond(m.min!);
-    return { state: initialScanRead({ migration_id: m.migration_id, record_time: before }, undefined), at: toMicros(before) };
-  };
-  const endOf = (m: MigrationRange): ScanCursor =>
-    to !== undefined && to.migration_id === m.migration_id && compareTimestamps(to.record_time, m.max!) < 0 ? to : { migration_id: m.migration_id, record_time: m.max! };
-  const spans = known.map((m) => {
-    const s = startOf(m);
-    const end = endOf(m);
-    const endAt = toMicros(end.record_time);
-    return { m, s, end, span: endAt > s.at ? endAt - s.at : 0n };
-  });
-  const total = spans.reduce((a, b) => a + b.span, 0n);
+  if (to !== undefined && to.migration_id < m.migration_id) return [];
+  const last: ScanCursor = to !== undefined && to.migration_id === m.migration_id && compareTimestamps(to.record_time, m.max) < 0 ? to : { migration_id: m.migration_id, record_time: m.max };
+  const endAt = toMicros(last.record_time);
+  const span = endAt > start.at ? endAt - start.at : 0n;
+  const k = span === 0n ? 1 : Math.min(slices, Number(span));
   const out: Slice[] = [];
-  spans.forEach(({ m, s, end: last, span }) => {
-    const share = total === 0n ? 1 : Math.max(1, Math.round((slices * Number(span)) / Number(total)));
-    const k = span === 0n ? 1 : Math.min(share, Number(span));
-    let state = s.state;
-    for (let j = 1; j <= k; j++) {
-      if (j === k) {
-        out.push({ start: state, end: last });
-        break;
-      }
-      const cut = fromMicros(s.at + (span * BigInt(j)) / BigInt(k));
-      const end = { migration_id: m.migration_id, record_time: cut };
-      out.push({ start: state, end });
-      state = initialScanRead(end, undefined);
-    }
-  });
-  // What follows the last known range: the rest of a migration whose range is unknown, or what
-  // was appended since the ranges were learned (up to `to`, or open).
-  const lastEnd = out.length > 0 ? out[out.length - 1]!.end : undefined;
-  if (unknownAt >= 0 || lastEnd === undefined || to === undefined || compareCursors(lastEnd, to) < 0) {
-    out.push({ start: lastEnd !== undefined ? initialScanRead(lastEnd, undefined) : initialScanRead(first.cursor, first.updateId), end: to });
+  let state = start.state;
+  let previous = 0n;
+  for (let j = 1; j < k; j++) {
+    let offset = (span * BigInt(j)) / BigInt(k);
+    if (grid !== undefined && grid > 0n) offset = ((offset + grid / 2n) / grid) * grid;
+    if (offset <= previous || offset >= span) continue;
+    previous = offset;
+    const end = { migration_id: m.migration_id, record_time: fromMicros(start.at + offset) };
+    out.push({ start: state, end });
+    state = initialScanRead(end, undefined);
   }
+  out.push({ start: state, end: last });
   return out;
 };
+
+/**
+ * Where the read of a migration begins when it does not start at the stream's start: strictly
+ * before its first record time.
+ * @example
+ * ```ts
+ * migrationStart({ migration_id: 1, min: '2025-01-01T00:00:00Z', max: '2025-01-02T00:00:00Z' }).state.cursor;
+ * // { migration_id: 1, record_time: '2024-12-31T23:59:59.999999Z' }
+ * ```
+ * @internal
+ */
+export const migrationStart = (m: Required<MigrationRange>): { state: ScanReadState; at: bigint } => {
+  const before = previousMicrosecond(m.min);
+  return { state: initialScanRead({ migration_id: m.migration_id, record_time: before }, undefined), at: toMicros(before) };
+};
+
+/**
+ * What follows the slices of the known migrations: the rest of a migration whose range is unknown
+ * (`unknown`), or what was appended since the ranges were learned, up to `to` (or open). Nothing
+ * when the last slice already ends at `to`. `start` is the stream's start, used when no slice
+ * came before.
+ * @example
+ * ```ts
+ * tailSlice({ migration_id: 1, record_time: '2025-01-01T00:00:05Z' }, initialScanRead(undefined, undefined), undefined, false);
+ * // one open slice strictly after that end: what was appended since
+ * ```
+ * @internal
+ */
+export const tailSlice = (lastEnd: ScanCursor | undefined, start: ScanReadState, to: ScanCursor | undefined, unknown: boolean): Slice[] =>
+  unknown || lastEnd === undefined || to === undefined || compareCursors(lastEnd, to) < 0 ? [{ start: lastEnd !== undefined ? initialScanRead(lastEnd, undefined) : start, end: to }] : [];

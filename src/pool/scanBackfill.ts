@@ -1,4 +1,4 @@
-import { defer, forkJoin, map, Observable, of, Subscription, switchMap } from 'rxjs';
+import { concat, defer, forkJoin, isObservable, map, Observable, of, Subscription, switchMap } from 'rxjs';
 import * as E from 'fp-ts/lib/Either.js';
 import type { CantonError } from '../errors/CantonError.js';
 import type { Transport } from '../client/createTransport.js';
@@ -20,7 +20,7 @@ import { compareCursors, initialScanRead, scanPageRequest, scanPageStep, type Sc
 import { compareTimestamps } from '../time/compareTimestamps.js';
 import { Checks } from '../validation/checks.js';
 import { validateUpdateHistoryRequest } from '../validation/validateUpdateHistoryRequest.js';
-import { planBackfill, type MigrationRange, type Slice } from './planBackfill.js';
+import { migrationStart, sliceMigration, tailSlice, type MigrationRange, type Slice } from './planBackfill.js';
 import { fromMicros, toMicros } from './micros.js';
 import { previousMicrosecond } from '../time/previousMicrosecond.js';
 
@@ -30,7 +30,7 @@ import { previousMicrosecond } from '../time/previousMicrosecond.js';
  * @since 0.2.0
  */
 export interface ScanBackfillOptions {
-  /** How many slices the range is cut into (default 8, at most 1000). */
+  /** How many slices each migration of the range is cut into at first (default 8, at most 1000); once a page has shown the density, slices are cut to about a page. */
   readonly slices?: number;
   /** How many slices are read at once (default: `slices`, at most 64); memory holds at most this many pages. */
   readonly concurrency?: number;
@@ -68,10 +68,10 @@ const checkOptions = (options: ScanBackfillOptions): Checks => {
  * the order of `scan.updates`, so that `checkpointOf` each item is the checkpoint `scan.updates`
  * would give: an ordered merge in which a slice ahead waits with at most one page until every
  * slice before it is delivered, which makes the checkpoint the contiguous watermark and memory
- * at most `concurrency` pages. First the migrations are learned (the first item, then for each
+ * at most `concurrency` pages. The migrations are learned while the slices are read (for each
  * migration `POST /v0/backfilling/migration-info` and the first item after its last record
- * time), then each slice is read with the paging state machine of `scan.updates`. On a pool
- * every page is agreed on by the pool (see docs/scans.md).
+ * time); each slice is read with the paging state machine of `scan.updates`. On a pool every
+ * page is agreed on by the pool (see docs/scans.md).
  * @internal
  */
 export const scanBackfill = (transport: Transport, request: UpdateHistoryRequestV2, options: ScanBackfillOptions = {}): Result<Item> =>
@@ -95,60 +95,87 @@ export const scanBackfill = (transport: Transport, request: UpdateHistoryRequest
           : requestedAfter
             ? { migration_id: requestedAfter.after_migration_id, record_time: requestedAfter.after_record_time }
             : undefined;
-        const first = { cursor: firstCursor, updateId: from?.update_id };
 
         const page = (state: ScanReadState, size: number) =>
           pageRequest(() => send(transport, { method: 'POST', path: `/${version}/updates`, body: { ...rest, ...scanPageRequest(state, size) } }, codec), options.retry, undefined).pipe(
             map(E.map((r) => r.transactions as ReadonlyArray<Item>)),
           );
-        const itemAfter = (cursor: ScanCursor | undefined): Result<Item | undefined> =>
-          page({ cursor, tied: [], mode: 'poll', extra: 0, stalls: 0 }, 1).pipe(map(E.map((items) => items[0])));
+        const itemAfter = (cursor: ScanCursor): Result<Item | undefined> => page(initialScanRead(cursor, undefined), 1).pipe(map(E.map((items) => items[0])));
         const info = (m: number) =>
           pageRequest(() => send(transport, { method: 'POST', path: '/v0/backfilling/migration-info', body: { migration_id: m } }, GetMigrationInfoResponse), options.retry, undefined);
+        const rangeOf = (m: number, r: E.Either<CantonError, MigrationInfo>): Required<MigrationRange> | undefined => {
+          const ranges = E.isRight(r) ? r.right.record_time_range : [];
+          if (ranges.length === 0) return undefined;
+          const min = ranges.map((x) => x.min).reduce((a, b) => (compareTimestamps(a, b) <= 0 ? a : b));
+          const max = ranges.map((x) => x.max).reduce((a, b) => (compareTimestamps(a, b) >= 0 ? a : b));
+          return { migration_id: m, min, max };
+        };
 
-        // Migration by migration: its range, then the first item after its last record time,
-        // whose migration id is the next one. A migration whose range cannot be learned (no
-        // migration info) ends the list: the rest is read as one slice.
-        // The info of the migration after m is asked at the same time as the first item after m
-        // (migration ids are usually consecutive), which saves a round trip per migration.
-        const learn = (m: number, acc: MigrationRange[], known?: Result<MigrationInfo>): Result<MigrationRange[]> =>
-          (known ?? info(m)).pipe(
+        // The stream's first request is the first slice's first request, so its page is read once.
+        const start = initialScanRead(firstCursor, from?.update_id);
+
+        // Migration by migration, each handed to the reader as soon as its range is known, so
+        // that reading overlaps the planning: its range (migration info), then the first item
+        // after its last record time, whose migration id is the next one (the next migration's
+        // info is asked at the same time: ids are usually consecutive). A migration whose range
+        // cannot be learned (no migration info) ends the plan: the rest is read as one slice.
+        const plan = (m: number, known: Result<MigrationInfo>, lastEnd: ScanCursor | undefined, learned: number): Result<ReadonlyArray<Slice>> =>
+          known.pipe(
             switchMap((r) => {
-              const ranges = E.isRight(r) ? r.right.record_time_range : [];
-              if (ranges.length === 0 || acc.length >= MAX_MIGRATIONS) return of(E.right([...acc, { migration_id: m }]));
-              const min = ranges.map((x) => x.min).reduce((a, b) => (compareTimestamps(a, b) <= 0 ? a : b));
-              const max = ranges.map((x) => x.max).reduce((a, b) => (compareTimestamps(a, b) >= 0 ? a : b));
-              const known = [...acc, { migration_id: m, min, max }];
-              if (to !== undefined && to.migration_id <= m) return of(E.right(known));
-              return forkJoin([itemAfter({ migration_id: m, record_time: max }), info(m + 1)]).pipe(
-                switchMap(([n, nextInfo]) => {
+              const range = rangeOf(m, r);
+              if (range === undefined || learned >= MAX_MIGRATIONS) return of(E.right(tailSlice(lastEnd, start, to, true)));
+              // The first migration read starts where the stream starts (unless that lies in an earlier migration).
+              const first = lastEnd === undefined && (firstCursor === undefined || firstCursor.migration_id === m);
+              const own = sliceMigration(range, first ? { state: start, at: firstCursor !== undefined ? toMicros(firstCursor.record_time) : toMicros(previousMicrosecond(range.min)) } : migrationStart(range), slices, to, grid);
+              const end = own.length > 0 ? own[own.length - 1]!.end : lastEnd;
+              if (to !== undefined && to.migration_id <= m) return of(E.right([...own, ...tailSlice(end, start, to, false)]));
+              const after = forkJoin([itemAfter({ migration_id: m, record_time: range.max }), info(m + 1)]).pipe(
+                switchMap(([n, nextInfo]): Result<ReadonlyArray<Slice>> => {
                   if (E.isLeft(n)) return of(n);
                   const next = n.right === undefined ? undefined : cursorOfItem(n.right).migration_id;
-                  return next === undefined || next <= m ? of(E.right(known)) : learn(next, known, next === m + 1 ? of(nextInfo) : undefined);
+                  if (next === undefined || next <= m) return of(E.right(tailSlice(end, start, to, false)));
+                  return plan(next, next === m + 1 ? of(nextInfo) : info(next), end, learned + 1);
                 }),
               );
+              return concat(of(E.right(own)), after);
             }),
           );
 
-        // The first page after the start tells the first migration and how dense the history is
-        // (so that the first slices can be cut to a page at once); the first migration's info is
-        // asked at the same time, guessing it is the start's migration, or 0.
+        // The first page tells the first migration and how dense the history is (so that the
+        // first slices can be cut to a page at once); the first migration's info is asked at the
+        // same time, guessing it is the start's migration, or 0.
         const guess = firstCursor?.migration_id ?? 0;
-        return forkJoin([page({ cursor: firstCursor, tied: [], mode: 'poll', extra: 0, stalls: 0 }, pageSize), info(guess)]).pipe(
+        let grid: bigint | undefined;
+        return forkJoin([page(start, pageSize), info(guess)]).pipe(
           switchMap(([f, guessed]) => {
             if (E.isLeft(f)) return of(f);
             const head = f.right[0];
             if (head === undefined) return of(); // nothing after the start: nothing to deliver
             const m0 = firstCursor?.migration_id ?? cursorOfItem(head).migration_id;
-            return learn(m0, [], m0 === guess ? of(guessed) : undefined).pipe(
-              switchMap((plan): Result<Item> =>
-                E.isLeft(plan) ? of(plan) : readSlices(planBackfill(plan.right, first, slices, to), concurrency, (state) => page(state, pageSize), pageSize, f.right),
-              ),
-            );
+            grid = pageWidth(f.right, pageSize);
+            return readSlices(plan(m0, m0 === guess ? of(guessed) : info(m0), undefined, 0), concurrency, (state) => page(state, pageSize), pageSize, f.right, { state: start, page: f.right });
           }),
         );
       }),
   );
+
+/**
+ * How wide in record time a slice of about one page is, from a page read (a little narrower than
+ * a page, so that a slice usually ends within one request); undefined when the page cannot tell.
+ * @example
+ * ```ts
+ * pageWidth(items, 500); // items one millisecond apart: 475 ms in microseconds (475_001n)
+ * ```
+ * @internal
+ */
+export const pageWidth = (items: ReadonlyArray<Item>, pageSize: number): bigint | undefined => {
+  if (items.length < 2) return undefined;
+  const first = cursorOfItem(items[0]!);
+  const last = cursorOfItem(items[items.length - 1]!);
+  if (first.migration_id !== last.migration_id) return undefined;
+  const span = toMicros(last.record_time) - toMicros(first.record_time);
+  return (span * BigInt(pageSize) * 19n) / (BigInt(items.length - 1) * 20n) + 1n;
+};
 
 interface Active {
   state: ScanReadState;
@@ -162,19 +189,30 @@ interface Active {
   sub: Subscription | undefined;
 }
 
-/** The ordered merge of the slices, read `concurrency` at a time. @internal */
+/**
+ * The ordered merge of the slices, read `concurrency` at a time. The slices come as a list, or as
+ * they are planned: each Right appends slices, a Left ends the stream with it once every slice
+ * before it is delivered, and completion ends the plan.
+ * @internal
+ */
 export const readSlices = (
-  slices: ReadonlyArray<Slice>,
+  slices: ReadonlyArray<Slice> | Result<ReadonlyArray<Slice>>,
   concurrency: number,
   page: (state: ScanReadState) => Result<ReadonlyArray<Item>>,
   pageSize: number,
   /** A page already read (of any part of the history), to learn its density from before the first request. */
   sample: ReadonlyArray<Item> = [],
+  /** The first slice's first page when already read: used if the first slice starts at exactly this state. */
+  prefetched?: { readonly state: ScanReadState; readonly page: ReadonlyArray<Item> },
 ): Result<Item> =>
   new Observable((subscriber) => {
     const active: Active[] = [];
+    const planned: Active[] = [];
     let next = 0;
+    let complete = !isObservable(slices);
+    let head = prefetched;
     const fresh = (s: Slice): Active => ({ state: s.start, start: s.start.cursor, end: s.end, buffer: [], fetched: false, done: false, failure: undefined, sub: undefined });
+    const failed = (failure: CantonError): Active => ({ state: initialScanRead(undefined, undefined), start: undefined, end: undefined, buffer: [], fetched: true, done: true, failure, sub: undefined });
 
     const apply = (a: Active, r: E.Either<CantonError, ReadonlyArray<Item>>) => {
       if (E.isLeft(r)) {
@@ -207,16 +245,9 @@ export const readSlices = (
       if (!a.done) split(a);
     };
 
-    // How wide in record time a slice of about one page is, learned from the pages read (a little
-    // narrower than a page, so that a slice usually ends within one request).
     let width: bigint | undefined;
     const learnWidth = (items: ReadonlyArray<Item>) => {
-      if (items.length < 2) return;
-      const first = cursorOfItem(items[0]!);
-      const last = cursorOfItem(items[items.length - 1]!);
-      if (first.migration_id !== last.migration_id) return;
-      const span = toMicros(last.record_time) - toMicros(first.record_time);
-      width = (span * BigInt(pageSize) * 19n) / (BigInt(items.length - 1) * 20n) + 1n;
+      width = pageWidth(items, pageSize) ?? width;
     };
 
     // Hands the part of a slice after `from` on as slices of `width` right after it, up to its
@@ -250,7 +281,9 @@ export const readSlices = (
       const cut = { migration_id: m, record_time: previousMicrosecond(lastItem.record_time) };
       // The cut must move past the start, or the slice would hand itself on unchanged.
       if (a.start !== undefined && (a.start.migration_id !== m || toMicros(cut.record_time) <= toMicros(a.start.record_time))) return;
-      if (a.end !== undefined && compareCursors(a.end, cut) <= 0) return;
+      // A page that reached the end needs no new slice: the slice itself asks once more, for the
+      // items that may share the end beyond the page (a new slice would ask twice).
+      if (a.end !== undefined && compareCursors(a.end, cursorOfItem(lastItem)) <= 0) return;
       a.buffer = a.buffer.filter((i) => compareCursors(cursorOfItem(i), cut) <= 0);
       cutAfter(a, cut, width);
       a.done = true;
@@ -291,13 +324,22 @@ export const readSlices = (
     // holds at most `concurrency` pages and the slices read are always the next ones to deliver.
     // Until a page has shown how dense the history is, only the first slice reads.
     const fill = () => {
-      while (active.length < concurrency && next < slices.length) active.push(fresh(slices[next++]!));
+      while (active.length < concurrency && next < planned.length) active.push(planned[next++]!);
       for (let i = 0; i < Math.min(concurrency, active.length) && !subscriber.closed; i++) {
         const a = active[i]!;
         if (a.done || a.sub !== undefined || a.buffer.length > 0) continue;
         if (width === undefined && i > 0) break;
         if (!a.fetched) presplit(a);
         a.fetched = true;
+        if (head !== undefined && a.state === head.state) {
+          // The page was read by the same request this slice would send first.
+          const r = E.right(head.page);
+          head = undefined;
+          apply(a, r);
+          again = true;
+          continue;
+        }
+        head = undefined;
         fetch(a);
       }
     };
@@ -331,7 +373,7 @@ export const readSlices = (
             active.shift();
           }
           if (subscriber.closed) return;
-          if (active.length === 0 && next >= slices.length) {
+          if (active.length === 0 && next >= planned.length && complete) {
             subscriber.complete();
             return;
           }
@@ -342,8 +384,25 @@ export const readSlices = (
       }
     };
 
+    let source: Subscription | undefined;
+    if (isObservable(slices)) {
+      source = slices.subscribe({
+        next: (r) => {
+          if (E.isLeft(r)) planned.push(failed(r.left));
+          else planned.push(...r.right.map(fresh));
+          drain();
+        },
+        error: (e: unknown) => subscriber.error(e),
+        complete: () => {
+          complete = true;
+          source = undefined;
+          drain();
+        },
+      });
+    } else planned.push(...slices.map(fresh));
     drain();
     return () => {
+      source?.unsubscribe();
       for (const a of active) a.sub?.unsubscribe();
     };
   });

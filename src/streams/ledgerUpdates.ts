@@ -1,4 +1,4 @@
-import { asyncScheduler, defer, EMPTY, map, of, switchMap, type Observable } from 'rxjs';
+import { asyncScheduler, defer, EMPTY, finalize, map, of, switchMap, type Observable } from 'rxjs';
 import * as E from 'fp-ts/lib/Either.js';
 import type { CantonError } from '../errors/CantonError.js';
 import type { Transport } from '../client/createTransport.js';
@@ -15,6 +15,8 @@ import { invariantViolation, stopAfter } from './invariantViolation.js';
 import { DEFAULT_TAIL_INTERVAL_MS, TAIL_RETRY, type TailingStreamOptions } from './options.js';
 import { pageRequest } from './pageRequest.js';
 import { pager, type Step } from './pager.js';
+import { nextPageTokenInText } from './nextPageTokenInText.js';
+import { sendAhead } from './sendAhead.js';
 
 /**
  * Options of `ledger.updates`.
@@ -129,14 +131,29 @@ export const ledgerUpdates = (transport: Transport, request: LedgerUpdatesReques
           return E.right({ items, next });
         };
 
+        const path = '/v2/updates/get-updates-page';
+        const bodyOf = (state: State): GetUpdatesPageRequest => ({
+          ...req,
+          ...(state.begin !== undefined ? { beginOffsetExclusive: state.begin } : {}),
+          ...(state.end !== undefined ? { endOffsetInclusive: state.end } : {}),
+          ...(state.token !== undefined ? { pageToken: state.token } : {}),
+        });
+        // The next request, sent on the token read from the raw text of a page with updates, so
+        // that the participant works while this page is parsed and decoded; handed over only to
+        // the very request the decoded page asks for (the same bounds, that token). Push mode
+        // only, and only with a prefetch window; never from an empty page (a tail waits first).
+        const ahead = options.pull === undefined && (options.prefetch ?? 1) >= 1 ? sendAhead(transport, path, JsGetUpdatesPageResponse) : undefined;
+        const guessNext = (key: string) => (text: string) => {
+          const token = nextPageTokenInText(text);
+          if (token === undefined) return undefined;
+          const body = JSON.parse(key) as GetUpdatesPageRequest;
+          return body.pageToken === token ? undefined : { ...body, pageToken: token };
+        };
+
         const fetchPage = (state: State) => {
-          const body: GetUpdatesPageRequest = {
-            ...req,
-            ...(state.begin !== undefined ? { beginOffsetExclusive: state.begin } : {}),
-            ...(state.end !== undefined ? { endOffsetInclusive: state.end } : {}),
-            ...(state.token !== undefined ? { pageToken: state.token } : {}),
-          };
-          return pageRequest(() => send(transport, { method: 'POST', path: '/v2/updates/get-updates-page', body }, JsGetUpdatesPageResponse), retry, state.waitMs);
+          const body = bodyOf(state);
+          const request = () => (ahead ? ahead.take(body, guessNext) : send(transport, { method: 'POST', path, body }, JsGetUpdatesPageResponse));
+          return pageRequest(request, retry, state.waitMs);
         };
 
         const page = (state: State): Observable<E.Either<CantonError, Step<State, Element>>> =>
@@ -151,6 +168,8 @@ export const ledgerUpdates = (transport: Transport, request: LedgerUpdatesReques
             }),
           );
         // A descending resume below the start of the range has nothing left to read.
-        return exhausted ? EMPTY : pager({ page }, initial, options);
+        if (exhausted) return EMPTY;
+        const stream = pager({ page }, initial, options);
+        return ahead ? stream.pipe(finalize(() => ahead.cancel())) : stream;
       }),
   );

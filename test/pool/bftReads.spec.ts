@@ -1,10 +1,12 @@
 import assert from 'node:assert/strict';
+import sinon from 'sinon';
 import * as E from 'fp-ts/lib/Either.js';
 import { createClient } from '../../src/client/createClient.js';
 import type { ScanDisagreement } from '../../src/errors/CantonError.js';
 import { formatError } from '../../src/errors/formatError.js';
 import { isRetryable } from '../../src/errors/isRetryable.js';
 import type { ScanPoolEvent } from '../../src/pool/types.js';
+import { DEFAULT_REFRESH_MS } from '../../src/pool/createPoolTransport.js';
 import { startSimulatedScans, type SimulatedScans } from '../../src/testkit/index.js';
 import { one } from '../helpers/results.js';
 
@@ -159,6 +161,106 @@ describe('Scan pool: discovery', () => {
     const client = createClient({ scan: { discover: [set.urls[1]!], refreshMs: 600_000 } });
     for (let i = 0; i < 3; i++) assert.ok(E.isRight(await one(client.scan.getDsoPartyId())));
     assert.equal(requestsOf(set, 'GET /api/scan/v0/scans').reduce((a, b) => a + b), 1);
+  });
+
+  describe('refresh in virtual time (the clock of Date faked, the Scans real)', () => {
+    let clock: sinon.SinonFakeTimers;
+    let refreshSet: SimulatedScans;
+    const SCANS = 'GET /api/scan/v0/scans';
+    const readsOf = () => requestsOf(refreshSet, DSO);
+    // A read returns once enough Scans agree; the request to the last Scan asked may still reach
+    // it afterwards. Counts are taken once they have stopped moving (a few real milliseconds).
+    const settledReads = async (): Promise<number[]> => {
+      let last = readsOf();
+      for (let i = 0; i < 40; i++) {
+        await new Promise((r) => setTimeout(r, 5));
+        const now = readsOf();
+        if (now.every((n, k) => n === last[k])) return now;
+        last = now;
+      }
+      return last;
+    };
+    const since = async (before: number[]) => (await settledReads()).map((n, i) => n - before[i]!);
+    const discovered = (events: ScanPoolEvent[]) => events.filter((e): e is Extract<ScanPoolEvent, { type: 'discovered' }> => e.type === 'discovered');
+    beforeEach(async () => {
+      // Scans 0 to 3 listed; 4 and 5 serve but are not listed yet.
+      refreshSet = await startSimulatedScans({ seed: 10, updates: 40, migrations: 1, scans: [{}, {}, {}, {}, { listed: false }, { listed: false }] });
+      clock = sinon.useFakeTimers({ now: Date.UTC(2026, 0, 1), toFake: ['Date'] });
+    });
+    afterEach(async () => {
+      clock.restore();
+      await refreshSet.close();
+    });
+
+    it('every 10 minutes by default: reads move to the Scans newly listed and stop going to the ones removed', async () => {
+      const events: ScanPoolEvent[] = [];
+      const client = createClient({ scan: { discover: refreshSet.urls[1]!, random: seeded(3), onEvent: (e) => events.push(e) } });
+      assert.ok(E.isRight(await one(client.scan.getDsoPartyId())));
+      assert.deepEqual(discovered(events).map((e) => [...e.scans].sort()), [refreshSet.urls.slice(0, 4).sort()]);
+      // The listing changes: Scan 0 leaves, Scan 4 joins.
+      refreshSet.scans[0]!.set({ listed: false });
+      refreshSet.scans[4]!.set({ listed: true });
+
+      clock.tick(DEFAULT_REFRESH_MS - 1000);
+      let before = await settledReads();
+      for (let i = 0; i < 8; i++) assert.ok(E.isRight(await one(client.scan.getDsoPartyId())));
+      const within = await since(before);
+      assert.equal(within[4], 0, 'read from a Scan not discovered yet');
+      assert.ok(within[0]! > 0);
+      const listings = requestsOf(refreshSet, SCANS).reduce((a, b) => a + b);
+      assert.equal(listings, 1, 'discovery asked again before the refresh period');
+
+      clock.tick(2000);
+      before = await settledReads();
+      for (let i = 0; i < 8; i++) assert.ok(E.isRight(await one(client.scan.getDsoPartyId())));
+      const after = await since(before);
+      assert.equal(after[0], 0, 'read from a Scan no longer listed');
+      assert.ok(after[4]! > 0, 'never read from the Scan newly listed');
+      assert.equal(after[5], 0);
+      const changes = discovered(events).slice(1);
+      assert.deepEqual(changes.map((e) => [e.added, e.removed]), [[[refreshSet.urls[4]], [refreshSet.urls[0]]]]);
+      // One refresh for the eight reads after the period (asking 2f + 1 = 3 of the 4 known), not one per read.
+      const refreshed = requestsOf(refreshSet, SCANS).reduce((a, b) => a + b) - listings;
+      assert.ok(refreshed >= 2 && refreshed <= 4, `${refreshed} requests of GET /v0/scans`);
+    });
+
+    it('at once after a read that found too few Scans available, without waiting for the period', async () => {
+      const events: ScanPoolEvent[] = [];
+      const client = createClient({ scan: { discover: refreshSet.urls[1]!, random: seeded(5), onEvent: (e) => events.push(e) } });
+      assert.ok(E.isRight(await one(client.scan.getDsoPartyId())));
+      // Scans 0 to 2 fail their reads and leave the listing; 4 and 5 join.
+      for (const i of [0, 1, 2]) refreshSet.scans[i]!.set({ listed: false, faults: { rate: 1, kinds: [503], only: { routes: [DSO] } } });
+      for (const i of [4, 5]) refreshSet.scans[i]!.set({ listed: true });
+      const failed = await one(client.scan.getDsoPartyId());
+      assert.ok(E.isLeft(failed) && failed.left._tag === 'ScanDisagreement' && failed.left.reason === 'unavailable');
+
+      clock.tick(1000);
+      const before = await settledReads();
+      for (let i = 0; i < 6; i++) assert.ok(E.isRight(await one(client.scan.getDsoPartyId())));
+      const after = await since(before);
+      assert.deepEqual(after.slice(0, 3), [0, 0, 0], 'read from the Scans removed');
+      assert.ok(after[4]! + after[5]! > 0, 'never read from the Scans newly listed');
+      const changes = discovered(events).slice(1);
+      assert.deepEqual(changes.map((e) => [[...e.added].sort(), [...e.removed].sort()]), [[refreshSet.urls.slice(4).sort(), refreshSet.urls.slice(0, 3).sort()]]);
+    });
+    it('asks the seeds again when none of the Scans known can list the Scans any more', async () => {
+      // The seed (Scan 4, itself unlisted) lists Scans 0 to 3; then all four go down for good and
+      // the listing becomes Scans 4 and 5.
+      const events: ScanPoolEvent[] = [];
+      const client = createClient({ scan: { discover: refreshSet.urls[4]!, random: seeded(7), onEvent: (e) => events.push(e) } });
+      assert.ok(E.isRight(await one(client.scan.getDsoPartyId())));
+      for (const i of [0, 1, 2, 3]) refreshSet.scans[i]!.set({ listed: false, faults: { rate: 1, kinds: [503] } });
+      for (const i of [4, 5]) refreshSet.scans[i]!.set({ listed: true });
+      const failed = await one(client.scan.getDsoPartyId());
+      assert.ok(E.isLeft(failed) && failed.left._tag === 'ScanDisagreement' && failed.left.reason === 'unavailable');
+      clock.tick(DEFAULT_REFRESH_MS + 1);
+      const before = await settledReads();
+      for (let i = 0; i < 4; i++) assert.deepEqual(E.isRight(await one(client.scan.getDsoPartyId())), true);
+      const after = await since(before);
+      assert.deepEqual(after.slice(0, 4), [0, 0, 0, 0]);
+      assert.ok(after[4]! > 0 && after[5]! > 0);
+      assert.deepEqual([...discovered(events).at(-1)!.scans].sort(), refreshSet.urls.slice(4).sort());
+    });
   });
 
   it('a seed that cannot be reached is a Left, not a crash', async () => {

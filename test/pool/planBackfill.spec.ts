@@ -1,10 +1,12 @@
 import assert from 'node:assert/strict';
 import { defer, delay, of, tap } from 'rxjs';
 import * as E from 'fp-ts/lib/Either.js';
-import { planBackfill } from '../../src/pool/planBackfill.js';
+import { migrationStart, sliceMigration, tailSlice } from '../../src/pool/planBackfill.js';
+import { toMicros } from '../../src/pool/micros.js';
 import { readSlices } from '../../src/pool/scanBackfill.js';
 import { initialScanRead, scanPageRequest, type ScanReadState } from '../../src/streams/scanPaging.js';
 import type { UpdateHistoryItemV2 } from '../../src/codecs/scan/UpdateHistoryItemV2.js';
+import type { CantonError } from '../../src/errors/CantonError.js';
 import { testScheduler } from '../helpers/marbles.js';
 
 const ranges = [
@@ -12,40 +14,66 @@ const ranges = [
   { migration_id: 1, min: '2025-01-01T00:00:03.000000Z', max: '2025-01-01T00:00:05.000000Z' },
 ];
 
-describe('planBackfill', () => {
-  it('shares the slices by record-time span, each within one migration, contiguous, then one open slice for what was appended', () => {
-    const plan = planBackfill(ranges, { cursor: undefined, updateId: undefined }, 8, undefined);
-    assert.equal(plan.length, 9);
-    assert.deepEqual(plan.map((s) => s.start.cursor?.migration_id), [0, 0, 0, 0, 0, 0, 1, 1, 1]);
+describe('sliceMigration and tailSlice', () => {
+  const whole = (m: (typeof ranges)[number]) => migrationStart(m);
+
+  it('cut a migration at equal record times, contiguous, ending at its last record time', () => {
+    const plan = sliceMigration(ranges[0]!, whole(ranges[0]!), 6, undefined);
+    assert.equal(plan.length, 6);
+    assert.ok(plan.every((s) => s.start.cursor?.migration_id === 0 && s.end?.migration_id === 0));
     assert.equal(plan[0]!.start.cursor?.record_time, '2024-12-31T23:59:59.999999Z');
-    for (let i = 0; i + 1 < plan.length; i++) {
-      const end = plan[i]!.end!;
-      if (end.migration_id === plan[i + 1]!.start.cursor!.migration_id) assert.deepEqual(plan[i + 1]!.start.cursor, end);
-    }
+    for (let i = 0; i + 1 < plan.length; i++) assert.deepEqual(plan[i + 1]!.start.cursor, plan[i]!.end);
+    // A sixth of the span from the microsecond before the first record time.
+    assert.deepEqual(plan[1]!.start.cursor, { migration_id: 0, record_time: '2025-01-01T00:00:00.999999Z' });
     assert.deepEqual(plan[5]!.end, { migration_id: 0, record_time: '2025-01-01T00:00:06.000000Z' });
-    assert.deepEqual(plan[7]!.end, { migration_id: 1, record_time: '2025-01-01T00:00:05.000000Z' });
-    assert.deepEqual(plan[8]!.start.cursor, plan[7]!.end);
-    assert.equal(plan[8]!.end, undefined);
   });
 
-  it('starts exactly after a checkpoint, skips earlier migrations, and ends at `to`', () => {
+  it('with a grid, cut on multiples of it from the start, never twice at one place', () => {
+    const start = whole(ranges[0]!);
+    const grid = 700_000n;
+    const plan = sliceMigration(ranges[0]!, start, 4, undefined, grid);
+    for (const s of plan.slice(0, -1)) assert.equal((toMicros(s.end!.record_time) - start.at) % grid, 0n);
+    assert.deepEqual(plan.at(-1)!.end, { migration_id: 0, record_time: '2025-01-01T00:00:06.000000Z' });
+    // A grid wider than the slices: the cuts that would fall together are made once.
+    assert.equal(sliceMigration(ranges[0]!, start, 6, undefined, 2_500_000n).length, 3);
+  });
+
+  it('start exactly after a checkpoint and end at `to`; nothing for a migration after `to`', () => {
     const from = { migration_id: 0, record_time: '2025-01-01T00:00:05.000000Z' };
-    const to = { migration_id: 1, record_time: '2025-01-01T00:00:04.000000Z' };
-    const plan = planBackfill(ranges.slice(0), { cursor: from, updateId: 'u1' }, 4, to);
-    assert.deepEqual(plan[0]!.start, initialScanRead(from, 'u1'));
+    const start = initialScanRead(from, 'u1');
+    const to = { migration_id: 0, record_time: '2025-01-01T00:00:05.500000Z' };
+    const plan = sliceMigration(ranges[0]!, { state: start, at: toMicros(from.record_time) }, 4, to);
+    assert.equal(plan[0]!.start, start);
     assert.deepEqual(plan.at(-1)!.end, to);
+    assert.deepEqual(sliceMigration(ranges[1]!, whole(ranges[1]!), 4, to), []);
+    assert.deepEqual(tailSlice(to, start, to, false), []);
   });
 
-  it('an unknown range makes the rest one open slice after the known ones', () => {
-    const plan = planBackfill([ranges[0]!, { migration_id: 1 }], { cursor: undefined, updateId: undefined }, 4, undefined);
-    assert.deepEqual(plan.at(-1)!.start.cursor, { migration_id: 0, record_time: '2025-01-01T00:00:06.000000Z' });
-    assert.equal(plan.at(-1)!.end, undefined);
+  it('the tail reads what follows the last slice: open, up to `to`, or from the start when no slice came before', () => {
+    const start = initialScanRead(undefined, undefined);
+    const end = { migration_id: 1, record_time: '2025-01-01T00:00:05.000000Z' };
+    assert.deepEqual(tailSlice(end, start, undefined, false), [{ start: initialScanRead(end, undefined), end: undefined }]);
+    const to = { migration_id: 2, record_time: '2025-01-01T00:00:01.000000Z' };
+    assert.deepEqual(tailSlice(end, start, to, false), [{ start: initialScanRead(end, undefined), end: to }]);
+    // An unknown range: the rest, even if the last slice ended at `to`.
+    assert.equal(tailSlice(to, start, to, true).length, 1);
+    assert.equal(tailSlice(undefined, start, undefined, true)[0]!.start, start);
   });
 });
 
 describe('readSlices (virtual time)', () => {
   const item = (m: number, s: number): UpdateHistoryItemV2 =>
     ({ update_id: `u${m}-${s}`, migration_id: m, record_time: `2025-01-01T00:00:${String(s).padStart(2, '0')}.000000Z` }) as unknown as UpdateHistoryItemV2;
+  /** A Scan over `all`: strictly after `after`, at most page_size items, in order, answering `ms` later; `onRequest` sees where each request asks from. */
+  const scanOver =
+    (all: ReadonlyArray<UpdateHistoryItemV2>, pageSize: number, ms: number, onRequest: (after: string | undefined) => void = () => undefined) =>
+    (state: ScanReadState) =>
+      defer(() => {
+        const req = scanPageRequest(state, pageSize);
+        const after = req.after?.after_record_time;
+        onRequest(after);
+        return of(E.right(all.filter((i) => after === undefined || i.record_time > after).slice(0, req.page_size))).pipe(delay(ms));
+      });
 
   it('reads at most `concurrency` pages at once and delivers in slice order', () => {
     testScheduler().run(({ flush }) => {
@@ -101,17 +129,66 @@ describe('readSlices (virtual time)', () => {
     testScheduler().run(({ flush }) => {
       const all = Array.from({ length: 45 }, (_, i) => ({ ...item(0, Math.floor(i / 3)), update_id: `u${i}` }) as UpdateHistoryItemV2);
       const slices = [{ start: initialScanRead(undefined, undefined), end: { migration_id: 0, record_time: '2025-01-01T00:00:14.000000Z' } }];
-      // A Scan: strictly after `after`, at most page_size items, in order.
-      const page = (state: ScanReadState) =>
-        defer(() => {
-          const req = scanPageRequest(state, 4);
-          const after = req.after?.after_record_time;
-          return of(E.right(all.filter((i) => after === undefined || i.record_time > after).slice(0, req.page_size))).pipe(delay(5));
-        });
       const out: string[] = [];
-      readSlices(slices, 3, page, 4, all.slice(0, 4)).subscribe((r) => out.push(E.isRight(r) ? r.right.update_id : 'LEFT'));
+      readSlices(slices, 3, scanOver(all, 4, 5), 4, all.slice(0, 4)).subscribe((r) => out.push(E.isRight(r) ? r.right.update_id : 'LEFT'));
       flush();
       assert.deepEqual(out, all.map((i) => i.update_id));
+    });
+  });
+
+  it('reads slices as they are planned, and a Left of the plan ends the stream after the slices before it', () => {
+    const scheduler = testScheduler();
+    scheduler.run(({ cold, flush }) => {
+      const all = Array.from({ length: 8 }, (_, s) => item(0, s));
+      const slice = (from: number | undefined, to: number) => ({
+        start: initialScanRead(from === undefined ? undefined : { migration_id: 0, record_time: all[from]!.record_time }, undefined),
+        end: { migration_id: 0, record_time: all[to]!.record_time },
+      });
+      const sent: Array<{ at: number; after: string | undefined }> = [];
+      const page = scanOver(all, 2, 10, (after) => sent.push({ at: scheduler.now(), after }));
+      // The plan: two slices at once, two more 100 ms later, then a failure 100 ms after that.
+      const failure = { _tag: 'InvalidRequest', message: 'no plan', issues: [] } as unknown as CantonError;
+      const plan = cold('a 99ms b 99ms (c|)', {
+        a: E.right([slice(undefined, 1), slice(1, 3)]),
+        b: E.right([slice(3, 5), slice(5, 7)]),
+        c: E.left(failure),
+      });
+      const out: Array<{ at: number; what: string }> = [];
+      readSlices(plan, 4, page, 2, all.slice(0, 2)).subscribe((r) => out.push({ at: scheduler.now(), what: E.isRight(r) ? r.right.update_id : 'LEFT' }));
+      flush();
+      assert.deepEqual(out.map((o) => o.what), [...all.map((i) => i.update_id), 'LEFT']);
+      // The first slices were read and delivered before the rest was planned.
+      assert.ok(sent.filter((s) => s.at < 100).length >= 2, JSON.stringify(sent));
+      assert.ok(out.filter((o) => o.what !== 'LEFT' && o.at < 100).length >= 4, JSON.stringify(out));
+      assert.equal(out.at(-1)!.at, 200);
+    });
+  });
+
+  it('uses a page already read for the first slice instead of asking for it again', () => {
+    testScheduler().run(({ flush }) => {
+      const all = Array.from({ length: 6 }, (_, s) => item(0, s));
+      const start = initialScanRead(undefined, undefined);
+      const slices = [{ start, end: { migration_id: 0, record_time: all[2]!.record_time } }, { start: initialScanRead({ migration_id: 0, record_time: all[2]!.record_time }, undefined), end: undefined }];
+      const asked: Array<string | undefined> = [];
+      const out: string[] = [];
+      readSlices(slices, 2, scanOver(all, 3, 10, (after) => asked.push(after)), 3, [], { state: start, page: all.slice(0, 3) }).subscribe((r) => out.push(E.isRight(r) ? r.right.update_id : 'LEFT'));
+      flush();
+      assert.deepEqual(out, all.map((i) => i.update_id));
+      assert.ok(!asked.includes(undefined), `asked from the beginning again: ${JSON.stringify(asked)}`);
+    });
+  });
+
+  it('a slice whose page ends exactly at its end asks once more, for the items that may share it (two requests, not three)', () => {
+    testScheduler().run(({ flush }) => {
+      // The end of the history: nothing after the slice's end.
+      const all = Array.from({ length: 4 }, (_, s) => item(0, s));
+      const slices = [{ start: initialScanRead(undefined, undefined), end: { migration_id: 0, record_time: all[3]!.record_time } }];
+      let requests = 0;
+      const out: string[] = [];
+      readSlices(slices, 2, scanOver(all, 4, 10, () => requests++), 4, all.slice(0, 4)).subscribe((r) => out.push(E.isRight(r) ? r.right.update_id : 'LEFT'));
+      flush();
+      assert.deepEqual(out, all.map((i) => i.update_id));
+      assert.equal(requests, 2);
     });
   });
 });

@@ -55,6 +55,20 @@ describe('scan.backfill', function () {
       assert.equal(server.requests.filter((r) => r.url.endsWith('/migration-info')).length, 4 * 4);
     });
 
+    it('reads while it plans: the first page once, and the first migration before the last is learned', async () => {
+      server = await overlappingScan(history);
+      const scan = createClient({ scan: { url: `${server.url}/api/scan` } }).scan;
+      assert.deepEqual(rightsOf(await collect(scan.backfill({ page_size: 7 }, { slices: 4, concurrency: 4 }))), history);
+      const updates = server.requests.filter((r) => r.url.endsWith('/v2/updates')).map((r) => JSON.parse(r.body) as { page_size: number; after?: { after_migration_id: number } });
+      assert.equal(updates.filter((b) => b.after === undefined).length, 1);
+      const order = server.requests.map((r) => (r.url.endsWith('/migration-info') ? `info ${(JSON.parse(r.body) as { migration_id: number }).migration_id}` : 'page'));
+      const slicePages = server.requests.flatMap((r, i) => {
+        const b = JSON.parse(r.body) as { page_size: number; after?: { after_migration_id: number } };
+        return r.url.endsWith('/v2/updates') && b.page_size >= 7 && b.after?.after_migration_id === 0 ? [i] : [];
+      });
+      assert.ok(slicePages.length > 0 && slicePages[0]! < order.indexOf('info 2'), order.join(', '));
+    });
+
     it('is resumable from every checkpoint, and the checkpoints are those of scan.updates', async () => {
       server = await overlappingScan(history);
       const scan = createClient({ scan: { url: `${server.url}/api/scan` } }).scan;

@@ -4,6 +4,10 @@ import { defer, delay, map, of, Subject, switchMap, timer } from 'rxjs';
 import type { Call, Transport } from '../../src/client/createTransport';
 import { httpError } from '../../src/errors/constructors';
 import { scanUpdates } from '../../src/streams/scanUpdates';
+import { ledgerUpdates } from '../../src/streams/ledgerUpdates';
+import { checkpointOf } from '../../src/streams/checkpointOf';
+import type { Update } from '../../src/codecs/ledger/Update';
+import { answerUpdatesPage, ledgerHistory } from '../helpers/ledgerPages';
 import { testScheduler } from '../helpers/marbles';
 import { answerUpdates, scanHistory } from '../helpers/scanHistory';
 
@@ -101,5 +105,84 @@ describe('sendAhead: scan.updates sends its next request while a page is parsed'
     assert.equal(push.calls[1]!.cancelled, true);
     // Pull mode, prefetch 1: the second page is asked for once the first is decoded, not at its text.
     assert.deepEqual(pull.calls.map((c) => c.at), [0, 30]);
+  });
+});
+
+const FORMAT = { includeTransactions: { transactionShape: 'TRANSACTION_SHAPE_LEDGER_EFFECTS' as const, eventFormat: { filtersForAnyParty: {} } } };
+const ledgerIds = map((r: E.Either<unknown, object>) => (E.isRight(r) ? ((r.right as { Transaction: { value: { updateId: string } } }).Transaction.value.updateId.replace('update-', '')) : 'L'));
+
+describe('sendAhead: ledger.updates sends its next request while a page is parsed', () => {
+  const history = ledgerHistory(10);
+  const answer = (c: Call) => answerUpdatesPage(history, JSON.stringify(c.body));
+
+  it('the next request leaves when the page text arrives, on the token read from it, and is used', () => {
+    const ts = testScheduler();
+    const { transport, calls } = parsingTransport(() => ts.now(), answer);
+    ts.run(({ expectObservable }) => {
+      // Page 1: text at 10, handed on at 30; page 2 asked for at 10 (its text at 20), handed on at
+      // 40; page 3 (two updates) asked for at 30, when page 2 was taken (never two pages ahead),
+      // handed on at 60; the empty page after it asked for at 40, at page 3's text, ends it at 70.
+      expectObservable(ledgerUpdates(transport, { updateFormat: FORMAT, maxPageSize: 4 }).pipe(ledgerIds), '^ 200ms !').toBe('30ms (abcd) 4ms (efgh) 14ms (ij) 6ms |', {
+        a: '0', b: '1', c: '2', d: '3', e: '4', f: '5', g: '6', h: '7', i: '8', j: '9',
+      });
+    });
+    assert.deepEqual(calls.map((c) => c.at), [0, 10, 30, 40]);
+    assert.ok(calls.every((c) => !c.cancelled), 'every request sent ahead was used');
+  });
+
+  it('a wrong token in the text is dropped and the request the page asks for is sent: nothing lost or repeated', () => {
+    const ts = testScheduler();
+    const rewrite = (text: string) => text.replace(/"nextPageToken":"[^"]*"/, '"nextPageToken":"d3Jvbmc="');
+    const { transport, calls } = parsingTransport(() => ts.now(), answer, { rewrite });
+    const out: string[] = [];
+    ts.run(() => {
+      ledgerUpdates(transport, { updateFormat: FORMAT, maxPageSize: 4 }).pipe(ledgerIds).subscribe((x) => out.push(x));
+    });
+    assert.deepEqual(out, history.map((_, i) => String(i)));
+    const wrong = calls.filter((c) => (c.body as { pageToken?: string }).pageToken === 'd3Jvbmc=');
+    assert.ok(wrong.length > 0 && wrong.every((c) => c.cancelled), 'the wrong guesses were sent and not used');
+  });
+
+  it('an empty page sends nothing ahead: a tail waits for its interval before asking again', () => {
+    const ts = testScheduler();
+    // Each empty page gives a token of its own (a participant may), so a guess would differ from the request.
+    const { transport, calls } = parsingTransport(() => ts.now(), (c, n) => {
+      const reply = answer(c) as { status: number; body: { updates: unknown[]; nextPageToken?: string } };
+      if (reply.body.updates.length > 0 || reply.body.nextPageToken === undefined) return reply;
+      const token = JSON.parse(Buffer.from(reply.body.nextPageToken, 'base64').toString()) as object;
+      return { ...reply, body: { ...reply.body, nextPageToken: Buffer.from(JSON.stringify({ ...token, poll: n })).toString('base64') } };
+    });
+    ts.run(({ expectObservable }) => {
+      // Unsubscribed at 2500 ms: a tail never ends by itself.
+      expectObservable(ledgerUpdates(transport, { updateFormat: FORMAT, maxPageSize: 20 }, { tail: { intervalMs: 1000 } }).pipe(ledgerIds), '^ 2500ms !').toBe('30ms (abcdefghij)', {
+        a: '0', b: '1', c: '2', d: '3', e: '4', f: '5', g: '6', h: '7', i: '8', j: '9',
+      });
+    });
+    // Page 1 (all ten) at 0; its token guessed from the text at 10; the empty page's answer at 30
+    // is a tail: the next ask waits a second, and again.
+    const at = calls.map((c) => c.at);
+    assert.deepEqual(at.slice(0, 2), [0, 10]);
+    for (let i = 2; i < at.length; i++) assert.ok(at[i]! - at[i - 1]! >= 1000, JSON.stringify(at));
+  });
+
+  it('a request sent ahead that fails is retried with a new request, and a resume from every item stays exact', () => {
+    const ts = testScheduler();
+    const { transport, calls } = parsingTransport(() => ts.now(), (c, n) => (n === 1 ? { status: 503, body: {} } : answer(c)));
+    const out: string[] = [];
+    ts.run(() => {
+      ledgerUpdates(transport, { updateFormat: FORMAT, maxPageSize: 3 }, { retry: { random: () => 0 } }).pipe(ledgerIds).subscribe((x) => out.push(x));
+    });
+    assert.deepEqual(out, history.map((_, i) => String(i)));
+    assert.deepEqual(calls[1]!.body, calls[2]!.body, 'the failed request sent ahead was asked again');
+    for (let k = 0; k < history.length; k++) {
+      const resumed: string[] = [];
+      const from = checkpointOf(history[k]!['update'] as Update);
+      const rts = testScheduler();
+      const t = parsingTransport(() => rts.now(), answer);
+      rts.run(() => {
+        ledgerUpdates(t.transport, { updateFormat: FORMAT, maxPageSize: 3 }, { from }).pipe(ledgerIds).subscribe((x) => resumed.push(x));
+      });
+      assert.deepEqual(resumed, history.slice(k + 1).map((_, i) => String(k + 1 + i)), `resumed after item ${k}`);
+    }
   });
 });
