@@ -6,6 +6,7 @@ import { LedgerIndex } from './internal/ledgerView.js';
 import { hash32, seedNumber } from './internal/prng.js';
 import { ledgerRoutes } from './internal/routes/ledgerRoutes.js';
 import { scanRoutes } from './internal/routes/scanRoutes.js';
+import { scanPagedRoutes } from './internal/routes/scanPagedRoutes.js';
 import { validatorRoutes } from './internal/routes/validatorRoutes.js';
 import { requestListener } from './internal/server.js';
 import { NetworkState, type ResolvedOptions } from './internal/state.js';
@@ -121,7 +122,7 @@ export async function startSimulatedNetwork(options: SimulatedNetworkOptions = {
     positiveInt('growth.count', options.growth.count, 1);
   }
   const stats = new StatsRecorder();
-  const routes = [...ledgerRoutes(state), ...validatorRoutes(state), ...scanRoutes(state)];
+  const routes = [...ledgerRoutes(state), ...validatorRoutes(state), ...scanRoutes(state), ...scanPagedRoutes(state)];
   const listener = requestListener(state, routes, faults, stats);
   const server = createServer((req, res) => {
     void listener(req, res);
