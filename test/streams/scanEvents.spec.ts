@@ -23,7 +23,7 @@ describe('scan.events (stream against the simulated network)', function () {
   let history: Obj[];
   before(async () => {
     // Short pages and tied record times: the overlap paging has to find every event across pages.
-    net = await startSimulatedNetwork({ seed: 'scan-events', updates: 160, shortPages: 0.5, tiedRecordTimes: 0.3 });
+    net = await startSimulatedNetwork({ seed: 'scan-events', updates: 80, shortPages: 0.5, tiedRecordTimes: 0.3 });
     scan = createClient({ scan: { url: net.scanUrl } }).scan;
     const res = await fetch(`${net.scanUrl}/v2/updates`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ page_size: 1000 }) });
     history = ((await res.json()) as { transactions: Obj[] }).transactions;
@@ -37,12 +37,12 @@ describe('scan.events (stream against the simulated network)', function () {
   });
 
   it('resuming from the checkpoint of any event gives exactly the events after it', async () => {
-    const events = rights(await collect(scan.events({ page_size: 80 })));
+    const events = rights(await collect(scan.events({ page_size: 30 })));
     const ids = events.map(idOf);
     for (let i = 0; i < events.length; i++) {
       const from = JSON.parse(JSON.stringify(checkpointOf(events[i]!))) as EventsCheckpoint;
       assert.equal(from.stream, 'scan.events');
-      const rest = rights(await collect(scan.events({ page_size: 80 }, { from })));
+      const rest = rights(await collect(scan.events({ page_size: 30 }, { from })));
       assert.deepEqual(rest.map(idOf), ids.slice(i + 1), `after event ${i}`);
     }
   });
