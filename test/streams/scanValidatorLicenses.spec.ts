@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import * as E from 'fp-ts/lib/Either.js';
+import { Subject } from 'rxjs';
 import { createClient } from '../../src/client/createClient';
 import { checkpointOf } from '../../src/streams/checkpointOf';
 import type { ValidatorLicensesCheckpoint } from '../../src/streams/checkpoints';
@@ -58,6 +59,30 @@ describe('scan.validatorLicenses (invariants against a loopback Scan)', () => {
   it('a page that goes back to a licence already delivered is an invariant Left', async () => {
     pages = [page(['c', 'b'], 20), page(['b', 'a'], 10)];
     assert.deepEqual(idsOf(await collect(scan.validatorLicenses({ limit: 2 }))), ['c', 'b', 'Left:invariant']);
+  });
+
+  it('pull mode goes through the pager: with prefetch 0, the next page is asked for only when pulled', async () => {
+    pages = [page(['c', 'b'], 20), page(['a'])];
+    const before = server.requests.length;
+    const pull = new Subject<void>();
+    const got: string[] = [];
+    let firstPage!: () => void;
+    const firstPageIn = new Promise<void>((resolve) => (firstPage = resolve));
+    const done = new Promise<void>((resolve) =>
+      scan.validatorLicenses({ limit: 2 }, { pull, prefetch: 0 }).subscribe({
+        next: (r) => {
+          if (E.isRight(r)) got.push(r.right.contract_id);
+          if (got.length === 2) firstPage();
+        },
+        complete: resolve,
+      }),
+    );
+    await firstPageIn;
+    assert.equal(server.requests.length - before, 1);
+    pull.next();
+    await done;
+    assert.deepEqual(got, ['c', 'b', 'a']);
+    assert.equal(server.requests.length - before, 2);
   });
 
   it('a page token that repeats is an invariant Left', async () => {
