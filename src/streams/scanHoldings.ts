@@ -15,7 +15,7 @@ import { holdingsCheckpoints } from './holdingsCheckpoints.js';
 import type { StreamOptions } from './options.js';
 import { pageRequest } from './pageRequest.js';
 import { pager } from './pager.js';
-import { snapshotPageStep, type SnapshotReadMemory, type SnapshotReadState } from './snapshotPageStep.js';
+import { snapshotPageStep, snapshotReadStart, type SnapshotReadMemory, type SnapshotReadState } from './snapshotPageStep.js';
 
 /**
  * Options of `scan.holdings`.
@@ -63,10 +63,7 @@ export const scanHoldings = (
     (req) =>
       defer(() => {
         const memory: SnapshotReadMemory = { seenTokens: new Set(), lastDelivered: undefined };
-        const from = options.from;
-        const initial: SnapshotReadState = from
-          ? { after: from.after, snapshot: { migration_id: from.migration_id, record_time: from.record_time }, skipThrough: from.contract_id }
-          : { after: req.after ?? undefined, snapshot: undefined, skipThrough: undefined };
+        const initial = snapshotReadStart(options.from, req.after ?? undefined);
         const step = (response: AcsResponseV2, state: SnapshotReadState) =>
           snapshotPageStep(response, state, memory, (item, snapshot) => {
             const cp: HoldingsCheckpoint = { stream: 'scan.holdings', ...snapshot, contract_id: item.contract_id, ...(state.after !== undefined ? { after: state.after } : {}) };

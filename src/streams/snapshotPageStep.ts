@@ -22,6 +22,13 @@ export interface SnapshotReadState {
   readonly skipThrough: string | undefined;
 }
 
+/** Where a snapshot read starts: on a checkpoint's page and snapshot, after its contract; else at `after` (a page token) or the first page. @internal */
+export const snapshotReadStart = (
+  from: { readonly migration_id: number; readonly record_time: string; readonly after?: string; readonly contract_id: string } | undefined,
+  after: string | undefined,
+): SnapshotReadState =>
+  from ? { after: from.after, snapshot: { migration_id: from.migration_id, record_time: from.record_time }, skipThrough: from.contract_id } : { after, snapshot: undefined, skipThrough: undefined };
+
 /** What one read remembers across its pages, to tell a page that goes back or loops. @internal */
 export interface SnapshotReadMemory {
   readonly seenTokens: Set<string>;

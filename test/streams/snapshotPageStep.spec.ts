@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import * as E from 'fp-ts/lib/Either.js';
-import { snapshotPageStep, type SnapshotReadMemory, type SnapshotReadState } from '../../src/streams/snapshotPageStep';
+import { snapshotPageStep, snapshotReadStart, type SnapshotReadMemory, type SnapshotReadState } from '../../src/streams/snapshotPageStep';
 import type { AcsResponseV2 } from '../../src/codecs/scan/AcsResponseV2';
 import type { ActiveContract } from '../../src/codecs/scan/ActiveContract';
 
@@ -47,5 +47,10 @@ describe('snapshotPageStep', () => {
     const resume: SnapshotReadState = { after: 't1', snapshot: { migration_id: 1, record_time: '2026-01-01T00:00:00.000Z' }, skipThrough: 'b' };
     assert.deepEqual(run([page(['a', 'b', 'c'])], resume), ['c']);
     assert.deepEqual(run([page(['a', 'c'])], resume), ['Left:invariant']);
+  });
+
+  it('starts on the checkpoint (its page, snapshot and contract), else at the token given', () => {
+    assert.deepEqual(snapshotReadStart({ migration_id: 1, record_time: 't', after: 'p2', contract_id: 'c' }, 'ignored'), { after: 'p2', snapshot: { migration_id: 1, record_time: 't' }, skipThrough: 'c' });
+    assert.deepEqual(snapshotReadStart(undefined, 'p1'), { after: 'p1', snapshot: undefined, skipThrough: undefined });
   });
 });
