@@ -4,7 +4,7 @@ import type * as t from 'io-ts';
 import { decodeWith } from '../../src/codecs/decodeWith.js';
 import * as G from '../../src/generated/scan/schemas.js';
 import * as H from '../../src/codecs/scan/index.js';
-import { startSimulatedNetwork, type SimulatedNetwork } from '../../src/testkit/index.js';
+import { startSimulatedNetwork, startSimulatedScans, type SimulatedNetwork } from '../../src/testkit/index.js';
 
 type Obj = Record<string, unknown>;
 
@@ -151,5 +151,16 @@ describe("testkit: Scan's paged reads (scanPagedRoutes)", function () {
       assert.deepEqual(paged, whole.raw['validator_licenses']);
       assert.equal(await status('GET', `${net.scanUrl}/v0/admin/validator/licenses?limit=1001`), 400);
     });
+  });
+
+  it('each simulated Scan of startSimulatedScans serves the same event history', async () => {
+    const set = await startSimulatedScans({ seed: 'paged-routes-scans', updates: 60, scans: [{}, {}] });
+    try {
+      const [a, b] = await Promise.all(set.urls.map(async (url) => (await call('POST', `${url}/v0/events`, { page_size: 1000 }, G.EventHistoryResponse)).raw['events'] as Obj[]));
+      assert.equal(a!.length, 60);
+      assert.deepEqual(a, b);
+    } finally {
+      await set.close();
+    }
   });
 });
