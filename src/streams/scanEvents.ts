@@ -84,8 +84,9 @@ export const scanEvents = (transport: Transport, request: EventHistoryRequest, o
             const cursor = cursorOfEvent(event);
             if (cursor === undefined) {
               const failure = invariantViolation(`events.${i}`, 'an event with an update or a verdict', event, 'an event without either has no place in the history');
+              // The events before it are handed on as far as they are valid.
               const before = scanPageStep(state.read, pageSize, keys);
-              return stopAfter(before.failure === undefined ? before.items.map((k) => eventOf.get(k)!) : [], before.failure === undefined ? failure : renamePaths(before.failure));
+              return stopAfter(before.items.map((k) => eventOf.get(k)!), before.failure === undefined ? failure : renamePaths(before.failure));
             }
             const key = event.update ?? ({ update_id: cursor.update_id, migration_id: cursor.migration_id, record_time: cursor.record_time } as unknown as UpdateHistoryItemV2);
             keys.push(key);

@@ -102,7 +102,10 @@ describe('scan.events (invariants against a loopback Scan)', () => {
   it('an event with neither update nor verdict is an invariant Left', async () => {
     pages = [[verdictOnly(1, '2026-01-01T00:00:01.000000Z'), {}]];
     const out = await collect(scan.events({ page_size: 5 }));
+    assert.equal(out.length, 2);
+    assert.ok(E.isRight(out[0]!) && idOf(out[0].right) === 'u1', 'the valid event before it is handed on');
     const last = out.at(-1)!;
     assert.ok(E.isLeft(last) && last.left._tag === 'DecodeError' && last.left.reason === 'invariant');
+    assert.equal(last.left.issues[0]!.path, 'events.1');
   });
 });
