@@ -104,7 +104,9 @@ export interface ScanGroup extends GeneratedScanMethods {
    * @example
    * ```ts
    * const at = { migration_id: 4, record_time: '2026-03-19T17:00:00Z', record_time_match: 'at_or_before' as const, page_size: 500 };
-   * client.scan.acsSnapshot(at).subscribe((r) => E.isRight(r) && store.put(r.right.contract_id, checkpointOf(r.right, 'scan.acsSnapshot')));
+   * client.scan.acsSnapshot(at, { from: await store.load() }).subscribe(async (r) => {
+   *   if (E.isRight(r)) await store.save(checkpointOf(r.right, 'scan.acsSnapshot'));
+   * });
    * ```
    * @since 0.2.0
    */
