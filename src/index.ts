@@ -33,6 +33,12 @@ export type { LedgerUpdatesWithSnapshotOptions } from './streams/ledgerUpdatesWi
 export type { LedgerFeedItem, LedgerFeedCheckpoint, PrunedSnapshot, SnapshotContract } from './streams/LedgerFeedItem.js';
 export type { ScanUpdatesOptions } from './streams/scanUpdates.js';
 export type { ScanHoldingsOptions } from './streams/scanHoldings.js';
+export type { AcsSnapshotCheckpoint, EventsCheckpoint, UpdatesBeforeCheckpoint, ImportUpdatesCheckpoint, ValidatorLicensesCheckpoint } from './streams/checkpoints.js';
+export type { ScanAcsSnapshotOptions } from './streams/scanAcsSnapshot.js';
+export type { ScanEventsOptions } from './streams/scanEvents.js';
+export type { ScanUpdatesBeforeOptions } from './streams/scanUpdatesBefore.js';
+export type { ScanImportUpdatesOptions } from './streams/scanImportUpdates.js';
+export type { ScanValidatorLicensesOptions, ValidatorLicensesRequest } from './streams/scanValidatorLicenses.js';
 export type { ScanBackfillOptions } from './pool/scanBackfill.js';
 export type { LedgerWebSocketStreams } from './ws/ledgerWebSocketStreams.js';
 export type { WebSocketStreamOptions, CompletionsCheckpoint } from './ws/options.js';

@@ -22,6 +22,13 @@ import { scanBackfill, type ScanBackfillOptions } from '../pool/scanBackfill.js'
 import { generatedScanMethods, type GeneratedScanMethods } from '../generated/scan/methods.js';
 import { scanUpdatesFromSnapshot, type ScanUpdatesFromSnapshotOptions } from '../streams/scanUpdatesFromSnapshot.js';
 import type { ScanFeedItem } from '../streams/ScanFeedItem.js';
+import type * as G from '../generated/scan/schemas.js';
+import type { EventsCheckpoint } from '../streams/checkpoints.js';
+import { scanAcsSnapshot, type ScanAcsSnapshotOptions } from '../streams/scanAcsSnapshot.js';
+import { scanEvents, type ScanEventsOptions } from '../streams/scanEvents.js';
+import { scanUpdatesBefore, type ScanUpdatesBeforeOptions } from '../streams/scanUpdatesBefore.js';
+import { scanImportUpdates, type ScanImportUpdatesOptions } from '../streams/scanImportUpdates.js';
+import { scanValidatorLicenses, type ScanValidatorLicensesOptions, type ValidatorLicensesRequest } from '../streams/scanValidatorLicenses.js';
 
 type Result<A> = Observable<E.Either<CantonError, A>>;
 
@@ -126,6 +133,68 @@ export interface ScanGroup extends GeneratedScanMethods {
   backfill(request: ScanUpdatesRequest, options?: ScanBackfillOptions & { readonly version?: 'v2' }): Result<T.UpdateHistoryItemV2>;
   /** `version: 'v1'`: the items of `/v1/updates`. */
   backfill(request: ScanUpdatesRequest, options: ScanBackfillOptions & { readonly version: 'v1' }): Result<T.UpdateHistoryItem>;
+  /**
+   * Scan's ACS at a snapshot (`POST /v2/state/acs`) as a stream of ActiveContract items through
+   * `next_page_token`, every page from the snapshot the first one chose. Checkpoints:
+   * `checkpointOf(contract, 'scan.acsSnapshot')`. See docs/streams.md.
+   * @example
+   * ```ts
+   * const at = { migration_id: 4, record_time: '2026-03-19T17:00:00Z', record_time_match: 'at_or_before' as const, page_size: 500 };
+   * client.scan.acsSnapshot(at, { from: await store.load() }).subscribe(async (r) => {
+   *   if (E.isRight(r)) await store.save(checkpointOf(r.right, 'scan.acsSnapshot'));
+   * });
+   * ```
+   * @since 0.2.0
+   */
+  acsSnapshot(request: T.AcsRequestV2, options?: ScanAcsSnapshotOptions): Result<T.ActiveContract>;
+  /**
+   * The event history (`POST /v0/events`: updates with their mediator verdicts) as a stream, paged
+   * like `updates` through the `(migration_id, record_time)` of the last event; with `tail` it keeps
+   * polling after the last one. Checkpoints: `checkpointOf(event)`. See docs/streams.md.
+   * @example
+   * ```ts
+   * client.scan.events({ page_size: 100 }, { from: await store.load(), tail: { intervalMs: 2000 } }).subscribe(async (r) => {
+   *   if (E.isRight(r)) await store.save(checkpointOf(r.right));
+   * });
+   * ```
+   * @since 0.2.0
+   */
+  events(request: G.EventHistoryRequest, options?: ScanEventsOptions & { readonly heartbeats?: false }): Result<G.EventHistoryItem>;
+  events(request: G.EventHistoryRequest, options: ScanEventsOptions & { readonly heartbeats: true }): Result<G.EventHistoryItem | Heartbeat<EventsCheckpoint>>;
+  /**
+   * One synchronizer's history in one migration walked backwards from `before`
+   * (`POST /v0/backfilling/updates-before`), newest first; a checkpoint is the oldest item
+   * delivered and a resume continues below it: `checkpointOf(item, 'scan.updatesBefore')`.
+   * See docs/streams.md.
+   * @example
+   * ```ts
+   * const down = { migration_id: 3, synchronizer_id: 'global-domain::1220...', before: '2026-03-19T17:00:00Z', count: 100 };
+   * client.scan.updatesBefore(down).subscribe((r) => E.isRight(r) && console.log(r.right.update_id));
+   * ```
+   * @since 0.2.0
+   */
+  updatesBefore(request: G.GetUpdatesBeforeRequest, options?: ScanUpdatesBeforeOptions): Result<T.UpdateHistoryItem>;
+  /**
+   * A migration's import updates (`POST /v0/backfilling/import-updates`) in update id order,
+   * through the last update id delivered: `checkpointOf(item, 'scan.importUpdates')`.
+   * See docs/streams.md.
+   * @example
+   * ```ts
+   * client.scan.importUpdates({ migration_id: 4, after_update_id: '', limit: 100 }).subscribe((r) => E.isRight(r) && console.log(r.right.update_id));
+   * ```
+   * @since 0.2.0
+   */
+  importUpdates(request: G.GetImportUpdatesRequest, options?: ScanImportUpdatesOptions): Result<T.UpdateHistoryItem>;
+  /**
+   * The validator licences (`GET /v0/admin/validator/licenses`, newest first) as a stream of
+   * Contract items through `next_page_token`: `checkpointOf(licence)`. See docs/streams.md.
+   * @example
+   * ```ts
+   * client.scan.validatorLicenses({ limit: 200 }).subscribe((r) => E.isRight(r) && console.log(r.right.payload));
+   * ```
+   * @since 0.2.0
+   */
+  validatorLicenses(request?: ValidatorLicensesRequest, options?: ScanValidatorLicensesOptions): Result<T.Contract>;
 }
 
 /**
@@ -245,6 +314,11 @@ export const createScanGroup = (transport: Transport): ScanGroup => {
       ),
     updatesFromSnapshot: (request, options) => scanUpdatesFromSnapshot(transport, request, options),
     backfill: ((request: ScanUpdatesRequest, options?: ScanBackfillOptions) => scanBackfill(transport, request, options)) as ScanGroup['backfill'],
+    acsSnapshot: (request, options) => scanAcsSnapshot(transport, request, options),
+    events: ((request: G.EventHistoryRequest, options?: ScanEventsOptions) => scanEvents(transport, request, options)) as ScanGroup['events'],
+    updatesBefore: (request, options) => scanUpdatesBefore(transport, request, options),
+    importUpdates: (request, options) => scanImportUpdates(transport, request, options),
+    validatorLicenses: (request, options) => scanValidatorLicenses(transport, request, options),
   };
   return group;
 };

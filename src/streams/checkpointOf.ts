@@ -3,7 +3,10 @@ import type { Update1 } from '../codecs/ledger/JsGetUpdateTreesResponse.js';
 import type { UpdateHistoryItem } from '../codecs/scan/UpdateHistoryItem.js';
 import type { UpdateHistoryItemV2 } from '../codecs/scan/UpdateHistoryItemV2.js';
 import type { ActiveContract } from '../codecs/scan/ActiveContract.js';
-import type { Checkpoint, HoldingsCheckpoint, LedgerCheckpoint, ScanCheckpoint } from './checkpoints.js';
+import type { Contract } from '../codecs/splice/Contract.js';
+import type { EventHistoryItem } from '../generated/scan/schemas.js';
+import type { Checkpoint, EventsCheckpoint, HoldingsCheckpoint, LedgerCheckpoint, ScanCheckpoint, ValidatorLicensesCheckpoint } from './checkpoints.js';
+import { itemCheckpoints } from './itemCheckpoints.js';
 import type { Heartbeat } from './heartbeat.js';
 import { isHeartbeat } from './isHeartbeat.js';
 import { holdingsCheckpoints } from './holdingsCheckpoints.js';
@@ -29,6 +32,30 @@ export const ledgerUpdateKey = (u: Update): { kind: 'Transaction' | 'Reassignmen
 export const cursorOfItem = (item: UpdateHistoryItem | UpdateHistoryItemV2): { migration_id: number; record_time: string } =>
   'event' in item ? { migration_id: item.event.migration_id, record_time: item.record_time } : { migration_id: item.migration_id, record_time: item.record_time };
 
+/** The `(migration_id, record_time)` and update id of an event (of its update, else of its verdict); undefined for an event with neither. @internal */
+export const cursorOfEvent = (event: EventHistoryItem): { migration_id: number; record_time: string; update_id: string } | undefined => {
+  if (event.update != null) return { ...cursorOfItem(event.update), update_id: event.update.update_id };
+  if (event.verdict != null) return { migration_id: event.verdict.migration_id, record_time: event.verdict.record_time, update_id: event.verdict.update_id };
+  return undefined;
+};
+
+const isEvent = (item: object): item is EventHistoryItem => !('update_id' in item) && ('update' in item || 'verdict' in item);
+
+/** The checkpoint an item carries, or that the stream that emitted it recorded. */
+const checkpointOfItem = (item: object): Checkpoint | undefined => {
+  if (isHeartbeat(item as Heartbeat<Checkpoint>)) return (item as Heartbeat<Checkpoint>).checkpoint;
+  const recorded = itemCheckpoints.get(item);
+  if (recorded !== undefined) return recorded;
+  if ('contract_id' in item && 'create_arguments' in item) return holdingsCheckpoints.get(item);
+  if (isEvent(item)) {
+    const c = cursorOfEvent(item);
+    return c && { stream: 'scan.events', ...c };
+  }
+  if ('update_id' in item) return { stream: 'scan.updates', ...cursorOfItem(item as UpdateHistoryItem | UpdateHistoryItemV2), update_id: (item as UpdateHistoryItem).update_id };
+  if ('Transaction' in item || 'Reassignment' in item || 'TopologyTransaction' in item || 'OffsetCheckpoint' in item || 'TransactionTree' in item) return { stream: 'ledger.updates', offset: offsetOfUpdate(item as Update) };
+  return undefined;
+};
+
 /**
  * The checkpoint after an item of a record stream: persist it, and pass it back as
  * `options.from` to continue exactly after that item, nothing lost and nothing repeated.
@@ -39,7 +66,14 @@ export const cursorOfItem = (item: UpdateHistoryItem | UpdateHistoryItemV2): { m
  *   reassignment's migration id taken from its `event`, and its `update_id`;
  * - an `ActiveContract` (from `scan.holdings`): the snapshot, page token and contract id, known
  *   for the very objects the stream emitted (a copy has none: `undefined`);
- * - a `Heartbeat`: the checkpoint it carries.
+ * - a `Heartbeat`: the checkpoint it carries;
+ * - an `EventHistoryItem` (from `scan.events`): the cursor of its update (else of its verdict);
+ * - a `Contract` (from `scan.validatorLicenses`): the page token and contract id recorded for it.
+ *
+ * Items whose type another stream also emits (an `ActiveContract` of `scan.acsSnapshot`, an
+ * `UpdateHistoryItem` of `scan.updatesBefore` or `scan.importUpdates`) take the stream's name as
+ * second argument: `checkpointOf(item, 'scan.updatesBefore')` answers that stream's checkpoint,
+ * or `undefined` when the item did not come from it.
  *
  * @example
  * ```ts
@@ -57,14 +91,23 @@ export const cursorOfItem = (item: UpdateHistoryItem | UpdateHistoryItemV2): { m
 export function checkpointOf<C extends Checkpoint>(heartbeat: Heartbeat<C>): C | undefined;
 export function checkpointOf(update: Update | Update1): LedgerCheckpoint;
 export function checkpointOf(item: UpdateHistoryItem | UpdateHistoryItemV2): ScanCheckpoint;
+export function checkpointOf<I extends object, S extends Checkpoint['stream']>(item: I, stream: S): Extract<Checkpoint, { readonly stream: S }> | undefined;
 export function checkpointOf(contract: ActiveContract): HoldingsCheckpoint | undefined;
+export function checkpointOf(event: EventHistoryItem): EventsCheckpoint | undefined;
+export function checkpointOf(licence: Contract): ValidatorLicensesCheckpoint | undefined;
 export function checkpointOf(element: Update | Heartbeat<LedgerCheckpoint>): LedgerCheckpoint | undefined;
 export function checkpointOf(element: UpdateHistoryItem | UpdateHistoryItemV2 | Heartbeat<ScanCheckpoint>): ScanCheckpoint | undefined;
-export function checkpointOf(
-  item: Update | Update1 | UpdateHistoryItem | UpdateHistoryItemV2 | ActiveContract | Heartbeat<Checkpoint>,
-): Checkpoint | undefined {
-  if (isHeartbeat(item)) return item.checkpoint;
-  if ('contract_id' in item && 'create_arguments' in item) return holdingsCheckpoints.get(item);
-  if ('update_id' in item) return { stream: 'scan.updates', ...cursorOfItem(item), update_id: item.update_id };
-  return { stream: 'ledger.updates', offset: offsetOfUpdate(item as Update) };
+export function checkpointOf(item: object, stream?: Checkpoint['stream']): Checkpoint | undefined {
+  if (stream === undefined) {
+    // The single-argument form keeps its answers for the streams it always served: a holdings
+    // contract's recorded checkpoint, a Scan item's scan.updates cursor, a ledger update's offset.
+    if (isHeartbeat(item as Heartbeat<Checkpoint>)) return (item as Heartbeat<Checkpoint>).checkpoint;
+    if ('contract_id' in item && 'create_arguments' in item) return holdingsCheckpoints.get(item);
+    if ('update_id' in item) return { stream: 'scan.updates', ...cursorOfItem(item as UpdateHistoryItem | UpdateHistoryItemV2), update_id: (item as UpdateHistoryItem).update_id };
+    if (isEvent(item)) return checkpointOfItem(item);
+    if ('payload' in item && 'created_event_blob' in item) return itemCheckpoints.get(item);
+    return { stream: 'ledger.updates', offset: offsetOfUpdate(item as Update) };
+  }
+  const cp = checkpointOfItem(item);
+  return cp?.stream === stream ? cp : undefined;
 }

@@ -80,8 +80,83 @@ export interface ScanSnapshotCheckpoint {
 }
 
 /**
+ * `scan.acsSnapshot`: the snapshot, the page token that fetched the page of the last delivered
+ * contract (absent for the first page), and that contract's id.
+ * @category Streams
+ * @since 0.2.0
+ */
+export interface AcsSnapshotCheckpoint {
+  readonly stream: 'scan.acsSnapshot';
+  readonly migration_id: number;
+  readonly record_time: string;
+  readonly after?: string;
+  readonly contract_id: string;
+}
+
+/**
+ * `scan.events`: the `(migration_id, record_time)` of the last delivered event (of its update,
+ * or of its verdict when it has no update) and its `update_id`, like {@link ScanCheckpoint}.
+ * @category Streams
+ * @since 0.2.0
+ */
+export interface EventsCheckpoint {
+  readonly stream: 'scan.events';
+  readonly migration_id: number;
+  readonly record_time: string;
+  readonly update_id?: string;
+}
+
+/**
+ * `scan.updatesBefore`: the oldest update delivered so far, on the synchronizer and migration
+ * the stream walks back through; resuming continues strictly below its record time.
+ * @category Streams
+ * @since 0.2.0
+ */
+export interface UpdatesBeforeCheckpoint {
+  readonly stream: 'scan.updatesBefore';
+  readonly migration_id: number;
+  readonly synchronizer_id: string;
+  readonly record_time: string;
+  readonly update_id: string;
+}
+
+/**
+ * `scan.importUpdates`: the migration and the update id of the last delivered import update
+ * (import updates come in update id order).
+ * @category Streams
+ * @since 0.2.0
+ */
+export interface ImportUpdatesCheckpoint {
+  readonly stream: 'scan.importUpdates';
+  readonly migration_id: number;
+  readonly update_id: string;
+}
+
+/**
+ * `scan.validatorLicenses`: the page token that fetched the page of the last delivered licence
+ * (absent for the first page) and that licence's contract id.
+ * @category Streams
+ * @since 0.2.0
+ */
+export interface ValidatorLicensesCheckpoint {
+  readonly stream: 'scan.validatorLicenses';
+  readonly after?: number;
+  readonly contract_id: string;
+}
+
+/**
  * The checkpoint of any record stream, told apart by `stream`.
  * @category Streams
  * @since 0.1.0
  */
-export type Checkpoint = LedgerCheckpoint | ScanCheckpoint | HoldingsCheckpoint | LedgerSnapshotCheckpoint | ScanSnapshotCheckpoint;
+export type Checkpoint =
+  | LedgerCheckpoint
+  | ScanCheckpoint
+  | HoldingsCheckpoint
+  | LedgerSnapshotCheckpoint
+  | ScanSnapshotCheckpoint
+  | AcsSnapshotCheckpoint
+  | EventsCheckpoint
+  | UpdatesBeforeCheckpoint
+  | ImportUpdatesCheckpoint
+  | ValidatorLicensesCheckpoint;

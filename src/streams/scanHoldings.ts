@@ -7,16 +7,15 @@ import { withCondition } from '../client/withCondition.js';
 import { AcsResponseV2 } from '../codecs/scan/AcsResponseV2.js';
 import type { ActiveContract } from '../codecs/scan/ActiveContract.js';
 import type { HoldingsStateRequestV2 } from '../codecs/scan/HoldingsStateRequestV2.js';
-import { compareTimestamps } from '../time/compareTimestamps.js';
 import { validateHoldingsStateRequest } from '../validation/validateHoldingsStateRequest.js';
 import { Checks } from '../validation/checks.js';
 import { Timestamp } from '../codecs/common/primitives.js';
 import type { HoldingsCheckpoint } from './checkpoints.js';
 import { holdingsCheckpoints } from './holdingsCheckpoints.js';
-import { invariantViolation, stopAfter } from './invariantViolation.js';
 import type { StreamOptions } from './options.js';
 import { pageRequest } from './pageRequest.js';
-import { pager, type Step } from './pager.js';
+import { pager } from './pager.js';
+import { snapshotPageStep, snapshotReadStart, type SnapshotReadMemory, type SnapshotReadState } from './snapshotPageStep.js';
 
 /**
  * Options of `scan.holdings`.
@@ -24,19 +23,6 @@ import { pager, type Step } from './pager.js';
  * @since 0.1.0
  */
 export type ScanHoldingsOptions = StreamOptions<HoldingsCheckpoint>;
-
-interface Snapshot {
-  readonly migration_id: number;
-  readonly record_time: string;
-}
-interface State {
-  /** The page token of the page to fetch; absent for the first page. */
-  readonly after: string | undefined;
-  /** The snapshot the first page resolved to; later pages ask for it exactly. */
-  readonly snapshot: Snapshot | undefined;
-  /** Resuming from a checkpoint: drop the items of the first page up to and including this one. */
-  readonly skipThrough: string | undefined;
-}
 
 const checkFrom = (from: HoldingsCheckpoint | undefined) =>
   from === undefined
@@ -58,8 +44,9 @@ export const holdingsPage = (transport: Transport, body: HoldingsStateRequestV2)
  * The holdings at a snapshot as a cold stream of ActiveContract items (see `ScanGroup.holdings`).
  * The first page decides the snapshot (with `at_or_before`, the newest one at or before the
  * time asked for); every later page asks for that snapshot exactly, so a snapshot taken while
- * the stream runs cannot mix two states. Page tokens must not repeat and every page must echo
- * the snapshot, or the stream ends with a `DecodeError` of reason `invariant`.
+ * the stream runs cannot mix two states. Page tokens must not repeat, contracts must not come
+ * again, and every page must echo the snapshot, or the stream ends with a `DecodeError` of
+ * reason `invariant` (see `snapshotPageStep`).
  * @internal
  */
 export const scanHoldings = (
@@ -75,39 +62,16 @@ export const scanHoldings = (
     },
     (req) =>
       defer(() => {
-        const seenTokens = new Set<string>();
-        const from = options.from;
-        const initial: State = from
-          ? { after: from.after, snapshot: { migration_id: from.migration_id, record_time: from.record_time }, skipThrough: from.contract_id }
-          : { after: req.after ?? undefined, snapshot: undefined, skipThrough: undefined };
-
-        const step = (response: AcsResponseV2, state: State): E.Either<CantonError, Step<State, ActiveContract>> => {
-          const snapshot = state.snapshot ?? { migration_id: response.migration_id, record_time: response.record_time };
-          if (response.migration_id !== snapshot.migration_id || compareTimestamps(response.record_time, snapshot.record_time) !== 0) {
-            return E.left(invariantViolation('record_time', `the snapshot (${snapshot.migration_id}, ${snapshot.record_time})`, { migration_id: response.migration_id, record_time: response.record_time }, 'every page must come from the same snapshot'));
-          }
-          let items = response.created_events;
-          if (state.skipThrough !== undefined) {
-            const at = items.findIndex((c) => c.contract_id === state.skipThrough);
-            if (at < 0) {
-              return E.left(invariantViolation('created_events', `contract ${state.skipThrough} on the checkpoint's page`, items.length, 'the checkpoint does not match the page it names; the snapshot may have been pruned'));
-            }
-            items = items.slice(at + 1);
-          }
-          for (const item of items) {
-            const cp: HoldingsCheckpoint = { stream: 'scan.holdings', migration_id: snapshot.migration_id, record_time: snapshot.record_time, contract_id: item.contract_id, ...(state.after !== undefined ? { after: state.after } : {}) };
+        const memory: SnapshotReadMemory = { seenTokens: new Set(), lastDelivered: undefined };
+        const initial = snapshotReadStart(options.from, req.after ?? undefined);
+        const step = (response: AcsResponseV2, state: SnapshotReadState) =>
+          snapshotPageStep(response, state, memory, (item, snapshot) => {
+            const cp: HoldingsCheckpoint = { stream: 'scan.holdings', ...snapshot, contract_id: item.contract_id, ...(state.after !== undefined ? { after: state.after } : {}) };
             holdingsCheckpoints.set(item, cp);
-          }
-          const token = response.next_page_token ?? undefined;
-          if (token !== undefined) {
-            if (seenTokens.has(token)) return stopAfter(items, invariantViolation('next_page_token', 'a token not seen before', token, 'a page token repeated: the pages would loop'));
-            seenTokens.add(token);
-          }
-          return E.right({ items, next: token === undefined ? undefined : { after: token, snapshot, skipThrough: undefined } });
-        };
+          });
 
         const { after: _after, ...rest } = req;
-        const page = (state: State) => {
+        const page = (state: SnapshotReadState) => {
           const body = {
             ...rest,
             ...(state.snapshot ? { migration_id: state.snapshot.migration_id, record_time: state.snapshot.record_time, record_time_match: 'exact' as const } : {}),

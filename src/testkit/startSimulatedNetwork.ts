@@ -8,8 +8,9 @@ import { ledgerRoutes } from './internal/routes/ledgerRoutes.js';
 import { scanReadRoutes } from './internal/routes/scanReadRoutes.js';
 import { scanRoutes } from './internal/routes/scanRoutes.js';
 import { stateRoutes } from './internal/routes/stateRoutes.js';
-import { scanAcsRoutes } from './internal/routes/scanAcsRoutes.js';
 import { validatorReadRoutes } from './internal/routes/validatorReadRoutes.js';
+import { scanPagedRoutes } from './internal/routes/scanPagedRoutes.js';
+import { scanListRoutes } from './internal/routes/scanListRoutes.js';
 import { validatorRoutes } from './internal/routes/validatorRoutes.js';
 import { requestListener } from './internal/server.js';
 import { NetworkState, type ResolvedOptions } from './internal/state.js';
@@ -130,7 +131,8 @@ export async function startSimulatedNetwork(options: SimulatedNetworkOptions = {
     ...stateRoutes(state),
     ...validatorRoutes(state),
     ...scanRoutes(state),
-    ...scanAcsRoutes(state),
+    ...scanPagedRoutes(state),
+    ...scanListRoutes(state),
     ...scanReadRoutes(state, () => origin),
     ...validatorReadRoutes(state),
   ];

@@ -5,6 +5,7 @@ import { History } from './internal/history/History.js';
 import { LedgerIndex } from './internal/ledgerView.js';
 import { seedNumber } from './internal/prng.js';
 import { scanRoutes } from './internal/routes/scanRoutes.js';
+import { scanPagedRoutes } from './internal/routes/scanPagedRoutes.js';
 import { listScansRoute, migrationInfoRoute, withKnobs, type KnobState } from './internal/scans/knobs.js';
 import { requestListener } from './internal/server.js';
 import { NetworkState } from './internal/state.js';
@@ -111,7 +112,7 @@ export async function startSimulatedScans(options: SimulatedScansOptions = {}): 
         bulkNotConfiguredStatus: 400,
         shortPages: options.shortPages ?? 0,
       });
-      const routes = [...scanRoutes(state), listScansRoute(() => history.globalSynchronizer, listed, options.extraDomains ?? []), migrationInfoRoute(() => view)].map((r) =>
+      const routes = [...scanRoutes(state), ...scanPagedRoutes(state), listScansRoute(() => history.globalSynchronizer, listed, options.extraDomains ?? []), migrationInfoRoute(() => view)].map((r) =>
         withKnobs(r, knobs, name, i),
       );
       const faults = new FaultInjector(knobs.knobs.faults, `${seed}/${name}`);

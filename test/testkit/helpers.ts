@@ -177,8 +177,8 @@ export const micros = (iso: string): number => {
   return Date.parse(`${m[1]}Z`) * 1000 + Number((m[2] ?? '').padEnd(6, '0').slice(0, 6));
 };
 
-/** Daml values and maps keyed by data (ids, parties, names) hold no field names of the specs. */
-const DATA_FIELDS = new Set(['create_arguments', 'payload', 'choice_argument', 'exercise_result', 'createArgument', 'choiceArgument', 'exerciseResult', 'context']);
+/** Daml values (vote results are DsoRules_CloseVoteRequestResult records) and maps keyed by data (ids, parties, names) hold no field names of the specs. */
+const DATA_FIELDS = new Set(['dso_rules_vote_results', 'create_arguments', 'payload', 'choice_argument', 'exercise_result', 'createArgument', 'choiceArgument', 'exerciseResult', 'context']);
 const MAP_FIELDS = new Set(['events_by_id', 'open_mining_rounds', 'issuing_mining_rounds', 'transfer_commands_by_contract_id', 'ports']);
 
 /** Adds the object keys of a served body to `into`, skipping Daml values and the keys of maps keyed by data. */

@@ -1,0 +1,106 @@
+import { defer, map, type Observable } from 'rxjs';
+import * as E from 'fp-ts/lib/Either.js';
+import type { CantonError } from '../errors/CantonError.js';
+import type { Transport } from '../client/createTransport.js';
+import { checked } from '../client/send.js';
+import { invokeOperation } from '../client/invokeOperation.js';
+import type { Contract } from '../codecs/splice/Contract.js';
+import type { ListValidatorLicensesResponse } from '../generated/scan/schemas.js';
+import { scanOperations } from '../generated/scan/operations.js';
+import { Checks } from '../validation/checks.js';
+import type { ValidatorLicensesCheckpoint } from './checkpoints.js';
+import { itemCheckpoints } from './itemCheckpoints.js';
+import { invariantViolation, stopAfter } from './invariantViolation.js';
+import type { StreamOptions } from './options.js';
+import { pageRequest } from './pageRequest.js';
+import { pager, type Step } from './pager.js';
+
+/**
+ * The request of `scan.validatorLicenses`: the page length (`limit`, Scan's default 1000) and
+ * where to start (`after`, a `next_page_token`; `options.from` overrides it).
+ * @category Streams
+ * @since 0.2.0
+ */
+export interface ValidatorLicensesRequest {
+  readonly after?: number;
+  readonly limit?: number;
+}
+
+/**
+ * Options of `scan.validatorLicenses`.
+ * @category Streams
+ * @since 0.2.0
+ */
+export type ScanValidatorLicensesOptions = StreamOptions<ValidatorLicensesCheckpoint>;
+
+interface State {
+  /** The page token of the page to fetch; absent for the first page. */
+  readonly after: number | undefined;
+  /** Resuming from a checkpoint: drop the items of the first page up to and including this one. */
+  readonly skipThrough: string | undefined;
+}
+
+const checkRequest = (request: ValidatorLicensesRequest, from: ValidatorLicensesCheckpoint | undefined): Checks => {
+  const checks = new Checks()
+    .check(request.after === undefined || Number.isSafeInteger(request.after), 'after', 'must be a page token (an integer) when given')
+    .check(request.limit === undefined || (Number.isSafeInteger(request.limit) && request.limit >= 1), 'limit', 'must be a positive integer when given');
+  if (from !== undefined) {
+    checks
+      .check(from.stream === 'scan.validatorLicenses', 'from.stream', "must be 'scan.validatorLicenses'")
+      .check(from.after === undefined || Number.isSafeInteger(from.after), 'from.after', 'must be a page token (an integer) when given')
+      .check(typeof from.contract_id === 'string' && from.contract_id.length > 0, 'from.contract_id', 'must be a contract id');
+  }
+  return checks;
+};
+
+/**
+ * The validator licences (`GET /v0/admin/validator/licenses`, newest first) as a cold stream of
+ * Contract items (see `ScanGroup.validatorLicenses`), page after page through `next_page_token`
+ * until a page comes without one. A checkpoint names the token of its item's page and the item,
+ * so that resuming asks for that page again and continues after the item. A page token that
+ * repeats, or a licence delivered again (the pages went backwards), ends the stream with a
+ * `DecodeError` of reason `invariant` after the valid items before it; so does a checkpoint whose
+ * licence is not on its page any more.
+ * @internal
+ */
+export const scanValidatorLicenses = (transport: Transport, request: ValidatorLicensesRequest = {}, options: ScanValidatorLicensesOptions = {}): Observable<E.Either<CantonError, Contract>> =>
+  checked(
+    () => checkRequest(request, options.from).result('scan.validatorLicenses request', request),
+    (req) =>
+      defer(() => {
+        const seenTokens = new Set<number>();
+        let lastDelivered: string | undefined;
+        const from = options.from;
+        const initial: State = from ? { after: from.after, skipThrough: from.contract_id } : { after: req.after, skipThrough: undefined };
+
+        const step = (response: ListValidatorLicensesResponse, state: State): E.Either<CantonError, Step<State, Contract>> => {
+          let items = response.validator_licenses;
+          if (state.skipThrough !== undefined) {
+            const at = items.findIndex((c) => c.contract_id === state.skipThrough);
+            if (at < 0) return E.left(invariantViolation('validator_licenses', `licence ${state.skipThrough} on the checkpoint's page`, items.length, 'the checkpoint does not match the page it names; the licence may have been archived'));
+            items = items.slice(at + 1);
+          }
+          const seen = new Set<string>(lastDelivered === undefined ? [] : [lastDelivered]);
+          for (let i = 0; i < items.length; i++) {
+            const item = items[i]!;
+            if (seen.has(item.contract_id)) return stopAfter(items.slice(0, i), invariantViolation(`validator_licenses.${i}`, 'a licence not delivered before', item.contract_id, 'a page repeated a licence: the pages went backwards'));
+            seen.add(item.contract_id);
+            const cp: ValidatorLicensesCheckpoint = { stream: 'scan.validatorLicenses', contract_id: item.contract_id, ...(state.after !== undefined ? { after: state.after } : {}) };
+            itemCheckpoints.set(item, cp);
+          }
+          if (items.length > 0) lastDelivered = items[items.length - 1]!.contract_id;
+          const token = response.next_page_token ?? undefined;
+          if (token !== undefined) {
+            if (seenTokens.has(token) || token === state.after) return stopAfter(items, invariantViolation('next_page_token', 'a token not seen before', token, 'a page token repeated: the pages would loop'));
+            seenTokens.add(token);
+          }
+          return E.right({ items, next: token === undefined ? undefined : { after: token, skipThrough: undefined } });
+        };
+
+        const page = (state: State) => {
+          const query = { ...(state.after !== undefined ? { after: state.after } : {}), ...(req.limit !== undefined ? { limit: req.limit } : {}) };
+          return pageRequest(() => invokeOperation(transport, scanOperations.listValidatorLicenses, [query]), options.retry, undefined).pipe(map(E.chain((response) => step(response, state))));
+        };
+        return pager({ page }, initial, options);
+      }),
+  );
