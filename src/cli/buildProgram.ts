@@ -3,6 +3,7 @@ import { demoCommand } from './demoCommand.js';
 import { getCommand } from './getCommand.js';
 import { ledgerUpdatesCommand } from './ledgerUpdatesCommand.js';
 import { mergeCommand } from './mergeCommand.js';
+import { scanAcsCommand } from './scanAcsCommand.js';
 import { scanHoldingsCommand } from './scanHoldingsCommand.js';
 import { scanUpdatesCommand } from './scanUpdatesCommand.js';
 import { singleShotOperations, type CliOperation } from './singleShotOperations.js';
@@ -46,10 +47,11 @@ export const buildProgram = (context: CommandContext, operations: ReadonlyArray<
     .addHelpText('after', OVERVIEW);
   const scan = program
     .command('scan')
-    .description('the Scan API: updates (the history), holdings (at a snapshot)')
-    .addHelpText('after', '\nExamples:\n  $ canton-rx scan updates --scan-url https://scan.example.com/api/scan\n  $ canton-rx scan holdings --help');
+    .description('the Scan API: updates (the history), holdings and acs (at a snapshot)')
+    .addHelpText('after', '\nExamples:\n  $ canton-rx scan updates --scan-url https://scan.example.com/api/scan\n  $ canton-rx scan holdings --help\n  $ canton-rx scan acs --help');
   scanUpdatesCommand(scan, context);
   scanHoldingsCommand(scan, context);
+  scanAcsCommand(scan, context);
   const ledger = program
     .command('ledger')
     .description('the Ledger JSON API: updates')
