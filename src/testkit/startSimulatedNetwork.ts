@@ -4,6 +4,10 @@ import { FaultInjector } from './internal/faults.js';
 import { History } from './internal/history/History.js';
 import { LedgerIndex } from './internal/ledgerView.js';
 import { hash32, seedNumber } from './internal/prng.js';
+import { Participant } from './internal/participant.js';
+import { commandRoutes } from './internal/routes/commandRoutes.js';
+import { ledgerAdminRoutes } from './internal/routes/ledgerAdminRoutes.js';
+import { ledgerReadRoutes } from './internal/routes/ledgerReadRoutes.js';
 import { ledgerRoutes } from './internal/routes/ledgerRoutes.js';
 import { scanRoutes } from './internal/routes/scanRoutes.js';
 import { stateRoutes } from './internal/routes/stateRoutes.js';
@@ -123,14 +127,24 @@ export async function startSimulatedNetwork(options: SimulatedNetworkOptions = {
     positiveInt('growth.count', options.growth.count, 1);
   }
   const stats = new StatsRecorder();
-  const routes = [...ledgerRoutes(state), ...stateRoutes(state), ...validatorRoutes(state), ...scanRoutes(state), ...scanAcsRoutes(state)];
+  const participant = new Participant(state);
+  const routes = [
+    ...ledgerRoutes(state),
+    ...stateRoutes(state),
+    ...ledgerReadRoutes(state),
+    ...ledgerAdminRoutes(state, participant),
+    ...commandRoutes(state, participant),
+    ...validatorRoutes(state),
+    ...scanRoutes(state),
+    ...scanAcsRoutes(state),
+  ];
   const listener = requestListener(state, routes, faults, stats);
   const server = createServer((req, res) => {
     void listener(req, res);
   });
   server.keepAliveTimeout = 1000;
-  // The ledger's WebSocket channels, on the same server (no submissions are simulated yet: no completions).
-  const webSockets = await serveWebSocketChannels(server, state, { ...(options.webSocketFaults !== undefined ? { faults: options.webSocketFaults } : {}), completions: () => [] });
+  // The ledger's WebSocket channels, on the same server; completions are those of the accepted submissions.
+  const webSockets = await serveWebSocketChannels(server, state, { ...(options.webSocketFaults !== undefined ? { faults: options.webSocketFaults } : {}), completions: () => participant.completions });
   const host = options.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
