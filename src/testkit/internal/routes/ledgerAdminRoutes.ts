@@ -12,7 +12,6 @@ import type { IdentityProvider, NetworkState } from '../state.js';
 import type { Principal } from '../tokens.js';
 import { ledgerAuth } from './ledgerRoutes.js';
 
-const MAX_PAGE_SIZE = 1000;
 const USER_ID = /^[a-z0-9@^$.!`\-#+'~_|:()]{1,128}$/i;
 const IDP_ID = /^[A-Za-z0-9#:_ -]{1,255}$/;
 
@@ -25,11 +24,14 @@ const decodeToken = (seed: string, kind: string, token: string): string | undefi
   return typeof a === 'string' && s === sha256Hex(seed, kind, a).slice(0, 16) ? a : undefined;
 };
 
-/** One page of ids in ascending order after a token; a token for the next page while more remain. */
+/**
+ * One page of ids in ascending order after a token; a token for the next page while more remain.
+ * The default page size is also the largest (the participant's `maxPartiesPageSize`/`maxUsersPageSize`).
+ */
 const page = (state: NetworkState, kind: string, ids: readonly string[], ctx: RequestContext, defaultSize: number): { ids: string[]; next: string | undefined } | Reply => {
   const rawSize = ctx.query.get('pageSize');
   const size = rawSize === null || rawSize === '' ? defaultSize : Number(rawSize);
-  if (!isInt(size) || size < 0 || size > MAX_PAGE_SIZE) return state.ledgerErrors.reply('INVALID_ARGUMENT', `The submitted request has invalid arguments: page_size must be between 0 and ${MAX_PAGE_SIZE}`);
+  if (!isInt(size) || size < 0 || size > defaultSize) return state.ledgerErrors.reply('INVALID_ARGUMENT', `The submitted request has invalid arguments: page_size must be between 0 and ${defaultSize}`);
   const token = ctx.query.get('pageToken') ?? '';
   let after: string | undefined;
   if (token !== '') {
