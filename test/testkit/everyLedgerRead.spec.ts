@@ -15,7 +15,7 @@ const NOT_SIMULATED: Readonly<Record<string, string>> = {
   updateVettedPackages: 'package vetting changes topology the simulator does not model',
   updateVettedPackagesByPost: 'the same, deprecated',
   listVettedPackages: 'vetting state: not modelled (its paging is left to Prism)',
-  listVettedPackagesByGet: 'the same, deprecated',
+  listVettedPackagesByGet: 'the same, deprecated (and a GET with a body the client refuses)',
   allocateExternalParty: 'external parties need signed topology transactions',
   generateExternalPartyTopology: 'the same: key material and topology serialization',
   getJwks: 'a synchronizer-signed JWKS per external party',
@@ -28,7 +28,7 @@ const NOT_SIMULATED: Readonly<Record<string, string>> = {
   submitAndWaitForReassignment: 'the history makes its own reassignments; submitted ones are not simulated',
   submitReassignmentAsync: 'the same',
   getPackage: 'the client refuses binary downloads for now (its HTTP core reads text); the route serves a stand-in archive',
-  getActiveContractsPageByGet: 'deprecated GET form with a body, which fetch cannot send',
+  getActiveContractsPageByGet: 'deprecated GET with a body: the client refuses to send it; the POST form is served',
 };
 
 describe('testkit: every ledger operation the simulated participant serves answers a Right', function () {

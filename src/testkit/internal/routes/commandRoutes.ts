@@ -30,18 +30,18 @@ const accept = (state: NetworkState, participant: Participant, ctx: RequestConte
  * view in the ACS_DELTA shape, as the participant's default. A format that filters out every
  * event still gives the transaction, with no events.
  */
-const transactionOf = (state: NetworkState, accepted: Accepted, transactionFormat: unknown, shape?: 'TRANSACTION_SHAPE_LEDGER_EFFECTS'): Json | Reply => {
+const transactionOf = (state: NetworkState, accepted: Accepted, transactionFormat: unknown, shape?: 'TRANSACTION_SHAPE_LEDGER_EFFECTS'): { readonly update: Json } | { readonly reply: Reply } => {
   const byActAs = { filtersByParty: Object.fromEntries(accepted.actAs.map((p) => [p, {}])) };
   const tf = isObject(transactionFormat) ? transactionFormat : { eventFormat: byActAs, transactionShape: shape ?? 'TRANSACTION_SHAPE_ACS_DELTA' };
   const format = parseUpdateFormat({ includeTransactions: tf });
-  if ('bodyError' in format) return ledgerInvalidBody();
-  if ('invalid' in format) return state.ledgerErrors.reply('INVALID_ARGUMENT', `The submitted request has invalid arguments: ${format.invalid}`);
+  if ('bodyError' in format) return { reply: ledgerInvalidBody() };
+  if ('invalid' in format) return { reply: state.ledgerErrors.reply('INVALID_ARGUMENT', `The submitted request has invalid arguments: ${format.invalid}`) };
   const entry = state.ledger.entries.find((e) => e.kind === 'history' && e.update === accepted.update)!;
   const rendered = renderLedgerUpdate(state.seed, state.ledger, entry, format.ok) as { Transaction?: { value: Record<string, Json> } } | undefined;
-  if (rendered?.Transaction !== undefined) return rendered as Json;
+  if (rendered?.Transaction !== undefined) return { update: rendered as Json };
   const all = parseUpdateFormat({ includeTransactions: { eventFormat: byActAs, transactionShape: 'TRANSACTION_SHAPE_ACS_DELTA' } });
   const full = renderLedgerUpdate(state.seed, state.ledger, entry, (all as { ok: Parameters<typeof renderLedgerUpdate>[3] }).ok) as { Transaction: { value: Record<string, Json> } };
-  return { Transaction: { value: { ...full.Transaction.value, events: [] } } };
+  return { update: { Transaction: { value: { ...full.Transaction.value, events: [] } } } };
 };
 
 const submitAndWait = (state: NetworkState, participant: Participant) => (ctx: RequestContext): Reply => {
@@ -54,15 +54,16 @@ const submitAndWaitForTransaction = (state: NetworkState, participant: Participa
   const r = accept(state, participant, ctx, true);
   if ('status' in r) return r;
   const tx = transactionOf(state, r.accepted, r.body['transactionFormat']);
-  if (isObject(tx) && 'status' in tx && 'body' in tx) return tx as unknown as Reply;
-  return json(200, { transaction: (tx as { Transaction: { value: Json } }).Transaction.value });
+  if ('reply' in tx) return tx.reply;
+  return json(200, { transaction: (tx.update as { Transaction: { value: Json } }).Transaction.value });
 };
 
 const submitAndWaitForTransactionTree = (state: NetworkState, participant: Participant) => (ctx: RequestContext): Reply => {
   const r = accept(state, participant, ctx, false);
   if ('status' in r) return r;
   const tx = transactionOf(state, r.accepted, undefined, 'TRANSACTION_SHAPE_LEDGER_EFFECTS');
-  const tree = asTree(tx as Json) as { TransactionTree: { value: Json } };
+  if ('reply' in tx) return tx.reply;
+  const tree = asTree(tx.update) as { TransactionTree: { value: Json } };
   return json(200, { transactionTree: tree.TransactionTree.value });
 };
 
