@@ -5,13 +5,9 @@ import { createClient, type CantonClient } from '../../src/index';
 import type { SnapshotContract } from '../../src/streams/LedgerFeedItem';
 import { mintToken, startSimulatedNetwork, type SimulatedNetwork } from '../../src/testkit/index';
 import { collect } from '../helpers/collect';
+import { rights } from '../helpers/results';
 
 const cidOf = (c: SnapshotContract): string => (c.element.contractEntry as { JsActiveContract: { createdEvent: { contractId: string } } }).JsActiveContract.createdEvent.contractId;
-const rights = <A>(rs: ReadonlyArray<E.Either<unknown, A>>): A[] =>
-  rs.map((r) => {
-    if (E.isLeft(r)) assert.fail(JSON.stringify(r.left).slice(0, 400));
-    return r.right;
-  });
 
 describe('ledger.activeContracts (stream against the simulated participant)', function () {
   this.timeout(60_000);

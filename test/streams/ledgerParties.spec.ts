@@ -4,12 +4,8 @@ import { lastValueFrom } from 'rxjs';
 import { createClient, type CantonClient } from '../../src/index';
 import { mintToken, startSimulatedNetwork, type SimulatedNetwork } from '../../src/testkit/index';
 import { collect } from '../helpers/collect';
+import { rights } from '../helpers/results';
 
-const rights = <A>(rs: ReadonlyArray<E.Either<unknown, A>>): A[] =>
-  rs.map((r) => {
-    if (E.isLeft(r)) assert.fail(JSON.stringify(r.left).slice(0, 400));
-    return r.right;
-  });
 
 describe('ledger.parties and ledger.users (streams against the simulated participant)', function () {
   this.timeout(60_000);

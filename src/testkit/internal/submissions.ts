@@ -127,7 +127,7 @@ export const submitCommands = (state: NetworkState, participant: Participant, pr
       if (typeof contractId !== 'string') return ledgerInvalidBody();
       const target = state.history.contractState(contractId);
       // A contract the participant never saw is as unknown as one that does not exist.
-      const known = target !== undefined && target.data.createdIn < state.history.updates.length && [...target.data.signatories, ...target.data.observers].some((p) => state.ledger.hosted.has(p));
+      const known = target !== undefined && [...target.data.signatories, ...target.data.observers].some((p) => state.ledger.hosted.has(p));
       if (!known || target.archivedIn !== undefined || archived.has(contractId))
         return state.ledgerErrors.reply('CONTRACT_NOT_FOUND', `Contract could not be found with id ${contractId}`, { resources: [['CONTRACT_ID', contractId]] });
       if (isConsuming(target.data.template, choice)) archived.add(contractId);
