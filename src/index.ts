@@ -31,6 +31,10 @@ export type { ScanUpdatesFromSnapshotOptions } from './streams/scanUpdatesFromSn
 export type { ScanFeedItem, ScanFeedCheckpoint, ScanSnapshot, ScanSnapshotContract } from './streams/ScanFeedItem.js';
 export type { LedgerUpdatesWithSnapshotOptions } from './streams/ledgerUpdatesWithSnapshot.js';
 export type { LedgerFeedItem, LedgerFeedCheckpoint, PrunedSnapshot, SnapshotContract } from './streams/LedgerFeedItem.js';
+export type { LedgerActiveContractsOptions, LedgerActiveContractsRequest } from './streams/ledgerActiveContracts.js';
+export type { LedgerPartiesRequest } from './streams/ledgerParties.js';
+export type { LedgerUsersRequest } from './streams/ledgerUsers.js';
+export type { LedgerListCheckpoint, LedgerListed } from './streams/LedgerListed.js';
 export type { ScanUpdatesOptions } from './streams/scanUpdates.js';
 export type { ScanHoldingsOptions } from './streams/scanHoldings.js';
 export type { AcsSnapshotCheckpoint, EventsCheckpoint, UpdatesBeforeCheckpoint, ImportUpdatesCheckpoint, ValidatorLicensesCheckpoint } from './streams/checkpoints.js';

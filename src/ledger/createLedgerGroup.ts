@@ -17,7 +17,13 @@ import { ledgerWebSocketStreams, type LedgerWebSocketStreams } from '../ws/ledge
 import type { WebSocketEndpoint } from '../ws/webSocketEndpoint.js';
 import { generatedLedgerMethods, type GeneratedLedgerMethods } from '../generated/ledger/methods.js';
 import { ledgerUpdatesWithSnapshot, type LedgerUpdatesWithSnapshotOptions } from '../streams/ledgerUpdatesWithSnapshot.js';
-import type { LedgerFeedItem } from '../streams/LedgerFeedItem.js';
+import type { LedgerFeedItem, SnapshotContract } from '../streams/LedgerFeedItem.js';
+import { ledgerActiveContracts, type LedgerActiveContractsOptions, type LedgerActiveContractsRequest } from '../streams/ledgerActiveContracts.js';
+import { ledgerParties, type LedgerPartiesRequest } from '../streams/ledgerParties.js';
+import { ledgerUsers, type LedgerUsersRequest } from '../streams/ledgerUsers.js';
+import type { LedgerListCheckpoint, LedgerListed } from '../streams/LedgerListed.js';
+import type { StreamOptions } from '../streams/options.js';
+import type { PartyDetails, User } from '../generated/ledger/schemas.js';
 
 type Result<A> = Observable<E.Either<CantonError, A>>;
 
@@ -105,6 +111,48 @@ export interface LedgerGroup extends GeneratedLedgerMethods {
    * @since 0.2.0
    */
   updatesWithSnapshot(request: LedgerUpdatesRequest, options?: LedgerUpdatesWithSnapshotOptions): Result<LedgerFeedItem | Heartbeat<LedgerCheckpoint>>;
+  /**
+   * The active contracts at an offset (`POST /v2/state/active-contracts-page`) as a stream of
+   * `SnapshotContract` items, page after page, all of one snapshot: the request's
+   * `activeAtOffset`, or the ledger end the first page names. Each item's `checkpoint` resumes
+   * exactly after it (`from`); the last one's is a `LedgerCheckpoint` at the snapshot's offset,
+   * from which `ledger.updates` continues. See docs/streams.md.
+   * @example
+   * ```ts
+   * import { createClient } from 'canton-rx';
+   * import * as E from 'fp-ts/lib/Either.js';
+   * const ledger = createClient({ ledger: { url: 'http://127.0.0.1:7575', token: () => jwt } }).ledger;
+   * ledger.activeContracts({ eventFormat: { filtersByParty: { [alice]: {} } }, maxPageSize: 500 }, { from: stored }).subscribe((r) => {
+   *   if (E.isRight(r)) { acs.add(r.right.element); store.save(r.right.checkpoint); }
+   * });
+   * ```
+   * @since 0.2.0
+   */
+  activeContracts(request: LedgerActiveContractsRequest, options?: LedgerActiveContractsOptions): Result<SnapshotContract>;
+  /**
+   * The parties the participant knows (`GET /v2/parties`) as a stream of `PartyDetails`, page
+   * after page, each with the checkpoint to resume after it. See docs/streams.md.
+   * @example
+   * ```ts
+   * import { createClient } from 'canton-rx';
+   * const ledger = createClient({ ledger: { url: 'http://127.0.0.1:7575', token: () => jwt } }).ledger;
+   * ledger.parties({ pageSize: 1000 }).subscribe((r) => console.log(r)); // Right({ value: { party, isLocal, ... }, checkpoint })
+   * ```
+   * @since 0.2.0
+   */
+  parties(request?: LedgerPartiesRequest, options?: StreamOptions<LedgerListCheckpoint>): Result<LedgerListed<PartyDetails>>;
+  /**
+   * The participant's users (`GET /v2/users`, participant admin rights) as a stream of `User`,
+   * page after page, each with the checkpoint to resume after it. See docs/streams.md.
+   * @example
+   * ```ts
+   * import { createClient } from 'canton-rx';
+   * const ledger = createClient({ ledger: { url: 'http://127.0.0.1:7575', token: () => adminJwt } }).ledger;
+   * ledger.users({ pageSize: 500 }).subscribe((r) => console.log(r)); // Right({ value: { id, primaryParty, ... }, checkpoint })
+   * ```
+   * @since 0.2.0
+   */
+  users(request?: LedgerUsersRequest, options?: StreamOptions<LedgerListCheckpoint>): Result<LedgerListed<User>>;
 }
 
 const NO_WEB_SOCKET = invalidRequest('no WebSocket endpoint was given to this ledger group', [{ path: 'ledger', message: 'not configured' }]);
@@ -139,4 +187,7 @@ export const createLedgerGroup = (transport: Transport, webSocket: E.Either<Cant
       (body) => send(transport, { method: 'POST', path: '/v2/state/active-contracts-page', body }, L.JsGetActiveContractsPageResponse),
     ),
   updatesWithSnapshot: (request, options) => ledgerUpdatesWithSnapshot(transport, request, options),
+  activeContracts: (request, options) => ledgerActiveContracts(transport, request, options),
+  parties: (request, options) => ledgerParties(transport, request, options),
+  users: (request, options) => ledgerUsers(transport, request, options),
 });

@@ -4,6 +4,10 @@ import { FaultInjector } from './internal/faults.js';
 import { History } from './internal/history/History.js';
 import { LedgerIndex } from './internal/ledgerView.js';
 import { hash32, seedNumber } from './internal/prng.js';
+import { Participant } from './internal/participant.js';
+import { commandRoutes } from './internal/routes/commandRoutes.js';
+import { ledgerAdminRoutes } from './internal/routes/ledgerAdminRoutes.js';
+import { ledgerReadRoutes } from './internal/routes/ledgerReadRoutes.js';
 import { ledgerRoutes } from './internal/routes/ledgerRoutes.js';
 import { scanReadRoutes } from './internal/routes/scanReadRoutes.js';
 import { scanRoutes } from './internal/routes/scanRoutes.js';
@@ -126,9 +130,13 @@ export async function startSimulatedNetwork(options: SimulatedNetworkOptions = {
     positiveInt('growth.count', options.growth.count, 1);
   }
   const stats = new StatsRecorder();
+  const participant = new Participant(state);
   const routes = [
     ...ledgerRoutes(state),
     ...stateRoutes(state),
+    ...ledgerReadRoutes(state),
+    ...ledgerAdminRoutes(state, participant),
+    ...commandRoutes(state, participant),
     ...validatorRoutes(state),
     ...scanRoutes(state),
     ...scanPagedRoutes(state),
@@ -141,8 +149,8 @@ export async function startSimulatedNetwork(options: SimulatedNetworkOptions = {
     void listener(req, res);
   });
   server.keepAliveTimeout = 1000;
-  // The ledger's WebSocket channels, on the same server (no submissions are simulated yet: no completions).
-  const webSockets = await serveWebSocketChannels(server, state, { ...(options.webSocketFaults !== undefined ? { faults: options.webSocketFaults } : {}), completions: () => [] });
+  // The ledger's WebSocket channels, on the same server; completions are those of the accepted submissions.
+  const webSockets = await serveWebSocketChannels(server, state, { ...(options.webSocketFaults !== undefined ? { faults: options.webSocketFaults } : {}), completions: () => participant.completions });
   const host = options.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

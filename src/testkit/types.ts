@@ -298,7 +298,7 @@ export interface SimulatedNetwork {
   /** Party ids the participant hosts. */
   readonly hostedParties: readonly string[];
   /** The routes served: method, full path template and group. */
-  routes(): ReadonlyArray<{ readonly method: 'GET' | 'POST'; readonly path: string; readonly group: RouteGroup }>;
+  routes(): ReadonlyArray<{ readonly method: 'GET' | 'POST' | 'PATCH' | 'DELETE'; readonly path: string; readonly group: RouteGroup }>;
   /** The party id of a hint; throws for an unknown hint. */
   party(hint: string): string;
   /** Appends n generated updates to every view (record times after the last). */

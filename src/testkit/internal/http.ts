@@ -26,7 +26,7 @@ export interface RequestContext {
 export type Handler = (ctx: RequestContext) => Reply | Promise<Reply>;
 
 export interface Route {
-  readonly method: 'GET' | 'POST';
+  readonly method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   /** Full path template, e.g. `/api/scan/v0/featured-apps/{provider_party_id}`. */
   readonly template: string;
   readonly group: RouteGroup;
@@ -78,6 +78,16 @@ export const LEDGER_ERRORS = {
   UNAUTHENTICATED: { category: 6, grpc: 16 },
   PERMISSION_DENIED: { category: 7, grpc: 7 },
   IDP_CONFIG_NOT_FOUND: { category: 11, grpc: 5 },
+  IDP_CONFIG_ALREADY_EXISTS: { category: 10, grpc: 6 },
+  USER_NOT_FOUND: { category: 11, grpc: 5 },
+  USER_ALREADY_EXISTS: { category: 10, grpc: 6 },
+  PARTY_NOT_FOUND: { category: 11, grpc: 5 },
+  PACKAGE_NOT_FOUND: { category: 11, grpc: 5 },
+  UPDATE_NOT_FOUND: { category: 11, grpc: 5 },
+  CONTRACT_EVENTS_NOT_FOUND: { category: 11, grpc: 5 },
+  CONTRACT_NOT_FOUND: { category: 11, grpc: 5 },
+  DUPLICATE_COMMAND: { category: 10, grpc: 6 },
+  NO_SYNCHRONIZER_FOR_SUBMISSION: { category: 9, grpc: 9 },
   LEDGER_API_INTERNAL_ERROR: { category: 4, grpc: 13 },
   SERVICE_NOT_RUNNING: { category: 1, grpc: 14 },
   PARTICIPANT_BACKPRESSURE: { category: 2, grpc: 8 },

@@ -20,7 +20,8 @@ export interface ResolvedOptions {
   readonly requireAuth: boolean;
   readonly trafficEnforcement: boolean;
   readonly trafficBalances: ReadonlyMap<string, number>;
-  readonly identityProviders: readonly IdentityProvider[];
+  /** Mutable: the identity provider config routes create, update and delete them. */
+  readonly identityProviders: IdentityProvider[];
   readonly ansAcronym: string;
   readonly bulkChecksums: ReadonlyMap<string, string> | undefined;
   readonly bulkNotConfiguredStatus: 400 | 501;

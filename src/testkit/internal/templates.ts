@@ -30,3 +30,31 @@ export const T = {
 /** Matches a template id given in a request, in package-id or `#package-name` reference form. */
 export const templateMatches = (requested: string, ref: TemplateRef): boolean =>
   requested === ref.id || requested === `#${ref.packageName}:${ref.moduleName}:${ref.entityName}`;
+
+/**
+ * The choices a submission's exercise archives its contract with, besides `Archive` (which every
+ * template has): the simulated network interprets no Daml, so any other choice is non-consuming.
+ */
+export const CONSUMING_CHOICES: ReadonlyMap<string, ReadonlySet<string>> = new Map([
+  [T.Amulet.id, new Set(['Amulet_Expire', 'Amulet_Lock'])],
+  [T.VoteRequest.id, new Set(['VoteRequest_Expire'])],
+  [T.TransferCommandCounter.id, new Set(['TransferCommandCounter_Increment'])],
+  [T.SubscriptionRequest.id, new Set(['SubscriptionRequest_AcceptAndMakePayment', 'SubscriptionRequest_Reject', 'SubscriptionRequest_Withdraw'])],
+]);
+
+/** Whether exercising `choice` on a contract of `template` archives it. */
+export const isConsuming = (template: TemplateRef, choice: string): boolean => choice === 'Archive' || (CONSUMING_CHOICES.get(template.id)?.has(choice) ?? false);
+
+/**
+ * The template a submission names: one of {@link T} when the id or `#package-name` reference
+ * matches it, else a template of its own (a `#name` reference gets the package id a name would).
+ */
+export const templateOf = (requested: string): TemplateRef | undefined => {
+  const m = /^(#?)([^:]+):([^:]+):([^:]+)$/.exec(requested);
+  if (m === null) return undefined;
+  const known = Object.values(T).find((ref) => templateMatches(requested, ref));
+  if (known !== undefined) return known;
+  const [, hash, pkg, moduleName, entityName] = m as unknown as [string, string, string, string, string];
+  const packageId = hash === '#' ? packageIdFor(`${pkg}-0.1.0`) : pkg;
+  return { packageId, packageName: hash === '#' ? pkg : `package-${pkg.slice(0, 8)}`, moduleName, entityName, id: `${packageId}:${moduleName}:${entityName}` };
+};

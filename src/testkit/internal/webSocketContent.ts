@@ -61,7 +61,7 @@ const formatOf = (state: NetworkState, principal: Principal | undefined, format:
 };
 
 /** A transaction in the LEDGER_EFFECTS shape as the trees channel sends it. */
-const asTree = (update: Json): Json | undefined => {
+export const asTree = (update: Json): Json | undefined => {
   if (!isObject(update)) return undefined;
   if ('Reassignment' in update) return update;
   const tx = update['Transaction'];

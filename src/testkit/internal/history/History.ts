@@ -11,7 +11,8 @@ import { Amulets } from './Amulets.js';
 import { AnsLifecycle } from './AnsLifecycle.js';
 import { FeaturedApps } from './FeaturedApps.js';
 import { genesis } from './genesis.js';
-import { HistoryLog, type HistoryConfig } from './HistoryLog.js';
+import { HistoryLog, type Ctx, type HistoryConfig } from './HistoryLog.js';
+import type { Spec } from './buildTree.js';
 import { MiningRounds } from './MiningRounds.js';
 import { partiesOf, type Parties } from './partiesOf.js';
 import { Reassignments } from './Reassignments.js';
@@ -95,6 +96,22 @@ export class History {
 
   activeVoteRequests(): ContractState[] {
     return this.votes.activeRequests();
+  }
+
+  /** A contract the history knows (active or archived), or undefined. */
+  contractState(contractId: string): ContractState | undefined {
+    return this.log.contracts.get(contractId);
+  }
+
+  /**
+   * Commits a submitted transaction (src/testkit/internal/submissions.ts): `build` gets the opened
+   * update's context and the log to make contracts with, and must not fail (the submission is
+   * checked before, so that a rejected one leaves the history as it was).
+   */
+  submit(commandId: string, submitters: readonly string[], build: (ctx: Ctx, log: HistoryLog) => readonly Spec[]): HistoryUpdate {
+    const ctx = this.log.begin();
+    this.log.commitTx(ctx, 'submission', submitters, build(ctx, this.log), undefined, commandId);
+    return this.log.updates[this.log.updates.length - 1]!;
   }
 
   /** Generates the initial history (call once, after the listeners are registered). */

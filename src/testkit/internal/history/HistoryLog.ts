@@ -160,7 +160,7 @@ export class HistoryLog {
     };
   }
 
-  commitTx(ctx: Ctx, label: string, submitters: readonly string[], roots: readonly Spec[], externalTransactionHash?: string): void {
+  commitTx(ctx: Ctx, label: string, submitters: readonly string[], roots: readonly Spec[], externalTransactionHash?: string, commandId?: string): void {
     const tree = buildTree(roots);
     const update: TransactionUpdate = {
       kind: 'transaction',
@@ -172,7 +172,7 @@ export class HistoryLog {
       effectiveAt: ctx.effectiveAt,
       synchronizerId: this.synchronizerId,
       submitters: sortedUnique(submitters),
-      commandId: `command-${sha256Hex(this.config.seed, 'command', ctx.index).slice(0, 16)}`,
+      commandId: commandId ?? `command-${sha256Hex(this.config.seed, 'command', ctx.index).slice(0, 16)}`,
       nodes: tree.nodes,
       roots: tree.roots,
       externalTransactionHash,

@@ -1,0 +1,45 @@
+import { map, type Observable } from 'rxjs';
+import * as E from 'fp-ts/lib/Either.js';
+import type { CantonError } from '../errors/CantonError.js';
+import type { Transport } from '../client/createTransport.js';
+import { checked, send } from '../client/send.js';
+import { ListKnownPartiesResponse, type PartyDetails } from '../generated/ledger/schemas.js';
+import { Checks } from '../validation/checks.js';
+import { checkListFrom, ledgerIdPaged } from './ledgerIdPaged.js';
+import type { LedgerListCheckpoint, LedgerListed } from './LedgerListed.js';
+import type { StreamOptions } from './options.js';
+
+/**
+ * The request of `ledger.parties`: the query of `GET /v2/parties` without its page token.
+ * @category Streams
+ * @since 0.2.0
+ */
+export interface LedgerPartiesRequest {
+  readonly pageSize?: number;
+  readonly identityProviderId?: string;
+}
+
+/**
+ * The parties the participant knows (`GET /v2/parties`) as a cold stream of `PartyDetails`
+ * entries, page after page through `nextPageToken`, in ascending party id order, each with a
+ * checkpoint (see `LedgerListCheckpoint`).
+ * @internal
+ */
+export const ledgerParties = (transport: Transport, request: LedgerPartiesRequest = {}, options: StreamOptions<LedgerListCheckpoint> = {}): Observable<E.Either<CantonError, LedgerListed<PartyDetails>>> =>
+  checked(
+    () => {
+      const checks = new Checks();
+      if (request.pageSize !== undefined) checks.positiveInt(request.pageSize, 'pageSize');
+      return checkListFrom(checks, 'ledger.parties', options.from).result('ledger.parties request', request);
+    },
+    (req) =>
+      ledgerIdPaged(
+        'ledger.parties',
+        (token) =>
+          send(transport, { method: 'GET', path: '/v2/parties', query: { pageSize: req.pageSize, pageToken: token, 'identity-provider-id': req.identityProviderId } }, ListKnownPartiesResponse).pipe(
+            map(E.map((r) => ({ entries: r.partyDetails, nextPageToken: r.nextPageToken || undefined }))),
+          ),
+        (p) => p.party,
+        options,
+      ),
+  );

@@ -1,0 +1,44 @@
+import { map, type Observable } from 'rxjs';
+import * as E from 'fp-ts/lib/Either.js';
+import type { CantonError } from '../errors/CantonError.js';
+import type { Transport } from '../client/createTransport.js';
+import { checked, send } from '../client/send.js';
+import { ListUsersResponse, type User } from '../generated/ledger/schemas.js';
+import { Checks } from '../validation/checks.js';
+import { checkListFrom, ledgerIdPaged } from './ledgerIdPaged.js';
+import type { LedgerListCheckpoint, LedgerListed } from './LedgerListed.js';
+import type { StreamOptions } from './options.js';
+
+/**
+ * The request of `ledger.users`: the query of `GET /v2/users` without its page token.
+ * @category Streams
+ * @since 0.2.0
+ */
+export interface LedgerUsersRequest {
+  readonly pageSize?: number;
+}
+
+/**
+ * The participant's users (`GET /v2/users`, participant admin rights) as a cold stream of `User`
+ * entries, page after page through `nextPageToken`, in ascending user id order, each with a
+ * checkpoint (see `LedgerListCheckpoint`).
+ * @internal
+ */
+export const ledgerUsers = (transport: Transport, request: LedgerUsersRequest = {}, options: StreamOptions<LedgerListCheckpoint> = {}): Observable<E.Either<CantonError, LedgerListed<User>>> =>
+  checked(
+    () => {
+      const checks = new Checks();
+      if (request.pageSize !== undefined) checks.positiveInt(request.pageSize, 'pageSize');
+      return checkListFrom(checks, 'ledger.users', options.from).result('ledger.users request', request);
+    },
+    (req) =>
+      ledgerIdPaged(
+        'ledger.users',
+        (token) =>
+          send(transport, { method: 'GET', path: '/v2/users', query: { pageSize: req.pageSize, pageToken: token } }, ListUsersResponse).pipe(
+            map(E.map((r) => ({ entries: r.users ?? [], nextPageToken: r.nextPageToken || undefined }))),
+          ),
+        (u) => u.id,
+        options,
+      ),
+  );
