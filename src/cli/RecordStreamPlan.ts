@@ -14,6 +14,8 @@ export interface RecordStreamPlan<C extends Checkpoint, A> {
   readonly command: string;
   /** The checkpoint tag of the stream (a `--resume` file of another stream is refused); absent: it cannot resume. */
   readonly stream?: C['stream'];
+  /** Other checkpoint tags the stream resumes from (`ledger acs` ends on a `ledger.updates` checkpoint). */
+  readonly alsoResumes?: ReadonlyArray<Checkpoint['stream']>;
   /** Opens the stream from a checkpoint (undefined: where the request starts), in pull mode. */
   readonly open: (from: C | undefined, pull: Observable<void>, onRetry: () => void) => Observable<E.Either<CantonError | FeedError, A>>;
   /** The checkpoint after an item (as the stream decoded it). */

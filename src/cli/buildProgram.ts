@@ -1,6 +1,7 @@
 import { Command } from 'commander';
 import { demoCommand } from './demoCommand.js';
 import { getCommand } from './getCommand.js';
+import { ledgerAcsCommand } from './ledgerAcsCommand.js';
 import { ledgerUpdatesCommand } from './ledgerUpdatesCommand.js';
 import { mergeCommand } from './mergeCommand.js';
 import { scanAcsCommand } from './scanAcsCommand.js';
@@ -54,9 +55,10 @@ export const buildProgram = (context: CommandContext, operations: ReadonlyArray<
   scanAcsCommand(scan, context);
   const ledger = program
     .command('ledger')
-    .description('the Ledger JSON API: updates')
+    .description('the Ledger JSON API: updates, acs (the active contracts at an offset)')
     .addHelpText('after', '\nExamples:\n  $ canton-rx ledger updates --ledger-url https://participant.example.com --party alice::1220ab --token-file token');
   ledgerUpdatesCommand(ledger, context);
+  ledgerAcsCommand(ledger, context);
   mergeCommand(program, context);
   getCommand(program, context, operations);
   demoCommand(program, context);

@@ -28,6 +28,8 @@ export interface OutputFlags {
 
 const STOPPED = Symbol('stopped');
 
+const resumesFrom = (plan: { readonly stream?: string; readonly alsoResumes?: ReadonlyArray<string> }, cp: Checkpoint): boolean => cp.stream === plan.stream || (plan.alsoResumes ?? []).includes(cp.stream);
+
 /**
  * Runs a record stream to stdout (or an `--out` file) one item a line, and answers the exit
  * code: 0 at the end or after a stop request, 1 when a `Left` ended it (printed on stderr).
@@ -62,7 +64,7 @@ export const runRecordStream = async <C extends Checkpoint, A>(io: CliIo, plan: 
     out = openOutFile(flags.out);
     if (out.last !== undefined) {
       from = plan.checkpointOfLine!(out.last);
-      if (from === undefined || from.stream !== plan.stream) {
+      if (from === undefined || !resumesFrom(plan, from)) {
         out.close();
         throw new UsageError(`--out ${flags.out}: its last line is not an item of ${plan.command}`);
       }
@@ -73,7 +75,7 @@ export const runRecordStream = async <C extends Checkpoint, A>(io: CliIo, plan: 
     store = fileCheckpointStore<C>(flags.resume);
     const loaded = await store.load();
     if (E.isLeft(loaded)) throw new UsageError(`--resume ${flags.resume}: ${loaded.left.message}`);
-    if (loaded.right.checkpoint !== undefined && loaded.right.checkpoint.stream !== plan.stream)
+    if (loaded.right.checkpoint !== undefined && !resumesFrom(plan, loaded.right.checkpoint))
       throw new UsageError(`--resume ${flags.resume} holds a checkpoint of ${loaded.right.checkpoint.stream}, not of ${plan.stream}`);
     from = loaded.right.checkpoint;
     revision = loaded.right.revision;
