@@ -1,11 +1,10 @@
-import { Option, type Command } from 'commander';
+import type { Command } from 'commander';
 import { createClient } from '../client/createClient.js';
 import type * as T from '../codecs/scan/index.js';
 import type { AcsSnapshotCheckpoint } from '../streams/checkpoints.js';
 import { checkpointOf } from '../streams/checkpointOf.js';
 import { collect } from './collect.js';
 import type { ConnectionFlags } from './connectionConfig.js';
-import { parseWholeNumber } from './parseWholeNumber.js';
 import { planAction } from './planAction.js';
 import type { RecordStreamPlan } from './RecordStreamPlan.js';
 import { retryConfig } from './retryConfig.js';
@@ -14,6 +13,7 @@ import type { CommandContext } from './types.js';
 import { UsageError } from './UsageError.js';
 import { withConnectionOptions } from './withConnectionOptions.js';
 import { withOutputOptions } from './withOutputOptions.js';
+import { withSnapshotOptions } from './withSnapshotOptions.js';
 
 interface Flags extends ConnectionFlags, OutputFlags {
   readonly party: string[];
@@ -78,11 +78,8 @@ export const scanAcsCommand = (scan: Command, context: CommandContext): Command 
     .command('acs')
     .description("Scan's active contracts at a snapshot (POST /v2/state/acs), one contract a line")
     .option('--party <party>', 'only contracts with this stakeholder (repeatable, or comma-separated)', collect, [])
-    .option('--template <id>', 'only contracts of this template, PACKAGE_NAME:MODULE:ENTITY (repeatable, or comma-separated)', collect, [])
-    .option('--migration-id <id>', 'the snapshot migration id', parseWholeNumber(0))
-    .option('--record-time <time>', 'the snapshot record time (ISO-8601 UTC)')
-    .addOption(new Option('--match <match>', 'exact: a snapshot taken at --record-time; at_or_before: the last one up to it').choices(['exact', 'at_or_before']).default('exact'))
-    .option('--page-size <n>', 'contracts a request', parseWholeNumber(1), 500);
+    .option('--template <id>', 'only contracts of this template, PACKAGE_NAME:MODULE:ENTITY (repeatable, or comma-separated)', collect, []);
+  withSnapshotOptions(command);
   withConnectionOptions(command, ['scan']);
   withOutputOptions(command, { out: false, resume: true, sink: false });
   return command.addHelpText('after', EXAMPLES).action(planAction(context, ['scan'], scanAcsPlan));
