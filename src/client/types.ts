@@ -71,11 +71,17 @@ export interface WebSocketLike {
   /** 0 connecting, 1 open, 2 closing, 3 closed. */
   readonly readyState: number;
   // The events differ between platforms (DOM events, ws's own): only their common fields are read.
+  /** Called once the socket is open. */
   onopen: ((event: any) => void) | null;
+  /** Called with each message (its `data`). */
   onmessage: ((event: any) => void) | null;
+  /** Called when the socket fails. */
   onerror: ((event: any) => void) | null;
+  /** Called when the socket closes (its `code` and `reason`). */
   onclose: ((event: any) => void) | null;
+  /** Sends one text message. */
   send(data: string): void;
+  /** Closes the socket. */
   close(code?: number, reason?: string): void;
 }
 

@@ -160,6 +160,7 @@ export interface ScanGroup extends GeneratedScanMethods {
    * @since 0.2.0
    */
   events(request: G.EventHistoryRequest, options?: ScanEventsOptions & { readonly heartbeats?: false }): Result<G.EventHistoryItem>;
+  /** With `heartbeats: true`: a `Heartbeat` each time a page shows the stream caught up. */
   events(request: G.EventHistoryRequest, options: ScanEventsOptions & { readonly heartbeats: true }): Result<G.EventHistoryItem | Heartbeat<EventsCheckpoint>>;
   /**
    * One synchronizer's history in one migration walked backwards from `before`

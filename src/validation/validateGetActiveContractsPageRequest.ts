@@ -2,6 +2,11 @@ import type * as E from 'fp-ts/lib/Either.js';
 import type { InvalidRequest } from '../errors/CantonError.js';
 import { Checks } from './checks.js';
 
+/**
+ * The fields of an active-contracts page request that are checked.
+ * @category Validation
+ * @since 0.2.0
+ */
 interface ActiveContractsPageFields {
   readonly eventFormat: unknown;
   readonly activeAtOffset?: number | null;

@@ -18,7 +18,17 @@ import { updateChannel, type UpdateChannel } from './updateChannel.js';
 import type { WebSocketEndpoint } from './webSocketEndpoint.js';
 
 type Result<A> = Observable<E.Either<CantonError, A>>;
+/**
+ * Options of a WebSocket stream without heartbeats.
+ * @category Streams
+ * @since 0.2.0
+ */
 type Quiet<C> = WebSocketStreamOptions<C> & { readonly heartbeats?: false };
+/**
+ * Options of a WebSocket stream with heartbeats.
+ * @category Streams
+ * @since 0.2.0
+ */
 type Beating<C> = WebSocketStreamOptions<C> & { readonly heartbeats: true };
 
 /**
@@ -40,7 +50,9 @@ export interface LedgerWebSocketStreams {
    * checkpoint on (as `Heartbeat`s with `heartbeats: true`).
    */
   updates(request: GetUpdatesRequest, options?: Quiet<LedgerCheckpoint>): Result<Update>;
+  /** With `heartbeats: true`: a `Heartbeat` for each `OffsetCheckpoint` at the stream's position. */
   updates(request: GetUpdatesRequest, options: Beating<LedgerCheckpoint>): Result<Update | Heartbeat<LedgerCheckpoint>>;
+  /** Options known only at run time: updates, and heartbeats if asked for. */
   updates(request: GetUpdatesRequest, options?: WebSocketStreamOptions<LedgerCheckpoint>): Result<Update | Heartbeat<LedgerCheckpoint>>;
   /**
    * `/v2/updates/flats` (asyncapi `onV2UpdatesFlats`): as `updates`, from the legacy `filter`.
@@ -69,7 +81,9 @@ export interface LedgerWebSocketStreams {
    * by itself. Checkpoints: `{ stream: 'ledger.completions', offset }`.
    */
   completions(request: GetCompletionsRequest, options?: Quiet<CompletionsCheckpoint>): Result<Completion1>;
+  /** With `heartbeats: true`: a `Heartbeat` for each `OffsetCheckpoint` at the stream's position. */
   completions(request: GetCompletionsRequest, options: Beating<CompletionsCheckpoint>): Result<Completion1 | Heartbeat<CompletionsCheckpoint>>;
+  /** Options known only at run time: completions, and heartbeats if asked for. */
   completions(request: GetCompletionsRequest, options?: WebSocketStreamOptions<CompletionsCheckpoint>): Result<Completion1 | Heartbeat<CompletionsCheckpoint>>;
   /**
    * `/v2/commands/completions` (asyncapi `onV2CommandsCompletions`): as `completions`, for a
