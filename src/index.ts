@@ -38,6 +38,11 @@ export type { LedgerListCheckpoint, LedgerListed } from './streams/LedgerListed.
 export type { ScanUpdatesOptions } from './streams/scanUpdates.js';
 export type { ScanHoldingsOptions } from './streams/scanHoldings.js';
 export type { AcsSnapshotCheckpoint, EventsCheckpoint, UpdatesBeforeCheckpoint, ImportUpdatesCheckpoint, ValidatorLicensesCheckpoint } from './streams/checkpoints.js';
+export type { VoteResultsCheckpoint, BulkUpdateHistoryCheckpoint, VettedPackagesCheckpoint } from './streams/checkpoints.js';
+export type { TokenListed } from './streams/tokenPaged.js';
+export type { VoteResultsRequest } from './streams/scanVoteResults.js';
+export type { BulkUpdateHistoryObjectsRequest } from './streams/scanBulkUpdateHistoryObjects.js';
+export type { LedgerVettedPackagesRequest } from './streams/ledgerVettedPackages.js';
 export type { ScanAcsSnapshotOptions } from './streams/scanAcsSnapshot.js';
 export type { ScanEventsOptions } from './streams/scanEvents.js';
 export type { ScanUpdatesBeforeOptions } from './streams/scanUpdatesBefore.js';

@@ -22,8 +22,11 @@ import { ledgerActiveContracts, type LedgerActiveContractsOptions, type LedgerAc
 import { ledgerParties, type LedgerPartiesRequest } from '../streams/ledgerParties.js';
 import { ledgerUsers, type LedgerUsersRequest } from '../streams/ledgerUsers.js';
 import type { LedgerListCheckpoint, LedgerListed } from '../streams/LedgerListed.js';
+import { ledgerVettedPackages, type LedgerVettedPackagesRequest } from '../streams/ledgerVettedPackages.js';
+import type { TokenListed } from '../streams/tokenPaged.js';
+import type { VettedPackagesCheckpoint } from '../streams/checkpoints.js';
 import type { StreamOptions } from '../streams/options.js';
-import type { PartyDetails, User } from '../generated/ledger/schemas.js';
+import type { PartyDetails, User, VettedPackages } from '../generated/ledger/schemas.js';
 
 type Result<A> = Observable<E.Either<CantonError, A>>;
 
@@ -153,6 +156,19 @@ export interface LedgerGroup extends GeneratedLedgerMethods {
    * @since 0.2.0
    */
   users(request?: LedgerUsersRequest, options?: StreamOptions<LedgerListCheckpoint>): Result<LedgerListed<User>>;
+  /**
+   * The packages vetted per participant and synchronizer (`POST /v2/package-vetting/list`) as a
+   * stream of `VettedPackages` entries, page after page, each with the checkpoint to resume after
+   * it. See docs/streams.md.
+   * @example
+   * ```ts
+   * import { createClient } from 'canton-rx';
+   * const ledger = createClient({ ledger: { url: 'http://127.0.0.1:7575', token: () => jwt } }).ledger;
+   * ledger.vettedPackages({ pageSize: 100 }).subscribe((r) => console.log(r)); // Right({ value: { packages, participantId, ... }, checkpoint })
+   * ```
+   * @since 0.2.0
+   */
+  vettedPackages(request?: LedgerVettedPackagesRequest, options?: StreamOptions<VettedPackagesCheckpoint>): Result<TokenListed<VettedPackages, VettedPackagesCheckpoint>>;
 }
 
 const NO_WEB_SOCKET = invalidRequest('no WebSocket endpoint was given to this ledger group', [{ path: 'ledger', message: 'not configured' }]);
@@ -190,4 +206,5 @@ export const createLedgerGroup = (transport: Transport, webSocket: E.Either<Cant
   activeContracts: (request, options) => ledgerActiveContracts(transport, request, options),
   parties: (request, options) => ledgerParties(transport, request, options),
   users: (request, options) => ledgerUsers(transport, request, options),
+  vettedPackages: (request, options) => ledgerVettedPackages(transport, request, options),
 });

@@ -29,6 +29,11 @@ import { scanEvents, type ScanEventsOptions } from '../streams/scanEvents.js';
 import { scanUpdatesBefore, type ScanUpdatesBeforeOptions } from '../streams/scanUpdatesBefore.js';
 import { scanImportUpdates, type ScanImportUpdatesOptions } from '../streams/scanImportUpdates.js';
 import { scanValidatorLicenses, type ScanValidatorLicensesOptions, type ValidatorLicensesRequest } from '../streams/scanValidatorLicenses.js';
+import { scanVoteResults, type VoteResultsRequest } from '../streams/scanVoteResults.js';
+import { scanBulkUpdateHistoryObjects, type BulkUpdateHistoryObjectsRequest } from '../streams/scanBulkUpdateHistoryObjects.js';
+import type { TokenListed } from '../streams/tokenPaged.js';
+import type { BulkUpdateHistoryCheckpoint, VoteResultsCheckpoint } from '../streams/checkpoints.js';
+import type { StreamOptions } from '../streams/options.js';
 
 type Result<A> = Observable<E.Either<CantonError, A>>;
 
@@ -196,6 +201,33 @@ export interface ScanGroup extends GeneratedScanMethods {
    * @since 0.2.0
    */
   validatorLicenses(request?: ValidatorLicensesRequest, options?: ScanValidatorLicensesOptions): Result<T.Contract>;
+  /**
+   * The DSO's closed vote results (`POST /v0/admin/sv/voteresults`) as a stream through the
+   * numeric `next_page_token`, each result with the checkpoint to resume after it. See
+   * docs/streams.md.
+   * @example
+   * ```ts
+   * client.scan.voteResults({ limit: 100, accepted: true }).subscribe((r) => E.isRight(r) && console.log(r.right.value, r.right.checkpoint));
+   * ```
+   * @since 0.2.0
+   */
+  voteResults(request: VoteResultsRequest, options?: StreamOptions<VoteResultsCheckpoint>): Result<TokenListed<Record<string, unknown>, VoteResultsCheckpoint>>;
+  /**
+   * The bulk-storage objects of the update history between two record times
+   * (`POST /v0/history/bulk/updates`) as a stream through `next_page_token`, each object
+   * reference with the checkpoint to resume after it. See docs/streams.md.
+   * @example
+   * ```ts
+   * client.scan
+   *   .bulkUpdateHistoryObjects({ start_record_time: '2026-01-01T00:00:00Z', end_record_time: '2026-01-02T00:00:00Z', page_size: 100 })
+   *   .subscribe((r) => E.isRight(r) && console.log(r.right.value.url));
+   * ```
+   * @since 0.2.0
+   */
+  bulkUpdateHistoryObjects(
+    request: BulkUpdateHistoryObjectsRequest,
+    options?: StreamOptions<BulkUpdateHistoryCheckpoint>,
+  ): Result<TokenListed<G.BulkStorageObjectRef, BulkUpdateHistoryCheckpoint>>;
 }
 
 /**
@@ -320,6 +352,8 @@ export const createScanGroup = (transport: Transport): ScanGroup => {
     updatesBefore: (request, options) => scanUpdatesBefore(transport, request, options),
     importUpdates: (request, options) => scanImportUpdates(transport, request, options),
     validatorLicenses: (request, options) => scanValidatorLicenses(transport, request, options),
+    voteResults: (request, options) => scanVoteResults(transport, request, options),
+    bulkUpdateHistoryObjects: (request, options) => scanBulkUpdateHistoryObjects(transport, request, options),
   };
   return group;
 };

@@ -145,6 +145,42 @@ export interface ValidatorLicensesCheckpoint {
 }
 
 /**
+ * `scan.voteResults`: the page token that fetched the page of the last delivered vote result
+ * (absent for the first page) and that result's index in the page.
+ * @category Streams
+ * @since 0.2.0
+ */
+export interface VoteResultsCheckpoint {
+  readonly stream: 'scan.voteResults';
+  readonly pageToken?: number;
+  readonly index: number;
+}
+
+/**
+ * `scan.bulkUpdateHistoryObjects`: the page token that fetched the page of the last delivered
+ * object reference (absent for the first page) and that reference's index in the page.
+ * @category Streams
+ * @since 0.2.0
+ */
+export interface BulkUpdateHistoryCheckpoint {
+  readonly stream: 'scan.bulkUpdateHistoryObjects';
+  readonly pageToken?: string;
+  readonly index: number;
+}
+
+/**
+ * `ledger.vettedPackages`: the page token that fetched the page of the last delivered
+ * `VettedPackages` entry (absent for the first page) and that entry's index in the page.
+ * @category Streams
+ * @since 0.2.0
+ */
+export interface VettedPackagesCheckpoint {
+  readonly stream: 'ledger.vettedPackages';
+  readonly pageToken?: string;
+  readonly index: number;
+}
+
+/**
  * The checkpoint of any record stream, told apart by `stream`.
  * @category Streams
  * @since 0.1.0
@@ -159,4 +195,7 @@ export type Checkpoint =
   | EventsCheckpoint
   | UpdatesBeforeCheckpoint
   | ImportUpdatesCheckpoint
-  | ValidatorLicensesCheckpoint;
+  | ValidatorLicensesCheckpoint
+  | VoteResultsCheckpoint
+  | BulkUpdateHistoryCheckpoint
+  | VettedPackagesCheckpoint;

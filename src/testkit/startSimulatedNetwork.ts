@@ -9,6 +9,7 @@ import { commandRoutes } from './internal/routes/commandRoutes.js';
 import { ledgerAdminRoutes } from './internal/routes/ledgerAdminRoutes.js';
 import { ledgerReadRoutes } from './internal/routes/ledgerReadRoutes.js';
 import { ledgerRoutes } from './internal/routes/ledgerRoutes.js';
+import { ledgerVettingRoutes } from './internal/routes/ledgerVettingRoutes.js';
 import { scanReadRoutes } from './internal/routes/scanReadRoutes.js';
 import { scanRoutes } from './internal/routes/scanRoutes.js';
 import { stateRoutes } from './internal/routes/stateRoutes.js';
@@ -136,6 +137,7 @@ export async function startSimulatedNetwork(options: SimulatedNetworkOptions = {
     ...stateRoutes(state),
     ...ledgerReadRoutes(state),
     ...ledgerAdminRoutes(state, participant),
+    ...ledgerVettingRoutes(state),
     ...commandRoutes(state, participant),
     ...validatorRoutes(state),
     ...scanRoutes(state),

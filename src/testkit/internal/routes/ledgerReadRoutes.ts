@@ -197,7 +197,7 @@ const version = (state: NetworkState) => (ctx: RequestContext): Reply => {
 };
 
 /** The packages the simulated templates come from: one per package name, version 0.1.9. */
-const packages = (): ReadonlyArray<{ packageId: string; packageName: string; packageVersion: string }> => {
+export const packages = (): ReadonlyArray<{ packageId: string; packageName: string; packageVersion: string }> => {
   const seen = new Map<string, { packageId: string; packageName: string; packageVersion: string }>();
   for (const t of Object.values(T)) seen.set(t.packageId, { packageId: t.packageId, packageName: t.packageName, packageVersion: '0.1.9' });
   return [...seen.values()].sort((a, b) => a.packageId.localeCompare(b.packageId));

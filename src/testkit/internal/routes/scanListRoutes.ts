@@ -1,5 +1,5 @@
 /**
- * The two paged Scan lists that no stream reads (docs/streams.md says why): the closed vote
+ * The two paged Scan lists read by `scan.voteResults` and `scan.bulkUpdateHistoryObjects`: the closed vote
  * results (`POST /v0/admin/sv/voteresults`, a limit and a numeric page token) and the bulk update
  * history objects (`POST /v0/history/bulk/updates`, objects of the configured bulk storage between
  * two record times).

@@ -1,0 +1,52 @@
+import { map, type Observable } from 'rxjs';
+import * as E from 'fp-ts/lib/Either.js';
+import type { CantonError } from '../errors/CantonError.js';
+import type { Transport } from '../client/createTransport.js';
+import { checked } from '../client/send.js';
+import { invokeOperation } from '../client/invokeOperation.js';
+import type { PackageMetadataFilter, TopologyStateFilter, VettedPackages } from '../generated/ledger/schemas.js';
+import { ledgerOperations } from '../generated/ledger/operations.js';
+import { Checks } from '../validation/checks.js';
+import type { VettedPackagesCheckpoint } from './checkpoints.js';
+import type { StreamOptions } from './options.js';
+import { checkTokenFrom, tokenPaged, type TokenListed } from './tokenPaged.js';
+
+/**
+ * The request of `ledger.vettedPackages`: the body of `POST /v2/package-vetting/list` without its
+ * page token.
+ * @category Streams
+ * @since 0.2.0
+ */
+export interface LedgerVettedPackagesRequest {
+  readonly packageMetadataFilter?: PackageMetadataFilter;
+  readonly topologyStateFilter?: TopologyStateFilter;
+  readonly pageSize?: number;
+}
+
+/**
+ * The packages vetted per participant and synchronizer (`POST /v2/package-vetting/list`) as a
+ * cold stream of `VettedPackages` entries, page after page through `nextPageToken`, each with a
+ * checkpoint (see `VettedPackagesCheckpoint`).
+ * @internal
+ */
+export const ledgerVettedPackages = (
+  transport: Transport,
+  request: LedgerVettedPackagesRequest = {},
+  options: StreamOptions<VettedPackagesCheckpoint> = {},
+): Observable<E.Either<CantonError, TokenListed<VettedPackages, VettedPackagesCheckpoint>>> =>
+  checked(
+    () => {
+      const checks = new Checks();
+      if (request.pageSize !== undefined) checks.positiveInt(request.pageSize, 'pageSize');
+      return checkTokenFrom(checks, 'ledger.vettedPackages', 'string', options.from).result('ledger.vettedPackages request', request);
+    },
+    (req) =>
+      tokenPaged(
+        'ledger.vettedPackages',
+        (token: string | undefined) =>
+          invokeOperation(transport, ledgerOperations.listVettedPackages, [{ ...req, ...(token !== undefined ? { pageToken: token } : {}) }]).pipe(
+            map(E.map((r) => ({ entries: r.vettedPackages ?? [], nextPageToken: r.nextPageToken || undefined }))),
+          ),
+        options,
+      ),
+  );

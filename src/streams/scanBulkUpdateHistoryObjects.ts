@@ -1,0 +1,49 @@
+import { map, type Observable } from 'rxjs';
+import * as E from 'fp-ts/lib/Either.js';
+import type { CantonError } from '../errors/CantonError.js';
+import type { Transport } from '../client/createTransport.js';
+import { checked } from '../client/send.js';
+import { invokeOperation } from '../client/invokeOperation.js';
+import type { BulkStorageObjectRef } from '../generated/scan/schemas.js';
+import { scanOperations } from '../generated/scan/operations.js';
+import { Checks } from '../validation/checks.js';
+import type { BulkUpdateHistoryCheckpoint } from './checkpoints.js';
+import type { StreamOptions } from './options.js';
+import { checkTokenFrom, tokenPaged, type TokenListed } from './tokenPaged.js';
+
+/**
+ * The request of `scan.bulkUpdateHistoryObjects`: the body of `POST /v0/history/bulk/updates`
+ * without its page token.
+ * @category Streams
+ * @since 0.2.0
+ */
+export interface BulkUpdateHistoryObjectsRequest {
+  readonly start_record_time: string;
+  readonly end_record_time: string;
+  readonly page_size: number;
+}
+
+/**
+ * The objects of Scan's bulk storage that hold the update history between two record times
+ * (`POST /v0/history/bulk/updates`) as a cold stream of `BulkStorageObjectRef` entries, page after
+ * page: the answer's `next_page_token` goes back as the request's, each entry with a checkpoint
+ * (see `BulkUpdateHistoryCheckpoint`).
+ * @internal
+ */
+export const scanBulkUpdateHistoryObjects = (
+  transport: Transport,
+  request: BulkUpdateHistoryObjectsRequest,
+  options: StreamOptions<BulkUpdateHistoryCheckpoint> = {},
+): Observable<E.Either<CantonError, TokenListed<BulkStorageObjectRef, BulkUpdateHistoryCheckpoint>>> =>
+  checked(
+    () => checkTokenFrom(new Checks().positiveInt(request?.page_size, 'page_size'), 'scan.bulkUpdateHistoryObjects', 'string', options.from).result('scan.bulkUpdateHistoryObjects request', request),
+    (req) =>
+      tokenPaged(
+        'scan.bulkUpdateHistoryObjects',
+        (token: string | undefined) =>
+          invokeOperation(transport, scanOperations.listBulkUpdateHistoryObjects, [{ ...req, ...(token !== undefined ? { next_page_token: token } : {}) }]).pipe(
+            map(E.map((r) => ({ entries: r.object_refs, nextPageToken: r.next_page_token || undefined }))),
+          ),
+        options,
+      ),
+  );

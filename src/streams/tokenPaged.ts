@@ -1,0 +1,105 @@
+import { defer, map, type Observable } from 'rxjs';
+import * as E from 'fp-ts/lib/Either.js';
+import type { CantonError } from '../errors/CantonError.js';
+import { Checks } from '../validation/checks.js';
+import { invariantViolation, stopAfter } from './invariantViolation.js';
+import type { StreamOptions } from './options.js';
+import { pageRequest } from './pageRequest.js';
+import { pager, type Step } from './pager.js';
+
+/**
+ * The checkpoint shape of a list paged by an opaque token: the token that fetched the page of the
+ * last delivered entry (absent for the first page) and that entry's index in the page.
+ * @internal
+ */
+export interface TokenPageCheckpoint<S extends string, T extends string | number> {
+  readonly stream: S;
+  readonly pageToken?: T;
+  readonly index: number;
+}
+
+/**
+ * An entry of a token-paged list (`scan.voteResults`, `scan.bulkUpdateHistoryObjects`,
+ * `ledger.vettedPackages`), with the checkpoint to resume after it.
+ * @example
+ * ```ts
+ * import { createClient } from 'canton-rx';
+ * import * as E from 'fp-ts/lib/Either.js';
+ * createClient({ scan: { url } }).scan.voteResults({ limit: 100 }).subscribe((r) => {
+ *   if (E.isRight(r)) store.save(r.right.value, r.right.checkpoint);
+ * });
+ * ```
+ * @category Streams
+ * @since 0.2.0
+ */
+export interface TokenListed<A, C> {
+  readonly value: A;
+  readonly checkpoint: C;
+}
+
+/** One page of a token-paged list. @internal */
+export interface TokenPage<A, T extends string | number> {
+  readonly entries: ReadonlyArray<A>;
+  readonly nextPageToken: T | undefined;
+}
+
+interface State<T> {
+  readonly token: T | undefined;
+  /** Resuming: drop the entries of this page up to and including this index. */
+  readonly skipThrough: number | undefined;
+}
+
+/** Checks the checkpoint of a token-paged stream (`tokenKind`: the type of its page token). @internal */
+export const checkTokenFrom = <S extends string, T extends string | number>(
+  checks: Checks,
+  stream: S,
+  tokenKind: 'string' | 'number',
+  from: TokenPageCheckpoint<S, T> | undefined,
+): Checks =>
+  from === undefined
+    ? checks
+    : checks
+        .check(from.stream === stream, 'from.stream', `must be '${stream}'`)
+        .check(Number.isSafeInteger(from.index) && from.index >= 0, 'from.index', 'must be a non-negative integer')
+        .check(
+          from.pageToken === undefined || (tokenKind === 'number' ? Number.isSafeInteger(from.pageToken) : typeof from.pageToken === 'string' && from.pageToken !== ''),
+          'from.pageToken',
+          `must be a page token (${tokenKind === 'number' ? 'an integer' : 'a non-empty string'}) when given`,
+        );
+
+/**
+ * Reads a list paged by an opaque token as a cold stream of entries with checkpoints, through the
+ * pager (`prefetch`, `pull`, `retry`). The server promises no order to resume by, only its pages:
+ * a resume asks for the checkpoint's page again and drops its entries up to the index, which is
+ * exact as long as that page still holds what it held. A page token that repeats (the pages would
+ * loop), or a checkpoint whose page has no entry at its index any more, ends the stream with a
+ * `DecodeError` of reason `invariant`, after the valid entries before it.
+ * @internal
+ */
+export const tokenPaged = <A, S extends string, T extends string | number>(
+  stream: S,
+  fetchPage: (token: T | undefined) => Observable<E.Either<CantonError, TokenPage<A, T>>>,
+  options: StreamOptions<TokenPageCheckpoint<S, T>>,
+): Observable<E.Either<CantonError, TokenListed<A, TokenPageCheckpoint<S, T>>>> =>
+  defer(() => {
+    const seenTokens = new Set<T>();
+    const from = options.from;
+    if (from?.pageToken !== undefined) seenTokens.add(from.pageToken);
+    const initial: State<T> = { token: from?.pageToken, skipThrough: from?.index };
+    const step = (page: TokenPage<A, T>, state: State<T>): E.Either<CantonError, Step<State<T>, TokenListed<A, TokenPageCheckpoint<S, T>>>> => {
+      if (state.skipThrough !== undefined && page.entries.length <= state.skipThrough)
+        return E.left(invariantViolation('entries', `an entry at index ${state.skipThrough} of the checkpoint's page`, page.entries.length, "the checkpoint's page is shorter than it was: entries may have been lost"));
+      const items: TokenListed<A, TokenPageCheckpoint<S, T>>[] = [];
+      for (let index = state.skipThrough === undefined ? 0 : state.skipThrough + 1; index < page.entries.length; index++) {
+        items.push({ value: page.entries[index]!, checkpoint: { stream, ...(state.token !== undefined ? { pageToken: state.token } : {}), index } });
+      }
+      const token = page.nextPageToken;
+      if (token !== undefined) {
+        if (seenTokens.has(token)) return stopAfter(items, invariantViolation('nextPageToken', 'a token not seen before', token, 'a page token repeated: the pages would loop'));
+        seenTokens.add(token);
+      }
+      return E.right({ items, next: token === undefined ? undefined : { token, skipThrough: undefined } });
+    };
+    const page = (state: State<T>) => pageRequest(() => fetchPage(state.token), options.retry, undefined).pipe(map(E.chain((p: TokenPage<A, T>) => step(p, state))));
+    return pager({ page }, initial, options);
+  });
