@@ -13,6 +13,10 @@ export interface Reply {
   readonly body: string;
 }
 
+/** Whether a helper's answer is a finished reply (an error to send) rather than a parsed value. */
+export const isReply = (u: unknown): u is Reply =>
+  typeof u === 'object' && u !== null && typeof (u as Reply).status === 'number' && typeof (u as Reply).body === 'string' && typeof (u as Reply).headers === 'object';
+
 /** What a handler gets. */
 export interface RequestContext {
   readonly method: string;

@@ -5,7 +5,7 @@
  * contracts), connected synchronizers, version, packages and package preferences, health.
  */
 import type { Json } from '../daml.js';
-import { empty, isObject, json, ledgerInvalidBody, parseJson, type Reply, type RequestContext, type Route } from '../http.js';
+import { isReply, empty, isObject, json, ledgerInvalidBody, parseJson, type Reply, type RequestContext, type Route } from '../http.js';
 import { blobFor } from '../ids.js';
 import { parseUpdateFormat, renderLedgerUpdate, type FormatSpec, type LedgerEntry } from '../ledgerView.js';
 import type { NetworkState } from '../state.js';
@@ -42,7 +42,6 @@ const formatOf = (state: NetworkState, principal: Principal | undefined, updateF
   return r.ok;
 };
 
-const isReply = (u: unknown): u is Reply => isObject(u) && typeof u['status'] === 'number' && typeof u['body'] === 'string';
 
 const entryById = (state: NetworkState, updateId: string): LedgerEntry | undefined =>
   state.ledger.entries.find((e) => (e.kind === 'history' ? e.update.updateId : e.updateId) === updateId);

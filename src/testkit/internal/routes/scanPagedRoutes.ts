@@ -5,7 +5,7 @@
  * (`/v0/admin/validator/licenses`). Each page only continues the request it came from.
  */
 import type { Json } from '../daml.js';
-import { isInt, isObject, json, parseJson, plain, spliceError, spliceMalformed, type Reply, type RequestContext, type Route } from '../http.js';
+import { isReply, isInt, isObject, json, parseJson, plain, spliceError, spliceMalformed, type Reply, type RequestContext, type Route } from '../http.js';
 import { sha256Hex } from '../ids.js';
 import { hash32, mulberry32 } from '../prng.js';
 import type { ContractData, HistoryUpdate, Snapshot, TransactionUpdate } from '../model.js';
@@ -13,13 +13,11 @@ import { activeContract, scanItem, spliceContract, type DamlValueEncoding } from
 import type { NetworkState } from '../state.js';
 import { T } from '../templates.js';
 import { formatDateTime, formatMicros6, parseMicros } from '../time.js';
-import { checkLimit } from './scanRoutes.js';
+import { checkLimit, missingMember, startAfter, unparsable } from './scanRoutes.js';
 
 const BASE = '/api/scan';
 const ALL_TEMPLATES = Object.values(T);
 
-const unparsable = (text: string): string => `Text '${text}' could not be parsed at index 0`;
-const missingMember = (name: string): Reply => spliceMalformed(`Object is missing required member '${name}'`);
 
 const bodyObject = (ctx: RequestContext): Record<string, unknown> | Reply => {
   const parsed = parseJson(ctx.body);
@@ -27,7 +25,6 @@ const bodyObject = (ctx: RequestContext): Record<string, unknown> | Reply => {
   if (!isObject(parsed.value)) return spliceMalformed('Object expected');
   return parsed.value;
 };
-const isReply = (u: unknown): u is Reply => isObject(u) && typeof u['status'] === 'number' && typeof u['body'] === 'string' && isObject(u['headers']);
 
 /** The synchronizer whose record time an update carries: a reassignment's is the one it lands on (assign) or leaves (unassign). */
 const synchronizerOf = (u: HistoryUpdate): string => (u.kind === 'transaction' ? u.synchronizerId : u.kind === 'assign' ? u.target : u.source);
@@ -118,7 +115,6 @@ const verdictOf = (state: NetworkState, u: TransactionUpdate): Json => ({
 });
 
 /** Whether an update is strictly after `(migrationId, micros)`. */
-const isAfter = (u: HistoryUpdate, migrationId: number, micros: number): boolean => u.migrationId > migrationId || (u.migrationId === migrationId && u.recordTime > micros);
 
 /** `POST /v0/events`: the update history with each transaction's verdict, in Scan's order, paged like `/v2/updates`. */
 const events = (state: NetworkState) => {
@@ -133,24 +129,8 @@ const events = (state: NetworkState) => {
     const encoding = req['daml_value_encoding'] ?? 'compact_json';
     if (encoding !== 'compact_json' && encoding !== 'protobuf_json') return spliceMalformed(`Unknown daml_value_encoding: ${JSON.stringify(encoding)}`);
     const history = state.history.updates;
-    let start = 0;
-    const after = req['after'] ?? undefined;
-    if (after !== undefined) {
-      if (!isObject(after)) return spliceMalformed("Expected object for 'after'");
-      const m = after['after_migration_id'];
-      const t = after['after_record_time'];
-      if (!isInt(m) || typeof t !== 'string') return spliceMalformed("Expected types for 'after_migration_id' (integer) and 'after_record_time' (string)");
-      const micros = parseMicros(t);
-      if (micros === undefined || !t.endsWith('Z')) return spliceError(400, unparsable(t));
-      let lo = 0;
-      let hi = history.length;
-      while (lo < hi) {
-        const mid = (lo + hi) >>> 1;
-        if (isAfter(history[mid]!, m, micros)) hi = mid;
-        else lo = mid + 1;
-      }
-      start = lo;
-    }
+    const start = startAfter(history, req['after']);
+    if (isReply(start)) return start;
     const size = short(req['page_size'], history.length - start);
     const page = history.slice(start, start + size).map((u): Json => {
       const update = scanItem(u, 'v2', encoding as DamlValueEncoding);

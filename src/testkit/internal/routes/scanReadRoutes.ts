@@ -6,7 +6,7 @@
  * empty objects, or the spec's 404.
  */
 import type { Json } from '../daml.js';
-import { isInt, isObject, json, parseJson, plain, spliceError, spliceMalformed, type Reply, type RequestContext, type Route } from '../http.js';
+import { isReply, isInt, isObject, json, parseJson, plain, spliceError, spliceMalformed, type Reply, type RequestContext, type Route } from '../http.js';
 import { blobFor, sha256Hex } from '../ids.js';
 import type { ContractState, HistoryUpdate, Snapshot, TemplateRef } from '../model.js';
 import { contractWithState, scanItem, spliceContract, type DamlValueEncoding, type ScanVersion } from '../scanView.js';
@@ -35,7 +35,6 @@ const objectBody = (ctx: RequestContext): Record<string, unknown> | Reply => {
   return parsed.value;
 };
 
-const isReply = (u: unknown): u is Reply => isObject(u) && typeof u['status'] === 'number' && typeof u['body'] === 'string';
 
 const encodingParam = (ctx: RequestContext): DamlValueEncoding | Reply => {
   const e = ctx.query.get('daml_value_encoding') ?? 'compact_json';

@@ -4,7 +4,7 @@
  * configuration per round, reward accounting root hashes, bulk checksums and the liveness probe.
  */
 import type { Json } from '../daml.js';
-import { empty, isInt, isObject, json, parseJson, plain, spliceError, spliceMalformed, type Reply, type RequestContext, type Route } from '../http.js';
+import { isReply, empty, isInt, isObject, json, parseJson, plain, spliceError, spliceMalformed, type Reply, type RequestContext, type Route } from '../http.js';
 import { sha256Hex } from '../ids.js';
 import { hash32, mulberry32 } from '../prng.js';
 import type { HistoryUpdate, Snapshot } from '../model.js';
@@ -24,12 +24,37 @@ export const checkLimit = (n: number): Reply | undefined => {
 };
 
 /** What `Instant.parse` says about a text it cannot parse. */
-const unparsable = (text: string): string => `Text '${text}' could not be parsed at index 0`;
+export const unparsable = (text: string): string => `Text '${text}' could not be parsed at index 0`;
 
-const missingMember = (name: string): Reply => spliceMalformed(`Object is missing required member '${name}'`);
+export const missingMember = (name: string): Reply => spliceMalformed(`Object is missing required member '${name}'`);
 
 /** Whether an update is strictly after `(migrationId, micros)`. */
 const isAfter = (u: HistoryUpdate, migrationId: number, micros: number): boolean => u.migrationId > migrationId || (u.migrationId === migrationId && u.recordTime > micros);
+
+/**
+ * Where a page starts in the history: after the `(after_migration_id, after_record_time)` cursor of
+ * a `/v2/updates` or `/v0/events` request (both members required, the time an instant in UTC), or
+ * at the beginning without one; a malformed cursor is Scan's 400.
+ */
+export const startAfter = (history: readonly HistoryUpdate[], after: unknown): number | Reply => {
+  if (after === undefined || after === null) return 0;
+  if (!isObject(after)) return spliceMalformed("Expected object for 'after'");
+  if (after['after_migration_id'] === undefined) return missingMember('after_migration_id');
+  if (after['after_record_time'] === undefined) return missingMember('after_record_time');
+  const m = after['after_migration_id'];
+  const t = after['after_record_time'];
+  if (!isInt(m) || typeof t !== 'string') return spliceMalformed("Expected types for 'after_migration_id' (integer) and 'after_record_time' (string)");
+  const micros = parseMicros(t);
+  if (micros === undefined || !t.endsWith('Z')) return spliceError(400, unparsable(t));
+  let lo = 0;
+  let hi = history.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (isAfter(history[mid]!, m, micros)) hi = mid;
+    else lo = mid + 1;
+  }
+  return lo;
+};
 
 /** Splice's party id check (`PartyId.tryFromProtoPrimitive`). */
 export const invalidParty = (p: string): Reply | undefined =>
@@ -50,27 +75,9 @@ const updates = (state: NetworkState, version: ScanVersion) => {
     if (limit !== undefined) return limit;
     const encoding = req['daml_value_encoding'] ?? 'compact_json';
     if (encoding !== 'compact_json' && encoding !== 'protobuf_json') return spliceMalformed(`Unknown daml_value_encoding: ${JSON.stringify(encoding)}`);
-    const after = req['after'];
     const history = state.history.updates;
-    let start = 0;
-    if (after !== undefined && after !== null) {
-      if (!isObject(after)) return spliceMalformed("Expected object for 'after'");
-      if (after['after_migration_id'] === undefined) return missingMember('after_migration_id');
-      if (after['after_record_time'] === undefined) return missingMember('after_record_time');
-      const m = after['after_migration_id'];
-      const t = after['after_record_time'];
-      if (!isInt(m) || typeof t !== 'string') return spliceMalformed("Expected types for 'after_migration_id' (integer) and 'after_record_time' (string)");
-      const micros = parseMicros(t);
-      if (micros === undefined || !t.endsWith('Z')) return spliceError(400, unparsable(t));
-      let lo = 0;
-      let hi = history.length;
-      while (lo < hi) {
-        const mid = (lo + hi) >>> 1;
-        if (isAfter(history[mid]!, m, micros)) hi = mid;
-        else lo = mid + 1;
-      }
-      start = lo;
-    }
+    const start = startAfter(history, req['after']);
+    if (isReply(start)) return start;
     let size: number = req['page_size'];
     // Splice's PageLimit: with more than `page_size` results, any 0 <= z <= page_size may come back;
     // this one never sends an empty page while results remain (canton-rx takes empty as the end).
