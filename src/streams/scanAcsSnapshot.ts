@@ -1,10 +1,9 @@
-import { defer, map, type Observable } from 'rxjs';
+import type { Observable } from 'rxjs';
 import * as E from 'fp-ts/lib/Either.js';
 import type { CantonError } from '../errors/CantonError.js';
 import type { Transport } from '../client/createTransport.js';
 import { checked } from '../client/send.js';
 import { invokeOperation } from '../client/invokeOperation.js';
-import type { AcsResponseV2 } from '../codecs/scan/AcsResponseV2.js';
 import type { ActiveContract } from '../codecs/scan/ActiveContract.js';
 import type { AcsRequestV2 } from '../codecs/scan/AcsRequestV2.js';
 import { scanOperations } from '../generated/scan/operations.js';
@@ -13,9 +12,7 @@ import { Timestamp } from '../codecs/common/primitives.js';
 import type { AcsSnapshotCheckpoint } from './checkpoints.js';
 import { itemCheckpoints } from './itemCheckpoints.js';
 import type { StreamOptions } from './options.js';
-import { pageRequest } from './pageRequest.js';
-import { pager } from './pager.js';
-import { snapshotPageStep, snapshotReadStart, type SnapshotReadMemory, type SnapshotReadState } from './snapshotPageStep.js';
+import { readSnapshotPages } from './readSnapshotPages.js';
 
 /**
  * Options of `scan.acsSnapshot`.
@@ -47,24 +44,11 @@ export const scanAcsSnapshot = (transport: Transport, request: AcsRequestV2, opt
   checked(
     () => checkFrom(options.from).result('scan.acsSnapshot options', request),
     (req) =>
-      defer(() => {
-        const memory: SnapshotReadMemory = { seenTokens: new Set(), lastDelivered: undefined };
-        const initial = snapshotReadStart(options.from, req.after ?? undefined);
-        const step = (response: AcsResponseV2, state: SnapshotReadState) =>
-          snapshotPageStep(response, state, memory, (item, snapshot) => {
-            const cp: AcsSnapshotCheckpoint = { stream: 'scan.acsSnapshot', ...snapshot, contract_id: item.contract_id, ...(state.after !== undefined ? { after: state.after } : {}) };
-            itemCheckpoints.set(item, cp);
-          });
-
-        const { after: _after, ...rest } = req;
-        const page = (state: SnapshotReadState) => {
-          const body: AcsRequestV2 = {
-            ...rest,
-            ...(state.snapshot ? { migration_id: state.snapshot.migration_id, record_time: state.snapshot.record_time, record_time_match: 'exact' as const } : {}),
-            ...(state.after !== undefined ? { after: state.after } : {}),
-          };
-          return pageRequest(() => invokeOperation(transport, scanOperations.getAcsSnapshotAtV2, [body]), options.retry, undefined).pipe(map(E.chain((response) => step(response, state))));
-        };
-        return pager({ page }, initial, options);
-      }),
+      readSnapshotPages(
+        req,
+        options,
+        (body) => invokeOperation(transport, scanOperations.getAcsSnapshotAtV2, [body]),
+        (fields): AcsSnapshotCheckpoint => ({ stream: 'scan.acsSnapshot', ...fields }),
+        (item, cp) => itemCheckpoints.set(item, cp),
+      ),
   );

@@ -1,4 +1,4 @@
-import { defer, map, type Observable } from 'rxjs';
+import { map, type Observable } from 'rxjs';
 import * as E from 'fp-ts/lib/Either.js';
 import type { CantonError } from '../errors/CantonError.js';
 import type { Transport } from '../client/createTransport.js';
@@ -13,9 +13,7 @@ import { Timestamp } from '../codecs/common/primitives.js';
 import type { HoldingsCheckpoint } from './checkpoints.js';
 import { holdingsCheckpoints } from './holdingsCheckpoints.js';
 import type { StreamOptions } from './options.js';
-import { pageRequest } from './pageRequest.js';
-import { pager } from './pager.js';
-import { snapshotPageStep, snapshotReadStart, type SnapshotReadMemory, type SnapshotReadState } from './snapshotPageStep.js';
+import { readSnapshotPages } from './readSnapshotPages.js';
 
 /**
  * Options of `scan.holdings`.
@@ -61,24 +59,11 @@ export const scanHoldings = (
       return checkFrom(options.from).result('scan.holdings options', r.right);
     },
     (req) =>
-      defer(() => {
-        const memory: SnapshotReadMemory = { seenTokens: new Set(), lastDelivered: undefined };
-        const initial = snapshotReadStart(options.from, req.after ?? undefined);
-        const step = (response: AcsResponseV2, state: SnapshotReadState) =>
-          snapshotPageStep(response, state, memory, (item, snapshot) => {
-            const cp: HoldingsCheckpoint = { stream: 'scan.holdings', ...snapshot, contract_id: item.contract_id, ...(state.after !== undefined ? { after: state.after } : {}) };
-            holdingsCheckpoints.set(item, cp);
-          });
-
-        const { after: _after, ...rest } = req;
-        const page = (state: SnapshotReadState) => {
-          const body = {
-            ...rest,
-            ...(state.snapshot ? { migration_id: state.snapshot.migration_id, record_time: state.snapshot.record_time, record_time_match: 'exact' as const } : {}),
-            ...(state.after !== undefined ? { after: state.after } : {}),
-          };
-          return pageRequest(() => holdingsPage(transport, body), options.retry, undefined).pipe(map(E.chain((response) => step(response, state))));
-        };
-        return pager({ page }, initial, options);
-      }),
+      readSnapshotPages(
+        req,
+        options,
+        (body) => holdingsPage(transport, body),
+        (fields): HoldingsCheckpoint => ({ stream: 'scan.holdings', ...fields }),
+        (item, cp) => holdingsCheckpoints.set(item, cp),
+      ),
   );
