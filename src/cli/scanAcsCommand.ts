@@ -10,18 +10,14 @@ import type { RecordStreamPlan } from './RecordStreamPlan.js';
 import { retryConfig } from './retryConfig.js';
 import type { OutputFlags } from './runRecordStream.js';
 import type { CommandContext } from './types.js';
-import { UsageError } from './UsageError.js';
 import { withConnectionOptions } from './withConnectionOptions.js';
 import { withOutputOptions } from './withOutputOptions.js';
-import { withSnapshotOptions } from './withSnapshotOptions.js';
+import { snapshotRequest } from './snapshotRequest.js';
+import { withSnapshotOptions, type SnapshotFlags } from './withSnapshotOptions.js';
 
-interface Flags extends ConnectionFlags, OutputFlags {
+interface Flags extends ConnectionFlags, OutputFlags, SnapshotFlags {
   readonly party: string[];
   readonly template: string[];
-  readonly migrationId?: number;
-  readonly recordTime?: string;
-  readonly match: 'exact' | 'at_or_before';
-  readonly pageSize: number;
 }
 
 const EXAMPLES = `
@@ -43,12 +39,8 @@ Examples:
  * @since 0.3.0
  */
 export const scanAcsPlan = (client: ReturnType<typeof createClient>, flags: Flags): RecordStreamPlan<AcsSnapshotCheckpoint, T.ActiveContract> => {
-  if (flags.migrationId === undefined || flags.recordTime === undefined) throw new UsageError('give the snapshot: --migration-id <id> and --record-time <time>');
   const request: T.AcsRequestV2 = {
-    migration_id: flags.migrationId,
-    record_time: flags.recordTime,
-    record_time_match: flags.match,
-    page_size: flags.pageSize,
+    ...snapshotRequest(flags),
     ...(flags.party.length > 0 ? { party_ids: flags.party } : {}),
     ...(flags.template.length > 0 ? { templates: flags.template } : {}),
   };

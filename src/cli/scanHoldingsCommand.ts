@@ -13,14 +13,11 @@ import type { CommandContext } from './types.js';
 import { UsageError } from './UsageError.js';
 import { withConnectionOptions } from './withConnectionOptions.js';
 import { withOutputOptions } from './withOutputOptions.js';
-import { withSnapshotOptions } from './withSnapshotOptions.js';
+import { snapshotRequest } from './snapshotRequest.js';
+import { withSnapshotOptions, type SnapshotFlags } from './withSnapshotOptions.js';
 
-interface Flags extends ConnectionFlags, OutputFlags {
+interface Flags extends ConnectionFlags, OutputFlags, SnapshotFlags {
   readonly owner: string[];
-  readonly migrationId?: number;
-  readonly recordTime?: string;
-  readonly match: 'exact' | 'at_or_before';
-  readonly pageSize: number;
 }
 
 const EXAMPLES = `
@@ -42,12 +39,8 @@ Examples:
  */
 export const scanHoldingsPlan = (client: ReturnType<typeof createClient>, flags: Flags): RecordStreamPlan<HoldingsCheckpoint, T.ActiveContract> => {
   if (flags.owner.length === 0) throw new UsageError('give at least one --owner <party>');
-  if (flags.migrationId === undefined || flags.recordTime === undefined) throw new UsageError('give the snapshot: --migration-id <id> and --record-time <time>');
   const request: T.HoldingsStateRequestV2 = {
-    migration_id: flags.migrationId,
-    record_time: flags.recordTime,
-    record_time_match: flags.match,
-    page_size: flags.pageSize,
+    ...snapshotRequest(flags),
     owner_party_ids: flags.owner as unknown as T.HoldingsStateRequestV2['owner_party_ids'],
   };
   return {

@@ -2,6 +2,18 @@ import { Option, type Command } from 'commander';
 import { parseWholeNumber } from './parseWholeNumber.js';
 
 /**
+ * The flags `withSnapshotOptions` adds, as commander parses them.
+ * @category CLI
+ * @since 0.3.0
+ */
+export interface SnapshotFlags {
+  readonly migrationId?: number;
+  readonly recordTime?: string;
+  readonly match: 'exact' | 'at_or_before';
+  readonly pageSize: number;
+}
+
+/**
  * The flags of a read at one Scan snapshot (`scan holdings`, `scan acs`): the migration id, the
  * record time, how it is matched, and the page size.
  * @example
