@@ -319,8 +319,8 @@ export const replacements = {
 };
 
 /**
- * Known conditions (src/errors/matchesCondition.ts) that generated methods mark on their errors,
- * beyond those of the hand methods.
+ * Known conditions (src/errors/matchesCondition.ts) that an operation's errors are marked with,
+ * by invokeOperation, whether its method is generated or written by hand.
  */
 export const conditions = {
   ledger: {
@@ -333,11 +333,16 @@ export const conditions = {
   scan: {
     // notes §5.3 and §5.4: "No snapshots found ..." 404s of the snapshot reads.
     getDateOfMostRecentSnapshotBefore: ['SnapshotNotFound'],
+    getDateOfFirstSnapshotAfter: ['SnapshotNotFound'],
     getAcsSnapshotAtV2: ['SnapshotNotFound'],
+    getHoldingsStateAtV2: ['SnapshotNotFound'],
+    // notes §5.9: "No TransferCommandCounter found for party" (use nonce 0).
+    lookupTransferCommandCounterByParty: ['NoTransferCommandCounter'],
     // notes §5.5: bulk storage not configured, 400 from the server, 501 per the spec.
     listBulkAcsSnapshotObjects: ['BulkStorageNotConfigured'],
     listBulkUpdateHistoryObjects: ['BulkStorageNotConfigured'],
     getBulkObjectsProgress: ['BulkStorageNotConfigured'],
+    getBulkObjectChecksums: ['BulkStorageNotConfigured'],
   },
   validator: {
     // notes §5.9: the same Scan answer, proxied.
@@ -421,4 +426,192 @@ export const prismExamples = {
   hex: '000000000000000001',
   instantProperty: /^(record_?[tT]ime|effective_?[aA]t|created_?[aA]t|.*_at|.*At|.*Time|.*_time|after|before)$/,
   instant: '2024-09-20T13:31:28.405180Z',
+};
+
+/**
+ * Operations the specs leave out that the servers serve: a descriptor is written for each (not an
+ * `operationIndex` entry, which lists the specs' operations), so that its hand method reaches it
+ * through `invokeOperation` like every other. `response` and `body` name a hand codec of the
+ * group (handCodecs' module).
+ */
+export const extraOperations = {
+  ledger: {
+    // notes §3.4 and §0.3: in the server code, in no openapi.yaml; mounted only with traffic enforcement.
+    getTrafficAccount: {
+      operationId: 'getV2TrafficAccountsAccount-id',
+      httpMethod: 'GET',
+      path: '/v2/traffic/accounts/{account-id}',
+      pathParams: [{ name: 'account-id', type: 'string', required: true }],
+      queryParams: [],
+      response: 'GetAccountResponse',
+      conditions: ['TrafficEnforcementDisabled'],
+    },
+  },
+  scan: {},
+  validator: {},
+};
+
+/**
+ * Request checks beyond the body codec, by entry name: what the server refuses that the spec
+ * does not say (ranges, non-empty strings, instants, list sizes). `on` is the argument the rules
+ * read: `body`, `query`, or `params` (the path parameters by name); each rule's `path` is a path
+ * into it and the issue's path. `when`: the rule applies only where that path holds a value (not
+ * null or absent). `{name}` in a string is replaced by the caller's context (`defaults` when not
+ * given). The interpreter is src/validation/checkRequest.ts; the generator writes the entries to
+ * src/validation/requestValidations.ts (below the client, where the deprecated `validate*`
+ * functions read them too) and names the entry in each descriptor.
+ */
+export const requestValidations = {
+  // The hand validateUpdateHistoryRequest; notes §5.2.
+  updateHistoryRequest: {
+    what: 'update history request',
+    on: 'body',
+    rules: [
+      { rule: 'positiveInt', path: 'page_size' },
+      { rule: 'nonNegativeInt', path: 'after.after_migration_id', when: 'after' },
+      { rule: 'timestamp', path: 'after.after_record_time', when: 'after' },
+    ],
+  },
+  // The hand validateHoldingsStateRequest; notes §5.3 (owner_party_ids: 1 to 1000).
+  holdingsStateRequest: {
+    what: 'holdings state request',
+    on: 'body',
+    rules: [
+      { rule: 'nonNegativeInt', path: 'migration_id' },
+      { rule: 'timestamp', path: 'record_time' },
+      { rule: 'positiveInt', path: 'page_size' },
+      { rule: 'array', path: 'owner_party_ids', minItems: 1, maxItems: 1000, message: 'must have 1 to 1000 entries' },
+    ],
+  },
+  // The hand chain of getAcsSnapshotAtV2; notes §5.3 (page_size at most 1000).
+  acsSnapshotRequest: {
+    what: 'ACS snapshot request',
+    on: 'body',
+    rules: [
+      { rule: 'nonNegativeInt', path: 'migration_id' },
+      { rule: 'timestamp', path: 'record_time' },
+      { rule: 'positiveInt', path: 'page_size', max: 1000 },
+    ],
+  },
+  // The hand chain of getDateOfFirstSnapshotAfter; notes §5.4.
+  snapshotTimestampQuery: {
+    what: 'snapshot timestamp query',
+    on: 'query',
+    rules: [
+      { rule: 'timestamp', path: 'after' },
+      { rule: 'nonNegativeInt', path: 'migration_id' },
+    ],
+  },
+  // The hand chain of getBulkObjectChecksums; notes §5.5.
+  bulkChecksumsRequest: {
+    what: 'bulk checksums request',
+    on: 'body',
+    rules: [{ rule: 'array', path: 'object_keys', items: 'string', message: 'must be an array of strings' }],
+  },
+  // The hand validateVoteRequestLookup; Scan's maxItems (notes §5.6).
+  voteRequestLookup: {
+    what: 'vote request lookup',
+    on: 'body',
+    rules: [
+      { rule: 'array', path: 'vote_request_contract_ids', maxItems: 1000, message: 'must be an array of at most 1000 contract ids' },
+      { rule: 'array', path: 'vote_request_contract_ids', items: 'nonEmpty', message: 'must hold non-empty strings' },
+    ],
+  },
+  // The hand validateNonEmpty of each path parameter below (an empty one would change the path).
+  party: { what: 'party', on: 'params', rules: [{ rule: 'nonEmpty', path: 'party' }] },
+  providerPartyId: { what: 'provider_party_id', on: 'params', rules: [{ rule: 'nonEmpty', path: 'provider_party_id' }] },
+  idpId: { what: 'idp-id', on: 'params', rules: [{ rule: 'nonEmpty', path: 'idp-id' }] },
+  accountId: { what: 'account-id', on: 'params', rules: [{ rule: 'nonEmpty', path: 'account-id' }] },
+  // The hand validateRound.
+  roundNumber: { what: 'round number', on: 'params', rules: [{ rule: 'nonNegativeInt', path: 'round_number' }] },
+  round: { what: 'round number', on: 'query', rules: [{ rule: 'nonNegativeInt', path: 'round' }] },
+  // The hand validateGetUpdatesPageRequest; notes §3.1.
+  getUpdatesPageRequest: {
+    what: 'get-updates-page request',
+    on: 'body',
+    rules: [
+      { rule: 'object', path: 'updateFormat' },
+      { rule: 'positiveInt', path: 'maxPageSize', when: 'maxPageSize' },
+      { rule: 'nonNegativeInt', path: 'beginOffsetExclusive', when: 'beginOffsetExclusive' },
+      { rule: 'positiveInt', path: 'endOffsetInclusive', when: 'endOffsetInclusive' },
+      { rule: 'notBelow', path: 'endOffsetInclusive', than: 'beginOffsetExclusive' },
+    ],
+  },
+  // The hand validateGetActiveContractsPageRequest; notes §3.1.
+  activeContractsPageRequest: {
+    what: 'active-contracts-page request',
+    on: 'body',
+    rules: [
+      { rule: 'object', path: 'eventFormat' },
+      { rule: 'nonNegativeInt', path: 'activeAtOffset', when: 'activeAtOffset' },
+      { rule: 'positiveInt', path: 'maxPageSize', when: 'maxPageSize' },
+    ],
+  },
+  // The hand validateCreateAnsEntryRequest: the validator's own checks of an entry.
+  ansEntryRequest: {
+    what: 'ANS entry request',
+    on: 'body',
+    defaults: { ansAcronym: 'cns' },
+    rules: [
+      { rule: 'string', path: 'name', suffix: '.unverified.{ansAcronym}' },
+      { rule: 'string', path: 'url', maxLength: 255, url: true },
+      { rule: 'string', path: 'description', maxLength: 140 },
+    ],
+  },
+};
+
+/** Which operations run which entry of requestValidations before anything is sent. */
+export const validation = {
+  ledger: {
+    getUpdatesPage: 'getUpdatesPageRequest',
+    getActiveContractsPage: 'activeContractsPageRequest',
+    getIdentityProviderConfig: 'idpId',
+    getTrafficAccount: 'accountId',
+  },
+  scan: {
+    getUpdateHistoryV1: 'updateHistoryRequest',
+    getUpdateHistoryV2: 'updateHistoryRequest',
+    getHoldingsStateAtV2: 'holdingsStateRequest',
+    getAcsSnapshotAtV2: 'acsSnapshotRequest',
+    getDateOfFirstSnapshotAfter: 'snapshotTimestampQuery',
+    getBulkObjectChecksums: 'bulkChecksumsRequest',
+    listVoteRequestsByTrackingCid: 'voteRequestLookup',
+    lookupTransferCommandCounterByParty: 'party',
+    lookupFeaturedAppRight: 'providerPartyId',
+    getRewardAccountingRootHash: 'roundNumber',
+    getAmuletConfigForRound: 'round',
+  },
+  validator: {
+    createAnsEntry: 'ansEntryRequest',
+    lookupFeaturedAppRight: 'providerPartyId',
+  },
+};
+
+/**
+ * How a Scan pool compares the answers of its Scans (docs/scans.md): `'whole'` (the default: the
+ * status and the canonical body) or a history page, compared item by item (`items`: the array,
+ * `id`: an item's identity, `ignore`: fields left out of the comparison), so that Scans serving
+ * pages of different lengths agree on their common prefix.
+ */
+export const agreement = {
+  ledger: {},
+  scan: {
+    // upstream documents `offset` (the /v1 items') as not comparable between SVs.
+    getUpdateHistoryV1: { kind: 'history-page', items: 'transactions', id: 'update_id', ignore: ['offset'] },
+    getUpdateHistoryV2: { kind: 'history-page', items: 'transactions', id: 'update_id', ignore: ['offset'] },
+  },
+  validator: {},
+};
+
+/**
+ * The ledger's WebSocket channels (asyncapi.yaml), by the name of their constant in
+ * src/generated/ledger/channels.ts: the ws streams open them at these paths.
+ */
+export const channelNames = {
+  '/v2/updates': 'updates',
+  '/v2/updates/flats': 'updatesFlats',
+  '/v2/updates/trees': 'updatesTrees',
+  '/v2/commands/completions': 'completions',
+  '/v2/commands/command-completions': 'commandCompletions',
+  '/v2/state/active-contracts': 'activeContracts',
 };

@@ -7,8 +7,20 @@ import { request } from '../http/request.js';
 import type { Fetch, HttpResponse, RequestDescription } from '../http/types.js';
 import type { GroupConfig } from './types.js';
 
-/** What an operation asks of its group's transport. @internal */
-export type Call = Pick<RequestDescription, 'method' | 'path' | 'params' | 'query' | 'body' | 'onOkText'>;
+/**
+ * How a Scan pool compares its Scans' answers to one call (scripts/codegen/overrides.mjs,
+ * agreement): the whole answer (status and canonical body), or a history page item by item
+ * (`items`: the array of the body, `id`: an item's identity, `ignore`: fields not compared).
+ * @internal
+ */
+export type Agreement = 'whole' | { readonly kind: 'history-page'; readonly items: string; readonly id: string; readonly ignore: ReadonlyArray<string> };
+
+/**
+ * What an operation asks of its group's transport; `agreement` comes from the operation's
+ * descriptor (absent: `'whole'`, or what the descriptor of the call's route says).
+ * @internal
+ */
+export type Call = Pick<RequestDescription, 'method' | 'path' | 'params' | 'query' | 'body' | 'onOkText'> & { readonly agreement?: Agreement };
 
 /** Sends calls to one API group. @internal */
 export type Transport = (call: Call) => Observable<E.Either<CantonError, HttpResponse>>;
@@ -46,7 +58,7 @@ export const createTransport = (
     );
     return () => of(invalid);
   }
-  return (call) =>
+  return ({ agreement: _agreement, ...call }) =>
     request({
       ...call,
       baseUrl: group.url,

@@ -5,7 +5,8 @@ import type { CantonError, InvalidRequest, KnownCondition, RequestIssue } from '
 import { invalidRequest } from '../errors/constructors.js';
 import { toIssues } from '../codecs/decodeWith.js';
 import type { HttpResponse } from '../http/types.js';
-import type { Call, Transport } from './createTransport.js';
+import type { Agreement, Call, Transport } from './createTransport.js';
+import { checkRequest, type RequestValidation } from '../validation/checkRequest.js';
 import { checked } from './send.js';
 import { decodeResponse } from './decodeResponse.js';
 import { withCondition } from './withCondition.js';
@@ -43,6 +44,10 @@ export interface OperationDescriptor<A = unknown> {
   readonly conditions?: ReadonlyArray<KnownCondition>;
   /** Why the operation cannot be sent as the spec describes: the method answers an InvalidRequest. */
   readonly unsendable?: string;
+  /** The checks its codecs do not make, run before anything is sent (overrides requestValidations). */
+  readonly validation?: RequestValidation;
+  /** How a Scan pool compares its Scans' answers; absent: the whole answer. */
+  readonly agreement?: Agreement;
 }
 
 const isPlainObject = (u: unknown): u is Record<string, unknown> => typeof u === 'object' && u !== null && !Array.isArray(u);
@@ -70,15 +75,29 @@ const expected: Readonly<Record<ParamType, string>> = {
   array: 'must be an array of strings or numbers',
 };
 
+/** The argument a request validation reads: the body, the query object, or the path parameters by name. */
+const validationSubject = (d: OperationDescriptor, on: RequestValidation['on'], args: ReadonlyArray<unknown>): unknown => {
+  const n = d.pathParams.length;
+  if (on === 'params') return Object.fromEntries(d.pathParams.map((p, i) => [p.name, args[i]]));
+  if (on === 'body') return args[n];
+  return args[n + (d.body !== undefined ? 1 : 0)];
+};
+
 /**
  * Builds the call of one operation from the method's arguments (path parameters in path order,
  * then the body if there is one, then the query object if there are query parameters), or the
  * issues that make it invalid: a request the server would refuse is refused here, with the JSON
- * path of each problem, before anything is sent.
+ * path of each problem, before anything is sent. The operation's request validation runs first;
+ * when it fails, its Left (named after the request, `invalid update history request`) is the answer.
+ * `context` fills its placeholders (the validator's ANS acronym).
  * @internal
  */
-export const buildCall = (d: OperationDescriptor, args: ReadonlyArray<unknown>): E.Either<InvalidRequest, Call> => {
+export const buildCall = (d: OperationDescriptor, args: ReadonlyArray<unknown>, context: Readonly<Record<string, string>> = {}): E.Either<InvalidRequest, Call> => {
   if (d.unsendable !== undefined) return E.left(invalidRequest(`${d.method}: ${d.unsendable}`, [{ path: '', message: d.unsendable }]));
+  if (d.validation !== undefined) {
+    const checked = checkRequest(d.validation, validationSubject(d, d.validation.on, args), context);
+    if (E.isLeft(checked)) return checked;
+  }
   const issues: RequestIssue[] = [];
   let i = 0;
   const params: Record<string, string | number> = {};
@@ -128,6 +147,7 @@ export const buildCall = (d: OperationDescriptor, args: ReadonlyArray<unknown>):
   return E.right({
     method: d.httpMethod,
     path: d.path,
+    ...(d.agreement !== undefined ? { agreement: d.agreement } : {}),
     ...(Object.keys(params).length > 0 ? { params } : {}),
     ...(Object.keys(query).length > 0 ? { query } : {}),
     ...(body !== undefined ? { body } : {}),
@@ -145,14 +165,20 @@ const decodeAnswer = <A>(response: OperationDescriptor<A>['response']) => (r: E.
 };
 
 /**
- * One call of a generated operation: cold (checked and sent at subscribe, each subscription its
- * own request), the arguments checked first, the answer decoded with the operation's codec and
- * its known conditions marked.
+ * One call of an operation, the one way every method of the client reaches its endpoint: cold
+ * (checked and sent at subscribe, each subscription its own request), the arguments checked first
+ * (see {@link buildCall}), the call carrying the descriptor's `agreement` for a Scan pool, the
+ * answer decoded with the operation's codec and its known conditions marked.
  * @internal
  */
-export const invokeOperation = <A>(transport: Transport, d: OperationDescriptor<A>, args: ReadonlyArray<unknown>): Observable<E.Either<CantonError, A>> =>
+export const invokeOperation = <A>(
+  transport: Transport,
+  d: OperationDescriptor<A>,
+  args: ReadonlyArray<unknown>,
+  context?: Readonly<Record<string, string>>,
+): Observable<E.Either<CantonError, A>> =>
   checked(
-    () => buildCall(d, args),
+    () => buildCall(d, args, context),
     (call) => {
       const decoded = transport(call).pipe(map(decodeAnswer(d.response)));
       const conditions = d.conditions ?? [];

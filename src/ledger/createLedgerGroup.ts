@@ -1,15 +1,11 @@
-import { map, type Observable } from 'rxjs';
+import type { Observable } from 'rxjs';
 import * as E from 'fp-ts/lib/Either.js';
 import { invalidRequest } from '../errors/constructors.js';
 import type { CantonError } from '../errors/CantonError.js';
 import type { Transport } from '../client/createTransport.js';
-import { checked, send } from '../client/send.js';
-import { withCondition } from '../client/withCondition.js';
-import * as L from '../codecs/ledger/index.js';
+import { invokeOperation } from '../client/invokeOperation.js';
 import type * as T from '../codecs/ledger/index.js';
-import { validateGetUpdatesPageRequest } from '../validation/validateGetUpdatesPageRequest.js';
-import { validateNonEmpty } from '../validation/validateNonEmpty.js';
-import { validateGetActiveContractsPageRequest } from '../validation/validateGetActiveContractsPageRequest.js';
+import { ledgerOperations as O } from '../generated/ledger/operations.js';
 import { ledgerUpdates, type LedgerUpdatesOptions, type LedgerUpdatesRequest } from '../streams/ledgerUpdates.js';
 import type { Heartbeat } from '../streams/heartbeat.js';
 import type { LedgerCheckpoint } from '../streams/checkpoints.js';
@@ -176,32 +172,13 @@ const NO_WEB_SOCKET = invalidRequest('no WebSocket endpoint was given to this le
 /** @internal */
 export const createLedgerGroup = (transport: Transport, webSocket: E.Either<CantonError, WebSocketEndpoint> = E.left(NO_WEB_SOCKET)): LedgerGroup => ({
   ...generatedLedgerMethods(transport),
-  getUpdatesPage: (request) =>
-    checked(
-      () => validateGetUpdatesPageRequest(request),
-      (body) => send(transport, { method: 'POST', path: '/v2/updates/get-updates-page', body }, L.JsGetUpdatesPageResponse),
-    ),
-  getIdentityProviderConfig: (idpId) =>
-    checked(
-      () => validateNonEmpty(idpId, 'idp-id'),
-      (id) => send(transport, { method: 'GET', path: '/v2/idps/{idp-id}', params: { 'idp-id': id } }, L.GetIdentityProviderConfigResponse),
-    ),
-  getTrafficAccount: (accountId) =>
-    checked(
-      () => validateNonEmpty(accountId, 'account-id'),
-      (id) =>
-        send(transport, { method: 'GET', path: '/v2/traffic/accounts/{account-id}', params: { 'account-id': id } }, L.GetAccountResponse).pipe(
-          map(withCondition('TrafficEnforcementDisabled')),
-        ),
-    ),
+  getUpdatesPage: (request) => invokeOperation(transport, O.getUpdatesPage, [request]),
+  getIdentityProviderConfig: (idpId) => invokeOperation(transport, O.getIdentityProviderConfig, [idpId]),
+  getTrafficAccount: (accountId) => invokeOperation(transport, O.getTrafficAccount, [accountId]),
   updates: ((request: LedgerUpdatesRequest, options?: LedgerUpdatesOptions) => ledgerUpdates(transport, request, options)) as LedgerGroup['updates'],
   ws: ledgerWebSocketStreams(webSocket),
-  getLatestPrunedOffsets: () => send(transport, { method: 'GET', path: '/v2/state/latest-pruned-offsets' }, L.GetLatestPrunedOffsetsResponse),
-  getActiveContractsPage: (request) =>
-    checked(
-      () => validateGetActiveContractsPageRequest(request),
-      (body) => send(transport, { method: 'POST', path: '/v2/state/active-contracts-page', body }, L.JsGetActiveContractsPageResponse),
-    ),
+  getLatestPrunedOffsets: () => invokeOperation(transport, O.getLatestPrunedOffsets, []),
+  getActiveContractsPage: (request) => invokeOperation(transport, O.getActiveContractsPage, [request]),
   updatesWithSnapshot: (request, options) => ledgerUpdatesWithSnapshot(transport, request, options),
   activeContracts: (request, options) => ledgerActiveContracts(transport, request, options),
   parties: (request, options) => ledgerParties(transport, request, options),

@@ -3,21 +3,16 @@ import * as E from 'fp-ts/lib/Either.js';
 import type { CantonError } from '../errors/CantonError.js';
 import { decodeError } from '../errors/constructors.js';
 import type { Transport } from '../client/createTransport.js';
-import { checked, send } from '../client/send.js';
-import { withCondition } from '../client/withCondition.js';
-import * as S from '../codecs/scan/index.js';
+import { checked } from '../client/send.js';
+import { invokeOperation, type OperationDescriptor } from '../client/invokeOperation.js';
 import type * as T from '../codecs/scan/index.js';
-import { validateUpdateHistoryRequest } from '../validation/validateUpdateHistoryRequest.js';
-import { validateHoldingsStateRequest } from '../validation/validateHoldingsStateRequest.js';
-import { validateVoteRequestLookup } from '../validation/validateVoteRequestLookup.js';
-import { validateRound } from '../validation/validateRound.js';
-import { validateNonEmpty } from '../validation/validateNonEmpty.js';
-import { Checks } from '../validation/checks.js';
-import { Timestamp } from '../codecs/common/primitives.js';
+import { checkRequest } from '../validation/checkRequest.js';
+import { requestValidations } from '../validation/requestValidations.js';
+import { scanOperations as O } from '../generated/scan/operations.js';
 import { scanUpdates, type ScanUpdatesOptions } from '../streams/scanUpdates.js';
 import type { Heartbeat } from '../streams/heartbeat.js';
 import type { ScanCheckpoint } from '../streams/checkpoints.js';
-import { holdingsPage, scanHoldings, type ScanHoldingsOptions } from '../streams/scanHoldings.js';
+import { scanHoldings, type ScanHoldingsOptions } from '../streams/scanHoldings.js';
 import { scanBackfill, type ScanBackfillOptions } from '../pool/scanBackfill.js';
 import { generatedScanMethods, type GeneratedScanMethods } from '../generated/scan/methods.js';
 import { scanUpdatesFromSnapshot, type ScanUpdatesFromSnapshotOptions } from '../streams/scanUpdatesFromSnapshot.js';
@@ -240,9 +235,9 @@ export type ScanUpdatesRequest = T.UpdateHistoryRequestV2;
 
 /** @internal */
 export const createScanGroup = (transport: Transport): ScanGroup => {
+  const call = <A>(d: OperationDescriptor<A>, ...args: unknown[]): Result<A> => invokeOperation(transport, d, args);
   const getBulkChunk = (keys: ReadonlyArray<string>): Result<T.GetBulkObjectChecksumsResponse> =>
-    send(transport, { method: 'POST', path: '/v0/history/bulk/checksums', body: { object_keys: keys } }, S.GetBulkObjectChecksumsResponse).pipe(
-      map(withCondition('BulkStorageNotConfigured')),
+    call(O.getBulkObjectChecksums, { object_keys: keys }).pipe(
       map(
         E.chain((r): E.Either<CantonError, T.GetBulkObjectChecksumsResponse> =>
           r.checksums.length === keys.length
@@ -254,33 +249,13 @@ export const createScanGroup = (transport: Transport): ScanGroup => {
 
   const group: ScanGroup = {
     ...generatedScanMethods(transport),
-    getUpdateHistoryV1: (request) =>
-      checked(() => validateUpdateHistoryRequest(request), (body) => send(transport, { method: 'POST', path: '/v1/updates', body }, S.UpdateHistoryResponse)),
-    getUpdateHistoryV2: (request) =>
-      checked(() => validateUpdateHistoryRequest(request), (body) => send(transport, { method: 'POST', path: '/v2/updates', body }, S.UpdateHistoryResponseV2)),
-    getHoldingsStateAtV2: (request) =>
-      checked(
-        () => validateHoldingsStateRequest(request),
-        (body) => holdingsPage(transport, body),
-      ),
-    getDateOfFirstSnapshotAfter: (query) =>
-      checked(
-        () =>
-          new Checks()
-            .check(Timestamp.is(query.after), 'after', 'must be an ISO-8601 UTC instant')
-            .nonNegativeInt(query.migration_id, 'migration_id')
-            .result('snapshot timestamp query', query),
-        (q) =>
-          send(transport, { method: 'GET', path: '/v0/state/acs/snapshot-timestamp-after', query: { after: q.after, migration_id: q.migration_id } }, S.AcsSnapshotTimestampResponse).pipe(
-            map(withCondition('SnapshotNotFound')),
-          ),
-      ),
+    getUpdateHistoryV1: (request) => call(O.getUpdateHistoryV1, request),
+    getUpdateHistoryV2: (request) => call(O.getUpdateHistoryV2, request),
+    getHoldingsStateAtV2: (request) => call(O.getHoldingsStateAtV2, request),
+    getDateOfFirstSnapshotAfter: (query) => call(O.getDateOfFirstSnapshotAfter, query),
     getBulkObjectChecksums: (request) =>
       checked(
-        () =>
-          new Checks()
-            .check(Array.isArray(request.object_keys) && request.object_keys.every((k) => typeof k === 'string'), 'object_keys', 'must be an array of strings')
-            .result('bulk checksums request', request),
+        () => checkRequest(requestValidations.bulkChecksumsRequest, request),
         ({ object_keys }) => {
           const chunks: Array<ReadonlyArray<string>> = [];
           for (let i = 0; i < object_keys.length; i += BULK_CHUNK) chunks.push(object_keys.slice(i, i + BULK_CHUNK));
@@ -296,38 +271,17 @@ export const createScanGroup = (transport: Transport): ScanGroup => {
           );
         },
       ),
-    listVoteRequestsByTrackingCid: (request) =>
-      checked(() => validateVoteRequestLookup(request), (body) => send(transport, { method: 'POST', path: '/v0/voterequest', body }, S.ListVoteRequestByTrackingCidResponse)),
-    listDsoRulesVoteRequests: () => send(transport, { method: 'GET', path: '/v0/admin/sv/voterequests' }, S.ListDsoRulesVoteRequestsResponse),
-    countVoteRequestResults: (request) => send(transport, { method: 'POST', path: '/v0/admin/sv/voteresults/count', body: request }, S.CountVoteResultsResponse),
-    lookupTransferCommandCounterByParty: (party) =>
-      checked(
-        () => validateNonEmpty(party, 'party'),
-        (p) =>
-          send(transport, { method: 'GET', path: '/v0/transfer-command-counter/{party}', params: { party: p } }, S.LookupTransferCommandCounterByPartyResponse).pipe(
-            map(withCondition('NoTransferCommandCounter')),
-          ),
-      ),
-    lookupFeaturedAppRight: (providerPartyId) =>
-      checked(
-        () => validateNonEmpty(providerPartyId, 'provider_party_id'),
-        (p) => send(transport, { method: 'GET', path: '/v0/featured-apps/{provider_party_id}', params: { provider_party_id: p } }, S.LookupFeaturedAppRightResponse),
-      ),
-    getDsoPartyId: () => send(transport, { method: 'GET', path: '/v0/dso-party-id' }, S.GetDsoPartyIdResponse),
-    getRewardAccountingRootHash: (roundNumber) =>
-      checked(
-        () => validateRound(roundNumber, 'round_number'),
-        (n) =>
-          send(
-            transport,
-            { method: 'GET', path: '/v0/internal/reward-accounting-process/rounds/{round_number}/root-hash', params: { round_number: n } },
-            S.GetRewardAccountingRootHashResponse,
-          ),
-      ),
-    getAmuletConfigForRound: (round) =>
-      checked(() => validateRound(round, 'round'), (n) => send(transport, { method: 'GET', path: '/v0/amulet-config-for-round', query: { round: n } }, S.GetAmuletConfigForRoundResponse)),
+    listVoteRequestsByTrackingCid: (request) => call(O.listVoteRequestsByTrackingCid, request),
+    listDsoRulesVoteRequests: () => call(O.listDsoRulesVoteRequests),
+    countVoteRequestResults: (request) => call(O.countVoteRequestResults, request),
+    lookupTransferCommandCounterByParty: (party) => call(O.lookupTransferCommandCounterByParty, party),
+    lookupFeaturedAppRight: (providerPartyId) => call(O.lookupFeaturedAppRight, providerPartyId),
+    getDsoPartyId: () => call(O.getDsoPartyId),
+    getRewardAccountingRootHash: (roundNumber) => call(O.getRewardAccountingRootHash, roundNumber),
+    // The hand method takes the round itself; the operation, a query object.
+    getAmuletConfigForRound: (round) => call(O.getAmuletConfigForRound, { round }),
     isLive: () =>
-      transport({ method: 'GET', path: '/livez' }).pipe(
+      call(O.isLive).pipe(
         map((r): E.Either<CantonError, boolean> => {
           if (E.isRight(r)) return E.right(true);
           return r.left._tag === 'HttpError' && r.left.status === 503 ? E.right(false) : r;
@@ -335,16 +289,7 @@ export const createScanGroup = (transport: Transport): ScanGroup => {
       ),
     updates: ((request: ScanUpdatesRequest, options: ScanUpdatesOptions = {}) => scanUpdates(transport, request, options)) as ScanGroup['updates'],
     holdings: (request, options) => scanHoldings(transport, request, options),
-    getAcsSnapshotAtV2: (request) =>
-      checked(
-        () =>
-          new Checks()
-            .nonNegativeInt(request.migration_id, 'migration_id')
-            .check(Timestamp.is(request.record_time), 'record_time', 'must be an ISO-8601 UTC instant')
-            .positiveInt(request.page_size, 'page_size', 1000)
-            .result('ACS snapshot request', request),
-        (body) => send(transport, { method: 'POST', path: '/v2/state/acs', body }, S.AcsResponseV2),
-      ),
+    getAcsSnapshotAtV2: (request) => call(O.getAcsSnapshotAtV2, request),
     updatesFromSnapshot: (request, options) => scanUpdatesFromSnapshot(transport, request, options),
     backfill: ((request: ScanUpdatesRequest, options?: ScanBackfillOptions) => scanBackfill(transport, request, options)) as ScanGroup['backfill'],
     acsSnapshot: (request, options) => scanAcsSnapshot(transport, request, options),

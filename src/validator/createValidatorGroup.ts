@@ -2,11 +2,9 @@ import type { Observable } from 'rxjs';
 import type * as E from 'fp-ts/lib/Either.js';
 import type { CantonError } from '../errors/CantonError.js';
 import type { Transport } from '../client/createTransport.js';
-import { checked, send } from '../client/send.js';
-import * as V from '../codecs/validator/index.js';
+import { invokeOperation } from '../client/invokeOperation.js';
 import type * as T from '../codecs/validator/index.js';
-import { validateCreateAnsEntryRequest } from '../validation/validateCreateAnsEntryRequest.js';
-import { validateNonEmpty } from '../validation/validateNonEmpty.js';
+import { validatorOperations as O } from '../generated/validator/operations.js';
 import { generatedValidatorMethods, type GeneratedValidatorMethods } from '../generated/validator/methods.js';
 
 type Result<A> = Observable<E.Either<CantonError, A>>;
@@ -34,16 +32,8 @@ export interface ValidatorGroup extends GeneratedValidatorMethods {
 /** @internal */
 export const createValidatorGroup = (transport: Transport, ansAcronym: string): ValidatorGroup => ({
   ...generatedValidatorMethods(transport),
-  createAnsEntry: (request) =>
-    checked(
-      () => validateCreateAnsEntryRequest(request, ansAcronym),
-      (body) => send(transport, { method: 'POST', path: '/v0/entry/create', body }, V.CreateAnsEntryResponse),
-    ),
-  listAnsEntries: () => send(transport, { method: 'GET', path: '/v0/entry/all' }, V.ListAnsEntriesResponse),
-  getOpenAndIssuingMiningRounds: () => send(transport, { method: 'GET', path: '/v0/scan-proxy/open-and-issuing-mining-rounds' }, V.GetOpenAndIssuingMiningRoundsProxyResponse),
-  lookupFeaturedAppRight: (providerPartyId) =>
-    checked(
-      () => validateNonEmpty(providerPartyId, 'provider_party_id'),
-      (p) => send(transport, { method: 'GET', path: '/v0/scan-proxy/featured-apps/{provider_party_id}', params: { provider_party_id: p } }, V.LookupFeaturedAppRightResponse),
-    ),
+  createAnsEntry: (request) => invokeOperation(transport, O.createAnsEntry, [request], { ansAcronym }),
+  listAnsEntries: () => invokeOperation(transport, O.listAnsEntries, []),
+  getOpenAndIssuingMiningRounds: () => invokeOperation(transport, O.getOpenAndIssuingMiningRounds, []),
+  lookupFeaturedAppRight: (providerPartyId) => invokeOperation(transport, O.lookupFeaturedAppRight, [providerPartyId]),
 });
