@@ -4,9 +4,10 @@ import type { CantonError, RequestIssue, ScanAnswer } from '../errors/CantonErro
 import { invalidRequest } from '../errors/constructors.js';
 import { formatError } from '../errors/formatError.js';
 import { isRetryableRead } from '../errors/isRetryableRead.js';
-import { createTransport, type Call, type Transport } from '../client/createTransport.js';
-import { decodeResponse } from '../client/decodeResponse.js';
-import { ListDsoScansResponse } from '../codecs/scan/ListDsoScansResponse.js';
+import { createTransport, type Agreement, type Call, type Transport } from '../client/createTransport.js';
+import { invokeOperation, type OperationDescriptor } from '../client/invokeOperation.js';
+import type { ListDsoScansResponse } from '../codecs/scan/ListDsoScansResponse.js';
+import { scanOperations } from '../generated/scan/operations.js';
 import type { Fetch, HttpResponse } from '../http/types.js';
 import { parseBaseUrl } from '../http/parseBaseUrl.js';
 import { Checks } from '../validation/checks.js';
@@ -20,9 +21,18 @@ import type { ScanPoolConfig, ScanPoolEvent, ScanThreshold } from './types.js';
 /** Splice's `DefaultScansRefreshInterval`. @internal */
 export const DEFAULT_REFRESH_MS = 600_000;
 
-const HISTORY_PATH = /^\/v[12]\/updates$/;
-/** `/v1` items carry `offset`, which upstream documents as not comparable between SVs. */
-const NOT_COMPARED: ReadonlySet<string> = new Set(['offset']);
+type HistoryPage = Exclude<Agreement, 'whole'>;
+
+/**
+ * The agreement of the Scan operations by route, for calls that do not carry their descriptor's
+ * (built with `send`, not `invokeOperation`): the descriptor decides either way, never the path.
+ */
+const agreementByRoute: ReadonlyMap<string, Agreement> = new Map(
+  Object.values(scanOperations as Record<string, OperationDescriptor>).flatMap((d) => (d.agreement !== undefined ? [[`${d.httpMethod} ${d.path}`, d.agreement] as const] : [])),
+);
+
+/** How the answers to a call are compared: its descriptor's agreement, else the whole answer. @internal */
+export const agreementOf = (call: Call): Agreement => call.agreement ?? agreementByRoute.get(`${call.method} ${call.path}`) ?? 'whole';
 
 type Result = E.Either<CantonError, HttpResponse>;
 
@@ -49,13 +59,14 @@ const errorKey = (e: CantonError): string | undefined => {
   return `error ${canonicalJson(rest)}`;
 };
 
-const pageOf = (scan: string, r: HttpResponse): PageAnswer | undefined => {
+const pageOf = (scan: string, r: HttpResponse, page: HistoryPage): PageAnswer | undefined => {
   if (r.body._tag !== 'Json') return undefined;
-  const items = (r.body.json as { transactions?: unknown })?.transactions;
+  const items = (r.body.json as Record<string, unknown> | null)?.[page.items];
   if (!Array.isArray(items)) return undefined;
+  const ignore = new Set(page.ignore);
   return {
     scan,
-    items: items.map((i: unknown) => ({ id: String((i as { update_id?: unknown })?.update_id), key: canonicalJson(i, NOT_COMPARED) })),
+    items: items.map((i: unknown) => ({ id: String((i as Record<string, unknown> | null)?.[page.id]), key: canonicalJson(i, ignore) })),
   };
 };
 
@@ -105,9 +116,9 @@ const checkConfig = (config: ScanPoolConfig): RequestIssue[] => {
 /**
  * The transport of a Scan pool (see docs/scans.md): each call goes to 2f + 1 (more precisely
  * threshold + f) Scans chosen at random, healthy ones first, through per-host limits, and its
- * answer is the one `threshold` Scans gave. History pages (`/v1/updates`, `/v2/updates`) are
- * compared item by item (update id and canonical content, `offset` left out): the answer is the
- * longest prefix enough Scans serve. A Scan that fails is replaced by another not yet asked; when
+ * answer is the one `threshold` Scans gave. How answers compare is the operation descriptor's
+ * `agreement`: history pages (`/v1/updates`, `/v2/updates`) are compared item by item (update id
+ * and canonical content, `offset` left out): the answer is the longest prefix enough Scans serve. A Scan that fails is replaced by another not yet asked; when
  * agreement is out of reach the answer is a `ScanDisagreement` Left naming what each Scan said.
  * Each Scan is asked at most once per call, so a pool of unavailable Scans is a Left, never a loop.
  * @internal
@@ -145,7 +156,8 @@ export const createPoolTransport = (
         scans.filter((s) => !excluded.has(s)),
         random,
       );
-      const history = call.method === 'POST' && HISTORY_PATH.test(call.path);
+      const agreement = agreementOf(call);
+      const history = agreement === 'whole' ? undefined : agreement;
       const answers: Array<{ scan: string; result: Result; key: string | undefined }> = [];
       const subs = new Subscription();
       let asked = 0;
@@ -167,7 +179,7 @@ export const createPoolTransport = (
         // History waits for every Scan asked, so that a Scan serving altered items is seen and
         // excluded even when others already agree (a slow Scan costs time, bounded by timeoutMs).
         if (history && inFlight === 0) {
-          const pages = answers.flatMap((a) => (E.isRight(a.result) ? [pageOf(a.scan, a.result.right)] : [])).filter((p): p is PageAnswer => p !== undefined);
+          const pages = answers.flatMap((a) => (E.isRight(a.result) ? [pageOf(a.scan, a.result.right, history)] : [])).filter((p): p is PageAnswer => p !== undefined);
           const agreed = agreeOnPages(pages, needed);
           if (agreed !== undefined) {
             for (const l of agreed.liars) {
@@ -175,8 +187,8 @@ export const createPoolTransport = (
               onEvent({ type: 'liar', scan: l.scan, path: call.path, updateId: l.updateId });
             }
             const source = answers.find((a) => a.scan === agreed.from)!.result as E.Right<HttpResponse>;
-            const json = source.right.body._tag === 'Json' ? (source.right.body.json as { transactions: unknown[] }) : { transactions: [] };
-            finish(E.right({ ...source.right, body: { _tag: 'Json', json: { ...json, transactions: json.transactions.slice(0, agreed.length) } } }));
+            const json = source.right.body._tag === 'Json' ? (source.right.body.json as Record<string, unknown[]>) : { [history.items]: [] };
+            finish(E.right({ ...source.right, body: { _tag: 'Json', json: { ...json, [history.items]: json[history.items]!.slice(0, agreed.length) } } }));
             return;
           }
         }
@@ -258,7 +270,7 @@ export const createPoolTransport = (
   let refreshedAt = 0;
   let stale = false;
   let refreshing: Observable<E.Either<CantonError, string[]>> | undefined;
-  const listing = (scans: ReadonlyArray<string>) => agreedRead(scans, { method: 'GET', path: '/v0/scans' }).pipe(map(decodeResponse(ListDsoScansResponse)));
+  const listing = (scans: ReadonlyArray<string>) => invokeOperation((call) => agreedRead(scans, call), scanOperations.listDsoScans, []);
   const refresh = (): Observable<E.Either<CantonError, string[]>> => {
     // When none of the Scans known can list the Scans any more (all of them gone), the seeds are
     // asked again: without that, the pool would keep a list of dead Scans for good.

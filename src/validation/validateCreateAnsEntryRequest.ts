@@ -1,6 +1,7 @@
 import type * as E from 'fp-ts/lib/Either.js';
 import type { InvalidRequest } from '../errors/CantonError.js';
-import { Checks } from './checks.js';
+import { checkRequest } from './checkRequest.js';
+import { requestValidations } from './requestValidations.js';
 
 /** The request body of `POST /v0/entry/create` (upstream `CreateAnsEntryRequest`). */
 interface AnsEntryFields {
@@ -8,14 +9,6 @@ interface AnsEntryFields {
   readonly url: string;
   readonly description: string;
 }
-
-const isUrl = (s: string): boolean => {
-  try {
-    return Boolean(new URL(s).protocol);
-  } catch {
-    return false;
-  }
-};
 
 /**
  * Checks an ANS entry request as the validator would, before anything is sent: `name` ends with
@@ -28,21 +21,10 @@ const isUrl = (s: string): boolean => {
  * validateCreateAnsEntryRequest({ name: 'alice.unverified.cns', url: '', description: '' }); // Right
  * validateCreateAnsEntryRequest({ name: 'alice.cns', url: 'nope', description: '' });         // Left(InvalidRequest)
  * ```
+ * @deprecated The operation's descriptor runs these checks (`requestValidations.ansEntryRequest`)
+ * before anything is sent; call the client method instead. Kept for one minor release.
  * @category Validation
  * @since 0.1.0
  */
-export const validateCreateAnsEntryRequest = <R extends AnsEntryFields>(request: R, ansAcronym = 'cns'): E.Either<InvalidRequest, R> => {
-  const suffix = `.unverified.${ansAcronym}`;
-  const checks = new Checks();
-  const { name, url, description } = request as Partial<AnsEntryFields>;
-  if (typeof name !== 'string') checks.fail('name', 'must be a string');
-  else checks.check(name.endsWith(suffix) && name.length > suffix.length, 'name', `must end with ${suffix}`);
-  if (typeof url !== 'string') checks.fail('url', 'must be a string');
-  else {
-    checks.check(url.length <= 255, 'url', 'must have at most 255 characters');
-    checks.check(url === '' || isUrl(url), 'url', 'must be empty or a valid URL');
-  }
-  if (typeof description !== 'string') checks.fail('description', 'must be a string');
-  else checks.check(description.length <= 140, 'description', 'must have at most 140 characters');
-  return checks.result('ANS entry request', request);
-};
+export const validateCreateAnsEntryRequest = <R extends AnsEntryFields>(request: R, ansAcronym = 'cns'): E.Either<InvalidRequest, R> =>
+  checkRequest(requestValidations.ansEntryRequest, request, { ansAcronym });

@@ -1,6 +1,7 @@
 import type * as E from 'fp-ts/lib/Either.js';
 import type { InvalidRequest } from '../errors/CantonError.js';
-import { Checks } from './checks.js';
+import { checkRequest } from './checkRequest.js';
+import { requestValidations } from './requestValidations.js';
 
 /**
  * The fields of an active-contracts page request that are checked.
@@ -22,12 +23,10 @@ interface ActiveContractsPageFields {
  * import { validateGetActiveContractsPageRequest } from 'canton-rx';
  * validateGetActiveContractsPageRequest({ eventFormat: {}, activeAtOffset: -1 }); // Left: activeAtOffset must be a non-negative integer
  * ```
+ * @deprecated The operation's descriptor runs these checks (`requestValidations.activeContractsPageRequest`)
+ * before anything is sent; call the client method instead. Kept for one minor release.
  * @category Validation
  * @since 0.2.0
  */
-export const validateGetActiveContractsPageRequest = <R extends ActiveContractsPageFields>(request: R): E.Either<InvalidRequest, R> => {
-  const checks = new Checks().check(typeof request.eventFormat === 'object' && request.eventFormat !== null, 'eventFormat', 'is required');
-  if (request.activeAtOffset != null) checks.nonNegativeInt(request.activeAtOffset, 'activeAtOffset');
-  if (request.maxPageSize != null) checks.positiveInt(request.maxPageSize, 'maxPageSize');
-  return checks.result('active-contracts-page request', request);
-};
+export const validateGetActiveContractsPageRequest = <R extends ActiveContractsPageFields>(request: R): E.Either<InvalidRequest, R> =>
+  checkRequest(requestValidations.activeContractsPageRequest, request);

@@ -1,6 +1,7 @@
 import type * as E from 'fp-ts/lib/Either.js';
 import type { InvalidRequest } from '../errors/CantonError.js';
-import { Checks } from './checks.js';
+import { checkRequest } from './checkRequest.js';
+import { requestValidations } from './requestValidations.js';
 
 interface UpdatesPageFields {
   readonly updateFormat: unknown;
@@ -19,20 +20,10 @@ interface UpdatesPageFields {
  * import { validateGetUpdatesPageRequest } from 'canton-rx';
  * validateGetUpdatesPageRequest({ updateFormat: {}, maxPageSize: 0 }); // Left: maxPageSize must be a positive integer
  * ```
+ * @deprecated The operation's descriptor runs these checks (`requestValidations.getUpdatesPageRequest`)
+ * before anything is sent; call the client method instead. Kept for one minor release.
  * @category Validation
  * @since 0.1.0
  */
-export const validateGetUpdatesPageRequest = <R extends UpdatesPageFields>(request: R): E.Either<InvalidRequest, R> => {
-  const checks = new Checks().check(typeof request.updateFormat === 'object' && request.updateFormat !== null, 'updateFormat', 'is required');
-  if (request.maxPageSize != null) checks.positiveInt(request.maxPageSize, 'maxPageSize');
-  if (request.beginOffsetExclusive != null) checks.nonNegativeInt(request.beginOffsetExclusive, 'beginOffsetExclusive');
-  if (request.endOffsetInclusive != null) {
-    checks.positiveInt(request.endOffsetInclusive, 'endOffsetInclusive');
-    checks.check(
-      request.beginOffsetExclusive == null || request.endOffsetInclusive >= request.beginOffsetExclusive,
-      'endOffsetInclusive',
-      'must not be below beginOffsetExclusive',
-    );
-  }
-  return checks.result('get-updates-page request', request);
-};
+export const validateGetUpdatesPageRequest = <R extends UpdatesPageFields>(request: R): E.Either<InvalidRequest, R> =>
+  checkRequest(requestValidations.getUpdatesPageRequest, request);

@@ -1,7 +1,7 @@
 import type * as E from 'fp-ts/lib/Either.js';
 import type { InvalidRequest } from '../errors/CantonError.js';
-import { Timestamp } from '../codecs/common/primitives.js';
-import { Checks } from './checks.js';
+import { checkRequest } from './checkRequest.js';
+import { requestValidations } from './requestValidations.js';
 
 interface HoldingsFields {
   readonly migration_id: number;
@@ -21,15 +21,10 @@ interface HoldingsFields {
  * validateHoldingsStateRequest({ migration_id: 4, record_time: '2026-03-19T00:00:00Z', page_size: 100, owner_party_ids: [] });
  * // Left: owner_party_ids must have 1 to 1000 entries
  * ```
+ * @deprecated The operation's descriptor runs these checks (`requestValidations.holdingsStateRequest`)
+ * before anything is sent; call the client method instead. Kept for one minor release.
  * @category Validation
  * @since 0.1.0
  */
-export const validateHoldingsStateRequest = <R extends HoldingsFields>(request: R): E.Either<InvalidRequest, R> => {
-  const checks = new Checks()
-    .nonNegativeInt(request.migration_id, 'migration_id')
-    .check(Timestamp.is(request.record_time), 'record_time', 'must be an ISO-8601 UTC instant')
-    .positiveInt(request.page_size, 'page_size');
-  const owners = request.owner_party_ids as unknown;
-  checks.check(Array.isArray(owners) && owners.length >= 1 && owners.length <= 1000, 'owner_party_ids', 'must have 1 to 1000 entries');
-  return checks.result('holdings state request', request);
-};
+export const validateHoldingsStateRequest = <R extends HoldingsFields>(request: R): E.Either<InvalidRequest, R> =>
+  checkRequest(requestValidations.holdingsStateRequest, request);

@@ -1,6 +1,6 @@
-import type * as E from 'fp-ts/lib/Either.js';
+import * as E from 'fp-ts/lib/Either.js';
 import type { InvalidRequest } from '../errors/CantonError.js';
-import { Checks } from './checks.js';
+import { checkRequest } from './checkRequest.js';
 
 /**
  * Checks a string argument such as a party id or an identity provider id: a non-empty string.
@@ -10,8 +10,10 @@ import { Checks } from './checks.js';
  * import { validateNonEmpty } from 'canton-rx';
  * validateNonEmpty('', 'party'); // Left: party must be a non-empty string
  * ```
+ * @deprecated Each path parameter's descriptor runs this check (a `nonEmpty` rule of its request
+ * validation) before anything is sent; call the client method instead. Kept for one minor release.
  * @category Validation
  * @since 0.1.0
  */
 export const validateNonEmpty = (value: string, path: string): E.Either<InvalidRequest, string> =>
-  new Checks().check(typeof value === 'string' && value.length > 0, path, 'must be a non-empty string').result(path, value);
+  E.map(() => value)(checkRequest({ what: path, on: 'params', rules: [{ rule: 'nonEmpty', path }] }, { [path]: value }));

@@ -1,7 +1,7 @@
 import type * as E from 'fp-ts/lib/Either.js';
 import type { InvalidRequest } from '../errors/CantonError.js';
-import { Timestamp } from '../codecs/common/primitives.js';
-import { Checks } from './checks.js';
+import { checkRequest } from './checkRequest.js';
+import { requestValidations } from './requestValidations.js';
 
 interface UpdateHistoryFields {
   readonly page_size: number;
@@ -18,15 +18,10 @@ interface UpdateHistoryFields {
  * import { validateUpdateHistoryRequest } from 'canton-rx';
  * validateUpdateHistoryRequest({ page_size: 0 }); // Left: page_size must be a positive integer
  * ```
+ * @deprecated The operation's descriptor runs these checks (`requestValidations.updateHistoryRequest`)
+ * before anything is sent; call the client method instead. Kept for one minor release.
  * @category Validation
  * @since 0.1.0
  */
-export const validateUpdateHistoryRequest = <R extends UpdateHistoryFields>(request: R): E.Either<InvalidRequest, R> => {
-  const checks = new Checks().positiveInt(request.page_size, 'page_size');
-  if (request.after != null) {
-    checks
-      .nonNegativeInt(request.after.after_migration_id, 'after.after_migration_id')
-      .check(Timestamp.is(request.after.after_record_time), 'after.after_record_time', 'must be an ISO-8601 UTC instant');
-  }
-  return checks.result('update history request', request);
-};
+export const validateUpdateHistoryRequest = <R extends UpdateHistoryFields>(request: R): E.Either<InvalidRequest, R> =>
+  checkRequest(requestValidations.updateHistoryRequest, request);
