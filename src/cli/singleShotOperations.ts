@@ -1,3 +1,8 @@
+import type { OperationDescriptor } from '../client/invokeOperation.js';
+import { ledgerOperations as L } from '../generated/ledger/operations.js';
+import { scanOperations as S } from '../generated/scan/operations.js';
+import { validatorOperations as V } from '../generated/validator/operations.js';
+
 /**
  * One argument of a single-shot operation on the command line: a string as given, a number, or
  * a JSON value (a request body, a query object).
@@ -34,13 +39,14 @@ export interface CliOperation {
 const s = (name: string): OperationArg => ({ name, kind: 'string' });
 const n = (name: string): OperationArg => ({ name, kind: 'number' });
 const j = (name: string): OperationArg => ({ name, kind: 'json' });
-const op = (group: CliOperation['group'], method: string, httpMethod: CliOperation['httpMethod'], path: string, args: OperationArg[], example?: string, deprecated = false): CliOperation => ({
-  group,
-  operationId: method,
-  method,
-  httpMethod,
-  path,
-  deprecated,
+/** An entry of the table from the operation's descriptor: its path and HTTP method are the descriptor's. */
+const op = (d: Pick<OperationDescriptor, 'group' | 'operationId' | 'method' | 'httpMethod' | 'path' | 'deprecated'>, args: OperationArg[], example?: string): CliOperation => ({
+  group: d.group,
+  operationId: d.operationId,
+  method: d.method,
+  httpMethod: d.httpMethod,
+  path: d.path,
+  deprecated: d.deprecated,
   args,
   ...(example === undefined ? {} : { example }),
 });
@@ -58,24 +64,24 @@ const op = (group: CliOperation['group'], method: string, httpMethod: CliOperati
  * @since 0.3.0
  */
 export const singleShotOperations: ReadonlyArray<CliOperation> = [
-  op('scan', 'getDsoPartyId', 'GET', '/v0/dso-party-id', []),
-  op('scan', 'isLive', 'GET', '/livez', []),
-  op('scan', 'getUpdateHistoryV2', 'POST', '/v2/updates', [j('request')], `'{"page_size":10}'`),
-  op('scan', 'getUpdateHistoryV1', 'POST', '/v1/updates', [j('request')], `'{"page_size":10}'`, true),
-  op('scan', 'getHoldingsStateAtV2', 'POST', '/v2/holdings/state', [j('request')], `'{"migration_id":0,"record_time":"2025-06-01T00:00:00Z","record_time_match":"at_or_before","page_size":10,"owner_party_ids":["alice::1220ab"]}'`),
-  op('scan', 'getDateOfFirstSnapshotAfter', 'GET', '/v0/state/acs/snapshot-timestamp-after', [j('query')], `'{"after":"2025-06-01T00:00:00Z","migration_id":0}'`),
-  op('scan', 'getBulkObjectChecksums', 'POST', '/v0/history/bulk/checksums', [j('request')], `'{"object_keys":["a/b"]}'`),
-  op('scan', 'listVoteRequestsByTrackingCid', 'POST', '/v0/voterequest', [j('request')], `'{"vote_request_contract_ids":["00ab"]}'`),
-  op('scan', 'listDsoRulesVoteRequests', 'GET', '/v0/admin/sv/voterequests', []),
-  op('scan', 'countVoteRequestResults', 'POST', '/v0/admin/sv/voteresults/count', [j('request')], `'{}'`),
-  op('scan', 'lookupTransferCommandCounterByParty', 'GET', '/v0/transfer-command-counter/{party}', [s('party')], 'alice::1220ab'),
-  op('scan', 'lookupFeaturedAppRight', 'GET', '/v0/featured-apps/{provider_party_id}', [s('provider_party_id')], 'provider::1220ab'),
-  op('scan', 'getRewardAccountingRootHash', 'GET', '/v0/internal/reward-accounting-process/rounds/{round_number}/root-hash', [n('round_number')], '12'),
-  op('scan', 'getAmuletConfigForRound', 'GET', '/v0/amulet-config-for-round', [n('round')], '12', true),
-  op('ledger', 'getUpdatesPage', 'POST', '/v2/updates/get-updates-page', [j('request')], `'{"updateFormat":{"includeTransactions":{"transactionShape":"TRANSACTION_SHAPE_ACS_DELTA","eventFormat":{"filtersByParty":{"alice::1220ab":{}}}}},"maxPageSize":10}'`),
-  op('ledger', 'getIdentityProviderConfig', 'GET', '/v2/idps/{idp-id}', [s('idp-id')], 'idp-simulated'),
-  op('ledger', 'getTrafficAccount', 'GET', '/v2/traffic/accounts/{account-id}', [s('account-id')], 'alice::1220ab'),
-  op('validator', 'listAnsEntries', 'GET', '/v0/entry/all', []),
-  op('validator', 'getOpenAndIssuingMiningRounds', 'GET', '/v0/scan-proxy/open-and-issuing-mining-rounds', []),
-  op('validator', 'lookupFeaturedAppRight', 'GET', '/v0/scan-proxy/featured-apps/{provider_party_id}', [s('provider_party_id')], 'provider::1220ab'),
+  op(S.getDsoPartyId, []),
+  op(S.isLive, []),
+  op(S.getUpdateHistoryV2, [j('request')], `'{"page_size":10}'`),
+  op(S.getUpdateHistoryV1, [j('request')], `'{"page_size":10}'`),
+  op(S.getHoldingsStateAtV2, [j('request')], `'{"migration_id":0,"record_time":"2025-06-01T00:00:00Z","record_time_match":"at_or_before","page_size":10,"owner_party_ids":["alice::1220ab"]}'`),
+  op(S.getDateOfFirstSnapshotAfter, [j('query')], `'{"after":"2025-06-01T00:00:00Z","migration_id":0}'`),
+  op(S.getBulkObjectChecksums, [j('request')], `'{"object_keys":["a/b"]}'`),
+  op(S.listVoteRequestsByTrackingCid, [j('request')], `'{"vote_request_contract_ids":["00ab"]}'`),
+  op(S.listDsoRulesVoteRequests, []),
+  op(S.countVoteRequestResults, [j('request')], `'{}'`),
+  op(S.lookupTransferCommandCounterByParty, [s('party')], 'alice::1220ab'),
+  op(S.lookupFeaturedAppRight, [s('provider_party_id')], 'provider::1220ab'),
+  op(S.getRewardAccountingRootHash, [n('round_number')], '12'),
+  op(S.getAmuletConfigForRound, [n('round')], '12'),
+  op(L.getUpdatesPage, [j('request')], `'{"updateFormat":{"includeTransactions":{"transactionShape":"TRANSACTION_SHAPE_ACS_DELTA","eventFormat":{"filtersByParty":{"alice::1220ab":{}}}}},"maxPageSize":10}'`),
+  op(L.getIdentityProviderConfig, [s('idp-id')], 'idp-simulated'),
+  op(L.getTrafficAccount, [s('account-id')], 'alice::1220ab'),
+  op(V.listAnsEntries, []),
+  op(V.getOpenAndIssuingMiningRounds, []),
+  op(V.lookupFeaturedAppRight, [s('provider_party_id')], 'provider::1220ab'),
 ];

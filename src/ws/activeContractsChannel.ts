@@ -2,6 +2,7 @@ import { of, type Observable } from 'rxjs';
 import * as E from 'fp-ts/lib/Either.js';
 import type { CantonError } from '../errors/CantonError.js';
 import { checked } from '../client/send.js';
+import { ledgerChannels } from '../generated/ledger/channels.js';
 import type { GetActiveContractsRequest } from '../codecs/ledger/GetActiveContractsRequest.js';
 import { JsGetActiveContractsResponse } from '../codecs/ledger/JsGetActiveContractsResponse.js';
 import type { RetryBackoffConfig } from '../retry/retryBackoff.js';
@@ -47,7 +48,7 @@ export const activeContractsChannel = (
   options: ActiveContractsOptions = {},
 ): Observable<E.Either<CantonError, JsGetActiveContractsResponse>> =>
   checked(
-    () => checkRequest(request).result('/v2/state/active-contracts request', request),
+    () => checkRequest(request).result(`${ledgerChannels.activeContracts.path} request`, request),
     (req) =>
       resumable<Position, JsGetActiveContractsResponse, JsGetActiveContractsResponse>({
         initial: { token: req.streamContinuationToken == null || req.streamContinuationToken === '' ? undefined : req.streamContinuationToken },
@@ -55,7 +56,7 @@ export const activeContractsChannel = (
         reopenMs: undefined,
         connect: ({ token }) => {
           if (token === false) return of(E.left(invariantViolation('streamContinuationToken', 'a continuation token on the last element', 'none', 'the socket dropped after an element without a continuation token: the snapshot cannot be resumed without repeating contracts')));
-          return openChannel(endpoint, '/v2/state/active-contracts', token === undefined ? req : { ...req, streamContinuationToken: token }, JsGetActiveContractsResponse);
+          return openChannel(endpoint, ledgerChannels.activeContracts.path, token === undefined ? req : { ...req, streamContinuationToken: token }, JsGetActiveContractsResponse);
         },
         step: (message) => {
           const entry = message.contractEntry;

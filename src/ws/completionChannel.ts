@@ -2,6 +2,7 @@ import { asyncScheduler, type Observable } from 'rxjs';
 import * as E from 'fp-ts/lib/Either.js';
 import type { CantonError } from '../errors/CantonError.js';
 import { checked } from '../client/send.js';
+import { ledgerChannels } from '../generated/ledger/channels.js';
 import { CompletionStreamResponse, type Completion1 } from '../codecs/ledger/CompletionStreamResponse.js';
 import { Checks } from '../validation/checks.js';
 import type { Heartbeat } from '../streams/heartbeat.js';
@@ -45,12 +46,12 @@ const checkRequest = (request: CompletionsRequest, options: WebSocketStreamOptio
  */
 export const completionChannel = <R extends CompletionsRequest>(
   endpoint: E.Either<CantonError, WebSocketEndpoint>,
-  path: '/v2/commands/command-completions' | '/v2/commands/completions',
+  path: (typeof ledgerChannels)['commandCompletions' | 'completions']['path'],
   request: R,
   options: WebSocketStreamOptions<CompletionsCheckpoint> = {},
 ): Observable<E.Either<CantonError, Completion1 | Heartbeat<CompletionsCheckpoint>>> =>
   checked(
-    () => checkRequest(request, options, path === '/v2/commands/completions').result(`${path} request`, request),
+    () => checkRequest(request, options, path === ledgerChannels.completions.path).result(`${path} request`, request),
     (req) =>
       resumable<Position, CompletionStreamResponse, Completion1 | Heartbeat<CompletionsCheckpoint>>({
         initial: { at: options.from?.offset ?? req.beginExclusive ?? undefined },

@@ -1,6 +1,7 @@
 import type { Observable } from 'rxjs';
 import type * as E from 'fp-ts/lib/Either.js';
 import type { CantonError } from '../errors/CantonError.js';
+import { ledgerChannels } from '../generated/ledger/channels.js';
 import { JsGetUpdatesResponse, type Update } from '../codecs/ledger/Update.js';
 import { JsGetUpdateTreesResponse, type Update1 } from '../codecs/ledger/JsGetUpdateTreesResponse.js';
 import type { GetUpdatesRequest } from '../codecs/ledger/GetUpdatesRequest.js';
@@ -103,9 +104,9 @@ export interface LedgerWebSocketStreams {
   activeContracts(request: GetActiveContractsRequest, options?: ActiveContractsOptions): Result<JsGetActiveContractsResponse>;
 }
 
-const UPDATES: UpdateChannel<Update> = { path: '/v2/updates', codec: JsGetUpdatesResponse, legacyFilterOnly: false };
-const FLATS: UpdateChannel<Update> = { path: '/v2/updates/flats', codec: JsGetUpdatesResponse, legacyFilterOnly: false };
-const TREES: UpdateChannel<Update1> = { path: '/v2/updates/trees', codec: JsGetUpdateTreesResponse, legacyFilterOnly: true };
+const UPDATES: UpdateChannel<Update> = { path: ledgerChannels.updates.path, codec: JsGetUpdatesResponse, legacyFilterOnly: false };
+const FLATS: UpdateChannel<Update> = { path: ledgerChannels.updatesFlats.path, codec: JsGetUpdatesResponse, legacyFilterOnly: false };
+const TREES: UpdateChannel<Update1> = { path: ledgerChannels.updatesTrees.path, codec: JsGetUpdateTreesResponse, legacyFilterOnly: true };
 
 /** @internal */
 export const ledgerWebSocketStreams = (endpoint: E.Either<CantonError, WebSocketEndpoint>): LedgerWebSocketStreams => ({
@@ -113,8 +114,8 @@ export const ledgerWebSocketStreams = (endpoint: E.Either<CantonError, WebSocket
   flats: ((request: GetUpdatesRequest, options?: WebSocketStreamOptions<LedgerCheckpoint>) => updateChannel(endpoint, FLATS, request, options)) as LedgerWebSocketStreams['flats'],
   trees: ((request: GetUpdatesRequest, options?: WebSocketStreamOptions<LedgerCheckpoint>) => updateChannel(endpoint, TREES, request, options)) as LedgerWebSocketStreams['trees'],
   completions: ((request: GetCompletionsRequest, options?: WebSocketStreamOptions<CompletionsCheckpoint>) =>
-    completionChannel(endpoint, '/v2/commands/command-completions', request, options)) as LedgerWebSocketStreams['completions'],
+    completionChannel(endpoint, ledgerChannels.commandCompletions.path, request, options)) as LedgerWebSocketStreams['completions'],
   completionStream: ((request: CompletionStreamRequest, options?: WebSocketStreamOptions<CompletionsCheckpoint>) =>
-    completionChannel(endpoint, '/v2/commands/completions', request, options)) as LedgerWebSocketStreams['completionStream'],
+    completionChannel(endpoint, ledgerChannels.completions.path, request, options)) as LedgerWebSocketStreams['completionStream'],
   activeContracts: (request, options) => activeContractsChannel(endpoint, request, options),
 });

@@ -3,6 +3,7 @@ import type * as t from 'io-ts';
 import * as E from 'fp-ts/lib/Either.js';
 import type { CantonError } from '../errors/CantonError.js';
 import { checked } from '../client/send.js';
+import { ledgerChannels } from '../generated/ledger/channels.js';
 import type { GetUpdatesRequest } from '../codecs/ledger/GetUpdatesRequest.js';
 import { Checks } from '../validation/checks.js';
 import type { LedgerCheckpoint } from '../streams/checkpoints.js';
@@ -19,7 +20,7 @@ type Variant = { readonly [key: string]: { readonly value: { readonly offset: nu
 
 /** Which of the update channels, and how it differs. @internal */
 export interface UpdateChannel<U> {
-  readonly path: '/v2/updates' | '/v2/updates/flats' | '/v2/updates/trees';
+  readonly path: (typeof ledgerChannels)['updates' | 'updatesFlats' | 'updatesTrees']['path'];
   readonly codec: t.Decoder<unknown, { readonly update: U }>;
   /** The trees channel refuses an `updateFormat` and needs the legacy `filter`. */
   readonly legacyFilterOnly: boolean;

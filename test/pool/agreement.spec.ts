@@ -2,7 +2,10 @@ import assert from 'node:assert/strict';
 import { agreeOnAnswers } from '../../src/pool/agreeOnAnswers.js';
 import { agreeOnPages, type PageAnswer } from '../../src/pool/agreeOnPages.js';
 import { canonicalJson } from '../../src/pool/canonicalJson.js';
-import { neededAnswers } from '../../src/pool/createPoolTransport.js';
+import { agreementOf, neededAnswers } from '../../src/pool/createPoolTransport.js';
+import { buildCall } from '../../src/client/invokeOperation.js';
+import { scanOperations } from '../../src/generated/scan/operations.js';
+import * as E from 'fp-ts/lib/Either.js';
 
 const page = (scan: string, ...items: string[]): PageAnswer => ({ scan, items: items.map((i) => ({ id: i.split(':')[0]!, key: i })) });
 
@@ -12,6 +15,20 @@ describe('pool agreement', () => {
     assert.notEqual(canonicalJson({ a: [1, 2] }), canonicalJson({ a: [2, 1] }));
     assert.notEqual(canonicalJson({ a: '1' }), canonicalJson({ a: 1 }));
     assert.equal(canonicalJson({ offset: '01', e: { offset: '02', v: 1 } }, new Set(['offset'])), canonicalJson({ e: { v: 1 } }));
+  });
+
+  it('how answers compare is the descriptor\'s agreement, carried on the call, not a match on the path', () => {
+    const call = buildCall(scanOperations.getUpdateHistoryV2, [{ page_size: 10 }]);
+    assert.ok(E.isRight(call));
+    const history = { kind: 'history-page', items: 'transactions', id: 'update_id', ignore: ['offset'] };
+    assert.deepEqual(call.right.agreement, history);
+    assert.deepEqual(agreementOf(call.right), history);
+    // The call decides, whatever its path says.
+    assert.equal(agreementOf({ ...call.right, agreement: 'whole' }), 'whole');
+    // A call built without its descriptor (send): the descriptor of its route decides.
+    assert.deepEqual(agreementOf({ method: 'POST', path: scanOperations.getUpdateHistoryV1.path }), history);
+    assert.equal(agreementOf({ method: 'GET', path: scanOperations.listDsoScans.path }), 'whole');
+    assert.equal(agreementOf({ method: 'POST', path: scanOperations.getEventHistory.path }), 'whole');
   });
 
   it('f and the threshold: f = floor((n - 1) / 3)', () => {
