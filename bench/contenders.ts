@@ -1,6 +1,6 @@
 import { lastValueFrom, reduce } from 'rxjs';
 import { ScanClient } from '@canton-network/core-splice-client';
-import { createClient } from '../src/client/createClient';
+import { createClient } from '../src/clientFactory/createClient';
 import { formatError } from '../src/errors/formatError';
 import { LEDGER_UPDATE_FORMAT, PAGE_SIZE } from './server';
 import type { BenchServer } from './startServer';

@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { lastValueFrom, reduce, type Observable } from 'rxjs';
 import * as E from 'fp-ts/lib/Either.js';
-import { createClient } from '../src/client/createClient';
+import { createClient } from '../src/clientFactory/createClient';
 import type { CantonError } from '../src/errors/CantonError';
 import { formatError } from '../src/errors/formatError';
 import { median, spread } from './stats';

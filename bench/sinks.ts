@@ -15,7 +15,7 @@ import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { lastValueFrom, reduce } from 'rxjs';
 import * as E from 'fp-ts/lib/Either.js';
-import { createClient } from '../src/client/createClient';
+import { createClient } from '../src/clientFactory/createClient';
 import type { ScanCheckpoint } from '../src/streams/checkpoints';
 import type { Sink } from '../src/sinks/Sink';
 import { drainInto } from '../src/sinks/drainInto';

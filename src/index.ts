@@ -9,12 +9,13 @@
  */
 
 // Client
-export { createClient } from './client/createClient.js';
-export type { CantonClient } from './client/createClient.js';
+export { createClient } from './clientFactory/createClient.js';
+export type { CantonClient } from './clientFactory/createClient.js';
 export type { LedgerGroup } from './ledger/createLedgerGroup.js';
 export type { ValidatorGroup } from './validator/createValidatorGroup.js';
 export type { ScanGroup, ScanUpdatesRequest } from './scan/createScanGroup.js';
-export type { ClientConfig, GroupConfig, ValidatorGroupConfig, WebSocketConstructor, WebSocketLike } from './client/types.js';
+export type { ClientConfig } from './clientFactory/ClientConfig.js';
+export type { GroupConfig, ValidatorGroupConfig, WebSocketConstructor, WebSocketLike } from './client/types.js';
 export type { ScanPoolConfig, ScanPoolEvent, ScanThreshold, ScanLimits } from './pool/types.js';
 export type { Fetch, FetchInit, FetchResponse, TokenSource } from './http/types.js';
 

@@ -1,4 +1,4 @@
-import type { ClientConfig } from '../client/types.js';
+import type { ClientConfig } from '../clientFactory/ClientConfig.js';
 import type { ScanLimits } from '../pool/types.js';
 import { readToken } from './readToken.js';
 import { UsageError } from './UsageError.js';

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import * as E from 'fp-ts/lib/Either.js';
 import { lastValueFrom, Subject, takeUntil, type Observable } from 'rxjs';
-import { createClient } from '../client/createClient.js';
+import { createClient } from '../clientFactory/createClient.js';
 import type { CantonError } from '../errors/CantonError.js';
 import { isRetryableRead } from '../errors/isRetryableRead.js';
 import { retryBackoff } from '../retry/retryBackoff.js';

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { createClient } from '../client/createClient.js';
+import { createClient } from '../clientFactory/createClient.js';
 import type { LedgerCheckpoint, LedgerSnapshotCheckpoint } from '../streams/checkpoints.js';
 import type { SnapshotContract } from '../streams/LedgerFeedItem.js';
 import { collect } from './collect.js';

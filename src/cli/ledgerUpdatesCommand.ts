@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import * as E from 'fp-ts/lib/Either.js';
-import { createClient } from '../client/createClient.js';
+import { createClient } from '../clientFactory/createClient.js';
 import * as L from '../codecs/ledger/index.js';
 import type { LedgerCheckpoint } from '../streams/checkpoints.js';
 import { checkpointOf } from '../streams/checkpointOf.js';

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { createClient } from '../client/createClient.js';
+import { createClient } from '../clientFactory/createClient.js';
 import type { Checkpoint } from '../streams/checkpoints.js';
 import { mergeFeeds, type MergedUpdate } from '../operators/mergeFeeds.js';
 import type { ConnectionFlags } from './connectionConfig.js';

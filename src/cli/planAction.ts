@@ -1,4 +1,4 @@
-import { createClient } from '../client/createClient.js';
+import { createClient } from '../clientFactory/createClient.js';
 import type { Checkpoint } from '../streams/checkpoints.js';
 import { connectionConfig, type ConnectionFlags, type GroupName } from './connectionConfig.js';
 import type { RecordStreamPlan } from './RecordStreamPlan.js';

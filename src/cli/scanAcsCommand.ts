@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { createClient } from '../client/createClient.js';
+import { createClient } from '../clientFactory/createClient.js';
 import type * as T from '../codecs/scan/index.js';
 import type { AcsSnapshotCheckpoint } from '../streams/checkpoints.js';
 import { checkpointOf } from '../streams/checkpointOf.js';

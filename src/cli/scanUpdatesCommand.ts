@@ -2,7 +2,7 @@ import { Option, type Command } from 'commander';
 import type { Observable } from 'rxjs';
 import type { CantonError } from '../errors/CantonError.js';
 import * as E from 'fp-ts/lib/Either.js';
-import { createClient } from '../client/createClient.js';
+import { createClient } from '../clientFactory/createClient.js';
 import * as S from '../codecs/scan/index.js';
 import type * as T from '../codecs/scan/index.js';
 import type { ScanCheckpoint } from '../streams/checkpoints.js';

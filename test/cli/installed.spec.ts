@@ -3,7 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { lastValueFrom, toArray } from 'rxjs';
-import { createClient } from '../../src/client/createClient';
+import { createClient } from '../../src/clientFactory/createClient';
 import { orThrow } from '../../src/operators/orThrow';
 import { mintToken, startSimulatedNetwork, type SimulatedNetwork } from '../../src/testkit';
 import { installPacked } from './installPacked';

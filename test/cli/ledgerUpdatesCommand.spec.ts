@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { lastValueFrom, toArray } from 'rxjs';
 import { runCli } from '../../src/cli/runCli';
 import { ledgerUpdatesRequest } from '../../src/cli/ledgerUpdatesRequest';
-import { createClient } from '../../src/client/createClient';
+import { createClient } from '../../src/clientFactory/createClient';
 import { orThrow } from '../../src/operators/orThrow';
 import { mintToken, startSimulatedNetwork, type SimulatedNetwork } from '../../src/testkit';
 import { fakeIo } from './fakeIo';

@@ -6,7 +6,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { lastValueFrom, toArray } from 'rxjs';
 import { runIntoSink } from '../../src/cli/runIntoSink';
 import { scanUpdatesPlan } from '../../src/cli/scanUpdatesCommand';
-import { createClient } from '../../src/client/createClient';
+import { createClient } from '../../src/clientFactory/createClient';
 import { orThrow } from '../../src/operators/orThrow';
 import { startSimulatedNetwork, type SimulatedNetwork } from '../../src/testkit';
 import { fakeIo } from './fakeIo';

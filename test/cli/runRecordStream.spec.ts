@@ -6,7 +6,7 @@ import { lastValueFrom, toArray } from 'rxjs';
 import { runRecordStream } from '../../src/cli/runRecordStream';
 import { scanUpdatesPlan } from '../../src/cli/scanUpdatesCommand';
 import { UsageError } from '../../src/cli/UsageError';
-import { createClient } from '../../src/client/createClient';
+import { createClient } from '../../src/clientFactory/createClient';
 import { orThrow } from '../../src/operators/orThrow';
 import { startSimulatedNetwork, type SimulatedNetwork } from '../../src/testkit';
 import { fakeIo } from './fakeIo';

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { lastValueFrom, toArray } from 'rxjs';
 import { runCli } from '../../src/cli/runCli';
-import { createClient } from '../../src/client/createClient';
+import { createClient } from '../../src/clientFactory/createClient';
 import { orThrow } from '../../src/operators/orThrow';
 import { startSimulatedNetwork, type SimulatedNetwork } from '../../src/testkit';
 import { fakeIo } from './fakeIo';

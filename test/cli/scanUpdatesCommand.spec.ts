@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { lastValueFrom, toArray } from 'rxjs';
 import { runCli } from '../../src/cli/runCli';
-import { createClient } from '../../src/client/createClient';
+import { createClient } from '../../src/clientFactory/createClient';
 import { orThrow } from '../../src/operators/orThrow';
 import { startSimulatedNetwork, type SimulatedNetwork } from '../../src/testkit';
 import { fakeIo } from './fakeIo';

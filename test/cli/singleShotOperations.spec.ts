@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { singleShotOperations } from '../../src/cli/singleShotOperations';
-import { createClient } from '../../src/client/createClient';
+import { createClient } from '../../src/clientFactory/createClient';
 import { operationIndex } from '../../src/generated/operationIndex';
 import { operationsFromIndex } from '../../src/cli/operationsFromIndex';
 

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { lastValueFrom, toArray } from 'rxjs';
-import { createClient } from '../../src/client/createClient';
+import { createClient } from '../../src/clientFactory/createClient';
 import { orThrow } from '../../src/operators/orThrow';
 import { mintToken, startSimulatedNetwork, startSimulatedScans, type SimulatedNetwork } from '../../src/testkit';
 import { installPacked, type Installed } from '../cli/installPacked';

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import * as E from 'fp-ts/lib/Either.js';
 import { firstValueFrom, filter, take, toArray } from 'rxjs';
-import { createClient, type CantonClient } from '../../src/client/createClient';
+import { createClient, type CantonClient } from '../../src/clientFactory/createClient';
 import { checkpointOf } from '../../src/streams/checkpointOf';
 import { isHeartbeat } from '../../src/streams/isHeartbeat';
 import type { CantonError } from '../../src/errors/CantonError';

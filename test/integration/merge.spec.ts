@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import * as E from 'fp-ts/lib/Either.js';
 import { delay, filter, firstValueFrom, from, map, mergeMap, of, scan, take, timer, type Observable, type Subscription } from 'rxjs';
-import { createClient } from '../../src/client/createClient';
+import { createClient } from '../../src/clientFactory/createClient';
 import { mergeFeeds, type FeedError, type MergedUpdate } from '../../src/operators/mergeFeeds';
 import { compareTimestamps } from '../../src/time/compareTimestamps';
 import { isHeartbeat } from '../../src/streams/isHeartbeat';

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { createClient } from '../../src/client/createClient';
+import { createClient } from '../../src/clientFactory/createClient';
 import { checkpointOf } from '../../src/streams/checkpointOf';
 import type { ScanCheckpoint } from '../../src/streams/checkpoints';
 import { isHeartbeat } from '../../src/streams/isHeartbeat';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import * as E from 'fp-ts/lib/Either.js';
-import { createClient, type CantonClient } from '../../src/client/createClient';
+import { createClient, type CantonClient } from '../../src/clientFactory/createClient';
 import { checkpointOf } from '../../src/streams/checkpointOf';
 import { mintToken, startSimulatedNetwork, type SimulatedNetwork } from '../../src/testkit/index';
 import { collect } from '../helpers/collect';

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import * as E from 'fp-ts/lib/Either.js';
 import { fetch as crossFetch } from 'cross-fetch';
-import { createClient } from '../../src/client/createClient';
+import { createClient } from '../../src/clientFactory/createClient';
 import type { LedgerGroup } from '../../src/ledger/createLedgerGroup';
 import type { Fetch } from '../../src/http/types';
 import { startServer, type TestServer } from '../helpers/server';

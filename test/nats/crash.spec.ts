@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import type { NatsConnection } from 'nats';
-import { createClient } from '../../src/client/createClient';
+import { createClient } from '../../src/clientFactory/createClient';
 import { checkpointOf } from '../../src/streams/checkpointOf';
 import type { ScanCheckpoint } from '../../src/streams/checkpoints';
 import type { UpdateHistoryItemV2 } from '../../src/codecs/scan/UpdateHistoryItemV2';

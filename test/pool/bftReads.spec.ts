@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import sinon from 'sinon';
 import * as E from 'fp-ts/lib/Either.js';
-import { createClient } from '../../src/client/createClient.js';
+import { createClient } from '../../src/clientFactory/createClient.js';
 import type { ScanDisagreement } from '../../src/errors/CantonError.js';
 import { formatError } from '../../src/errors/formatError.js';
 import { isRetryable } from '../../src/errors/isRetryable.js';

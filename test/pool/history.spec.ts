@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import * as E from 'fp-ts/lib/Either.js';
-import { createClient } from '../../src/client/createClient.js';
+import { createClient } from '../../src/clientFactory/createClient.js';
 import type { CantonError } from '../../src/errors/CantonError.js';
 import type { ScanPoolEvent } from '../../src/pool/types.js';
 import { startSimulatedScans, type SimulatedScans } from '../../src/testkit/index.js';

@@ -6,7 +6,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import { PGlite } from '@electric-sql/pglite';
 import { newPglite } from '../helpers/pglite';
 import { lastValueFrom, toArray } from 'rxjs';
-import { createClient } from '../../src/client/createClient';
+import { createClient } from '../../src/clientFactory/createClient';
 import { checkpointOf } from '../../src/streams/checkpointOf';
 import type { ScanCheckpoint } from '../../src/streams/checkpoints';
 import type { UpdateHistoryItemV2 } from '../../src/codecs/scan/UpdateHistoryItemV2';

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { newPglite } from '../helpers/pglite';
-import { createClient, type CantonClient } from '../../src/client/createClient';
+import { createClient, type CantonClient } from '../../src/clientFactory/createClient';
 import { checkpointOf } from '../../src/streams/checkpointOf';
 import type { LedgerFeedCheckpoint, LedgerFeedItem } from '../../src/streams/LedgerFeedItem';
 import type { ScanFeedCheckpoint, ScanFeedItem } from '../../src/streams/ScanFeedItem';

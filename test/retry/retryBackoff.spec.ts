@@ -6,7 +6,7 @@ import { httpError, invalidRequest, networkError } from '../../src/errors/constr
 import type { CantonError } from '../../src/errors/CantonError';
 import sinon from 'sinon';
 import { testScheduler } from '../helpers/marbles';
-import { createClient } from '../../src/client/createClient';
+import { createClient } from '../../src/clientFactory/createClient';
 import { startServer } from '../helpers/server';
 import { one } from '../helpers/results';
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import * as E from 'fp-ts/lib/Either.js';
-import type { CantonClient } from '../../src/client/createClient';
+import type { CantonClient } from '../../src/clientFactory/createClient';
 import type { LedgerFeedItem } from '../../src/streams/LedgerFeedItem';
 import type { Update } from '../../src/codecs/ledger/Update';
 import type { JsGetActiveContractsResponse } from '../../src/codecs/ledger/JsGetActiveContractsResponse';

@@ -13,7 +13,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import type { Observable } from 'rxjs';
 import type { CantonError } from '../../src/errors/CantonError';
 import type { SinkError } from '../../src/checkpoints/SinkError';
-import { createClient } from '../../src/client/createClient';
+import { createClient } from '../../src/clientFactory/createClient';
 import type { Checkpoint, ScanCheckpoint } from '../../src/streams/checkpoints';
 import type { LedgerFeedCheckpoint } from '../../src/streams/LedgerFeedItem';
 import type { Sink } from '../../src/sinks/Sink';

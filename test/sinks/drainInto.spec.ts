@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import * as E from 'fp-ts/lib/Either.js';
 import { lastValueFrom, toArray } from 'rxjs';
-import { createClient, type CantonClient } from '../../src/client/createClient';
+import { createClient, type CantonClient } from '../../src/clientFactory/createClient';
 import { checkpointOf } from '../../src/streams/checkpointOf';
 import type { ScanCheckpoint, LedgerCheckpoint } from '../../src/streams/checkpoints';
 import type { UpdateHistoryItemV2 } from '../../src/codecs/scan/UpdateHistoryItemV2';

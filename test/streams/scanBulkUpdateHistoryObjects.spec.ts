@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import * as E from 'fp-ts/lib/Either.js';
 import { lastValueFrom } from 'rxjs';
-import { createClient } from '../../src/client/createClient';
+import { createClient } from '../../src/clientFactory/createClient';
 import type { BulkUpdateHistoryCheckpoint } from '../../src/streams/checkpoints';
 import type { ScanGroup } from '../../src/scan/createScanGroup';
 import { startSimulatedNetwork, type SimulatedNetwork } from '../../src/testkit/index';

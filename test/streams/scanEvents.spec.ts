@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import * as E from 'fp-ts/lib/Either.js';
 import { filter, firstValueFrom, scan as fold, takeWhile, toArray } from 'rxjs';
-import { createClient } from '../../src/client/createClient';
+import { createClient } from '../../src/clientFactory/createClient';
 import { checkpointOf } from '../../src/streams/checkpointOf';
 import { isHeartbeat } from '../../src/streams/isHeartbeat';
 import type { EventsCheckpoint } from '../../src/streams/checkpoints';

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import * as E from 'fp-ts/lib/Either.js';
 import { Subject, take } from 'rxjs';
 import { fetch as crossFetch } from 'cross-fetch';
-import { createClient } from '../../src/client/createClient';
+import { createClient } from '../../src/clientFactory/createClient';
 import { checkpointOf } from '../../src/streams/checkpointOf';
 import { previousMicrosecond } from '../../src/time/previousMicrosecond';
 import type { ScanCheckpoint } from '../../src/streams/checkpoints';

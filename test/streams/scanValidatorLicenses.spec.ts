@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import * as E from 'fp-ts/lib/Either.js';
 import { Subject } from 'rxjs';
-import { createClient } from '../../src/client/createClient';
+import { createClient } from '../../src/clientFactory/createClient';
 import { checkpointOf } from '../../src/streams/checkpointOf';
 import type { ValidatorLicensesCheckpoint } from '../../src/streams/checkpoints';
 import type { ScanGroup } from '../../src/scan/createScanGroup';

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import * as E from 'fp-ts/lib/Either.js';
 import { firstValueFrom, take, toArray } from 'rxjs';
-import { createClient, type CantonClient } from '../../../src/client/createClient';
+import { createClient, type CantonClient } from '../../../src/clientFactory/createClient';
 import type { JsGetActiveContractsResponse } from '../../../src/codecs/ledger/JsGetActiveContractsResponse';
 import type { Completion1 } from '../../../src/codecs/ledger/CompletionStreamResponse';
 import type { Heartbeat } from '../../../src/streams/heartbeat';

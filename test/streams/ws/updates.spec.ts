@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import * as E from 'fp-ts/lib/Either.js';
 import { firstValueFrom, take, toArray } from 'rxjs';
-import { createClient, type CantonClient } from '../../../src/client/createClient';
+import { createClient, type CantonClient } from '../../../src/clientFactory/createClient';
 import type { Update } from '../../../src/codecs/ledger/Update';
 import { checkpointOf } from '../../../src/streams/checkpointOf';
 import type { LedgerCheckpoint } from '../../../src/streams/checkpoints';

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import * as E from 'fp-ts/lib/Either.js';
 import sinon from 'sinon';
-import { createClient } from '../../src/client/createClient';
+import { createClient } from '../../src/clientFactory/createClient';
 import type { Fetch } from '../../src/http/types';
 import { fetch as crossFetch } from 'cross-fetch';
 import { collect } from '../helpers/collect';

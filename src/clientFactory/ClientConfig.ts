@@ -1,0 +1,36 @@
+import type { Fetch } from '../http/types.js';
+import type { GroupConfig, ValidatorGroupConfig, WebSocketConstructor } from '../client/types.js';
+import type { ScanPoolConfig } from '../pool/types.js';
+
+/**
+ * What `createClient` needs: the groups you use, and what they share.
+ * @category Client
+ * @since 0.1.0
+ */
+export interface ClientConfig {
+  readonly ledger?: GroupConfig;
+  readonly validator?: ValidatorGroupConfig;
+  /** One Scan (`{ url }`), or several read as one (`{ urls }` or `{ discover }`, see docs/scans.md). */
+  readonly scan?: GroupConfig | ScanPoolConfig;
+  /** The fetch to use; default the platform's `fetch` where there is one (Node 18+, browsers), else cross-fetch. */
+  readonly fetch?: Fetch;
+  /**
+   * Per-request timeout in milliseconds, from sending to the last byte of the body; default
+   * 30 000. `Infinity` means no timeout. Anything else must be above 0 and at most 2^31 - 1
+   * (about 24.8 days, the longest delay a timer holds), or every operation is an `InvalidRequest`.
+   */
+  readonly timeoutMs?: number;
+  /**
+   * The largest response body read, in bytes; default 256 MiB. A body past it (a `Content-Length`
+   * above it, or more bytes as they arrive) is not read further: the request is aborted and the
+   * answer is a `DecodeError` with `reason: 'too-large'` (not retryable).
+   */
+  readonly maxResponseBytes?: number;
+  /**
+   * The WebSocket class of the ledger's WebSocket streams (`ledger.ws`); default the platform's
+   * `globalThis.WebSocket` where there is one, else the `ws` package (an optional peer
+   * dependency, loaded on first use). See docs/ledger-ws.md.
+   * @since 0.2.0
+   */
+  readonly webSocket?: WebSocketConstructor;
+}
