@@ -92,23 +92,25 @@ export const methodNames = {
 /**
  * Operations whose method is written by hand in the group file (src/ledger, src/scan,
  * src/validator): the generator writes their descriptor and index entry but no method, so that
- * the hand method (same name, same behaviour, its own validation and conditions) is the one.
- * `example` is the argument list of the hand method, which the upstream spec accepts.
+ * the hand method (same name) is the one. A hand method is an adapter of its argument shape over
+ * the descriptor (`invokeOperation`): its validation and conditions are the descriptor's
+ * (requestValidations, conditions below). `example` is the argument list of the hand method,
+ * which the upstream spec accepts.
  */
 export const handMethods = {
   ledger: {
-    // Hand validation of the page request (validateGetUpdatesPageRequest), the JsGetUpdatesPageResponse fast path.
+    // The JsGetUpdatesPageResponse fast path; validation: requestValidations.getUpdatesPageRequest.
     'postV2UpdatesGet-updates-page': {
       example: [{ updateFormat: { includeTransactions: { eventFormat: { filtersForAnyParty: {} }, transactionShape: 'TRANSACTION_SHAPE_ACS_DELTA' } }, maxPageSize: 10 }],
     },
-    // Existing method (validateNonEmpty on idp-id), notes §3.3.
+    // Existing method (idp-id must not be empty), notes §3.3.
     'getV2IdpsIdp-id': { example: ['default'] },
-    // Hand methods of the pruning resume (ledger.updatesWithSnapshot): hand validation of the page request.
+    // Methods of the pruning resume (ledger.updatesWithSnapshot), kept with their existing names.
     'getV2StateLatest-pruned-offsets': { example: [] },
     'postV2StateActive-contracts-page': { example: [{ activeAtOffset: 1, eventFormat: { filtersForAnyParty: {} }, maxPageSize: 10 }] },
   },
   scan: {
-    // Existing methods with hand validation and conditions (src/scan/createScanGroup.ts).
+    // Existing methods (src/scan/createScanGroup.ts): their signatures, and the bulk checksums' chunking.
     getUpdateHistoryV1: { example: [{ page_size: 10 }] },
     getUpdateHistoryV2: { example: [{ page_size: 10 }] },
     getHoldingsStateAtV2: { example: [{ migration_id: 0, record_time: '2024-09-20T13:31:28.405180Z', page_size: 10, owner_party_ids: ['Alice::1220aa'] }] },
@@ -125,11 +127,11 @@ export const handMethods = {
     getAmuletConfigForRound: { example: [1] },
     // The hand method answers Right(false) on 503 (notes §5.14).
     isLive: { example: [] },
-    // Hand validation of migration id, record time and page size (scan.updatesFromSnapshot reads it).
+    // Existing method (requestValidations.acsSnapshotRequest; scan.updatesFromSnapshot reads it).
     getAcsSnapshotAtV2: { example: [{ migration_id: 1, record_time: '2024-09-20T13:31:28.405180Z', page_size: 1 }] },
   },
   validator: {
-    // Hand validation of the entry name suffix, url and description (validateCreateAnsEntryRequest).
+    // Takes the configured ANS acronym as the context of requestValidations.ansEntryRequest.
     createAnsEntry: { example: [{ name: 'alice.unverified.cns', url: 'https://alice.example.com', description: 'Alice' }] },
     // ans-external.yaml's; scan-proxy.yaml's listAnsEntries is generated (listScanProxyAnsEntries).
     'ans-external.yaml#listAnsEntries': { example: [] },

@@ -113,6 +113,52 @@ describe('invokeOperation', () => {
     assert.equal(server.requests.length, 0);
   });
 
+  it('runs the request validation of the descriptor first, on its argument, with the caller\'s context, and sends nothing when it fails', async () => {
+    const validated: OperationDescriptor<{ readonly ok: boolean }> = {
+      ...base,
+      validation: {
+        what: 'thing request',
+        on: 'body',
+        defaults: { suffix: '.cns' },
+        rules: [
+          { rule: 'string', path: 'name', suffix: '{suffix}' },
+          { rule: 'positiveInt', path: 'size', when: 'size', max: 10 },
+        ],
+      },
+    };
+    const bad = left((await collect(invokeOperation(transport(), validated, ['t', 1, { name: 'x.other', size: 11 }, { verbose: true }])))[0]!);
+    assert.equal(bad._tag, 'InvalidRequest');
+    assert.equal(bad.message, 'invalid thing request');
+    assert.deepEqual(bad._tag === 'InvalidRequest' && bad.issues, [
+      { path: 'name', message: 'must end with .cns' },
+      { path: 'size', message: 'must be at most 10' },
+    ]);
+    assert.equal(server.requests.length, 0);
+    assert.deepEqual(await collect(invokeOperation(transport(), validated, ['t', 1, { name: 'x.cns' }, { verbose: true }])), [E.right({ ok: true })]);
+    assert.deepEqual(await collect(invokeOperation(transport(), validated, ['t', 1, { name: 'x.other' }, { verbose: true }], { suffix: '.other' })), [E.right({ ok: true })]);
+    assert.equal(server.requests.length, 2);
+    const onParams: OperationDescriptor<{ readonly ok: boolean }> = { ...base, validation: { what: 'thing id', on: 'params', rules: [{ rule: 'nonEmpty', path: 'thing-id' }] } };
+    assert.deepEqual((left((await collect(invokeOperation(transport(), onParams, ['', 1, { name: 'x' }, { verbose: true }])))[0]!) as { issues: unknown }).issues, [
+      { path: 'thing-id', message: 'must be a non-empty string' },
+    ]);
+    const onQuery: OperationDescriptor<{ readonly ok: boolean }> = { ...base, validation: { what: 'thing query', on: 'query', rules: [{ rule: 'array', path: 'parties', maxItems: 1, message: 'at most one' }] } };
+    assert.deepEqual((left((await collect(invokeOperation(transport(), onQuery, ['t', 1, { name: 'x' }, { parties: ['a', 'b'], verbose: true }])))[0]!) as { issues: unknown }).issues, [
+      { path: 'parties', message: 'at most one' },
+    ]);
+  });
+
+  it('carries the descriptor\'s agreement on the call it hands the transport', async () => {
+    const calls: unknown[] = [];
+    const agreement = { kind: 'history-page', items: 'transactions', id: 'update_id', ignore: ['offset'] } as const;
+    const spy = (call: Parameters<ReturnType<typeof transport>>[0]) => {
+      calls.push(call.agreement);
+      return transport()(call);
+    };
+    await collect(invokeOperation(spy, { ...base, agreement }, ['t', 1, { name: 'x' }, { verbose: true }]));
+    await collect(invokeOperation(spy, base, ['t', 1, { name: 'x' }, { verbose: true }]));
+    assert.deepEqual(calls, [agreement, undefined]);
+  });
+
   it('aborts the request in flight on unsubscribe', async () => {
     reply = { action: 'hang' };
     const sub = invokeOperation(transport(), { ...base, httpMethod: 'GET', path: '/v2/slow', pathParams: [], queryParams: [], body: undefined }, []).subscribe();
