@@ -99,7 +99,7 @@ export * as codecs from './codecs/index.js';
 export { decodeWith } from './codecs/decodeWith.js';
 export { compareTimestamps } from './time/compareTimestamps.js';
 
-// Validation
+// Validation (deprecated: the client methods run these checks, from their descriptors)
 export { validateCreateAnsEntryRequest } from './validation/validateCreateAnsEntryRequest.js';
 export { validateHoldingsStateRequest } from './validation/validateHoldingsStateRequest.js';
 export { validateUpdateHistoryRequest } from './validation/validateUpdateHistoryRequest.js';
