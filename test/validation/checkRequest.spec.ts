@@ -2,6 +2,15 @@ import assert from 'node:assert/strict';
 import * as E from 'fp-ts/lib/Either.js';
 import { checkRequest, type RequestValidation } from '../../src/validation/checkRequest';
 import { requestValidations } from '../../src/validation/requestValidations';
+import { validateUpdateHistoryRequest } from '../../src/validation/validateUpdateHistoryRequest';
+import { validateHoldingsStateRequest } from '../../src/validation/validateHoldingsStateRequest';
+import { validateGetUpdatesPageRequest } from '../../src/validation/validateGetUpdatesPageRequest';
+import { validateGetActiveContractsPageRequest } from '../../src/validation/validateGetActiveContractsPageRequest';
+import { validateVoteRequestLookup } from '../../src/validation/validateVoteRequestLookup';
+import { validateCreateAnsEntryRequest } from '../../src/validation/validateCreateAnsEntryRequest';
+import { scanOperations } from '../../src/generated/scan/operations';
+import { ledgerOperations } from '../../src/generated/ledger/operations';
+import { validatorOperations } from '../../src/generated/validator/operations';
 
 const issues = (r: E.Either<{ readonly issues: ReadonlyArray<unknown> }, unknown>): ReadonlyArray<unknown> => {
   assert.ok(E.isLeft(r), JSON.stringify(r));
@@ -62,5 +71,22 @@ describe('checkRequest', () => {
     assert.deepEqual(issues(checkRequest(v, { updateFormat: {}, beginOffsetExclusive: 5, endOffsetInclusive: 4 })), [{ path: 'endOffsetInclusive', message: 'must not be below beginOffsetExclusive' }]);
     assert.ok(E.isRight(checkRequest(v, { updateFormat: {}, beginOffsetExclusive: 5, endOffsetInclusive: 5 })));
     assert.ok(E.isRight(checkRequest(v, { updateFormat: {}, endOffsetInclusive: 5 })));
+  });
+
+  it('one mechanism: the deprecated validate* functions run the entries the descriptors run', () => {
+    const bad = { page_size: 0, migration_id: -1, record_time: 'x', owner_party_ids: [], updateFormat: null, eventFormat: null, vote_request_contract_ids: [''], name: 'a', url: 'b', description: '' } as never;
+    const pairs = [
+      [validateUpdateHistoryRequest(bad), scanOperations.getUpdateHistoryV2.validation],
+      [validateUpdateHistoryRequest(bad), scanOperations.getUpdateHistoryV1.validation],
+      [validateHoldingsStateRequest(bad), scanOperations.getHoldingsStateAtV2.validation],
+      [validateVoteRequestLookup(bad), scanOperations.listVoteRequestsByTrackingCid.validation],
+      [validateGetUpdatesPageRequest(bad), ledgerOperations.getUpdatesPage.validation],
+      [validateGetActiveContractsPageRequest(bad), ledgerOperations.getActiveContractsPage.validation],
+      [validateCreateAnsEntryRequest(bad, 'ans'), validatorOperations.createAnsEntry.validation],
+    ] as const;
+    for (const [shim, entry] of pairs) {
+      assert.ok(entry !== undefined && E.isLeft(shim));
+      assert.deepEqual(shim, checkRequest(entry, bad, { ansAcronym: 'ans' }));
+    }
   });
 });
