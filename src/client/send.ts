@@ -5,7 +5,12 @@ import type { CantonError, InvalidRequest } from '../errors/CantonError.js';
 import type { Call, Transport } from './createTransport.js';
 import { decodeResponse } from './decodeResponse.js';
 
-/** A single-shot operation: one request, one decoded Either. @internal */
+/**
+ * One request of a call spelled out by hand, one decoded Either. The record streams still use it
+ * until they call through their descriptors (issue 18); everything else goes through
+ * `invokeOperation`, the one way to reach an endpoint, and new code should too.
+ * @internal
+ */
 export const send = <A>(transport: Transport, call: Call, codec: t.Decoder<unknown, A>): Observable<E.Either<CantonError, A>> =>
   transport(call).pipe(map(decodeResponse(codec)));
 

@@ -16,8 +16,8 @@ const EXEMPT: ReadonlyArray<{ readonly path: RegExp; readonly why: string }> = [
   { path: /^pool\/scanBackfill\.ts$/, why: 'the parallel backfill, rewritten by the paging change' },
 ];
 
-/** An API path: `/v2/...`, `/v0/...`, or the health routes. */
-const API_PATH = /^\/(v\d+(\/|$)|livez$|readyz$)/;
+/** An API path: `/v2/...`, `/v0/...`, one whose version is interpolated (`/${version}/updates`), or the health routes. */
+const API_PATH = /^\/(v\d+(\/|$)|\$\{[^}]*\}\/|livez$|readyz$)/;
 
 /**
  * The string and template literals of a TypeScript source that start with an API path, with
@@ -76,7 +76,7 @@ describe('path literals', () => {
   it('finds a path in any kind of literal, and none in comments or other strings', () => {
     const text = [
       `send(transport, { method: 'GET', path: '/v0/dso-party-id' });`,
-      'const p = `/v2/users/${id}`;',
+      'const p = `/v2/users/${id}`; const q = `/${version}/updates`;',
       `const live = "/livez";`,
       `// GET '/v0/scans' in a comment`,
       `/** \`/v2/updates\` in a doc comment */`,
@@ -85,6 +85,7 @@ describe('path literals', () => {
     assert.deepEqual(pathLiterals(text), [
       { line: 1, literal: '/v0/dso-party-id' },
       { line: 2, literal: '/v2/users/${id}' },
+      { line: 2, literal: '/${version}/updates' },
       { line: 3, literal: '/livez' },
     ]);
   });
