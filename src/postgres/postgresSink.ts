@@ -96,11 +96,13 @@ export const postgresSink = <C extends Checkpoint = Checkpoint>(options: Postgre
 
   const commit = async (items: ReadonlyArray<SinkItem>, checkpoint: C, expected: number): Promise<E.Either<SinkError, number>> => {
     if (!Number.isSafeInteger(expected) || expected < 0) return E.left(storeFailure(store, `expected revision ${String(expected)} is not a whole number ≥ 0`));
-    const rows = items.flatMap((item, i) => {
+    // `n` counts the rows kept, not the position in the batch: the stored count grows by the rows
+    // kept, so numbering by position would give the next batch numbers this one already used.
+    const rows: Array<{ n: number; identity: string; update_id: string; migration_id: number | null; record_time: string | null; offset: string | null; kind: string; item: SinkItem }> = [];
+    for (const item of items) {
       const key = itemIdentity(item);
-      if (key === undefined) return [];
-      return [{ n: i + 1, identity: key.identity, update_id: key.updateId, migration_id: key.migrationId, record_time: key.recordTime || null, offset: key.offset, kind: key.kind, item }];
-    });
+      if (key !== undefined) rows.push({ n: rows.length + 1, identity: key.identity, update_id: key.updateId, migration_id: key.migrationId, record_time: key.recordTime || null, offset: key.offset, kind: key.kind, item });
+    }
     // One statement, so one round trip and its own transaction: the fence (moving the checkpoint
     // row from the expected revision) and the insert of the batch are parts of it, and the insert
     // takes its rows from the fence's result, so nothing is inserted when the fence fails. A

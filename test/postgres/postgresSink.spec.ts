@@ -3,7 +3,8 @@ import * as E from 'fp-ts/lib/Either.js';
 import { lastValueFrom, toArray } from 'rxjs';
 import { createClient, type CantonClient } from '../../src/clientFactory/createClient';
 import { checkpointOf } from '../../src/streams/checkpointOf';
-import type { ScanCheckpoint } from '../../src/streams/checkpoints';
+import type { LedgerCheckpoint, ScanCheckpoint } from '../../src/streams/checkpoints';
+import type { SinkItem } from '../../src/sinks/Sink';
 import type { UpdateHistoryItemV2 } from '../../src/codecs/scan/UpdateHistoryItemV2';
 import { drainInto, type DrainOptions } from '../../src/sinks/drainInto';
 import { postgresSink } from '../../src/postgres/postgresSink';
@@ -112,6 +113,22 @@ for (const engine of engines) {
       right(await sink.commit(history.slice(0, 4), checkpointOf(history[3]!), 0));
       right(await sink.commit(history.slice(2, 6), checkpointOf(history[5]!), 1));
       assert.deepEqual(await storedIds('twice'), history.slice(0, 6).map((i) => i.update_id));
+    });
+
+    it('seq numbers only the stored items: an item without identity (a ledger OffsetCheckpoint) takes no number, so ORDER BY seq is stream order with no two rows alike', async () => {
+      const sink = postgresSink<LedgerCheckpoint>({ db, stream: 'ledger-seq' });
+      right(await sink.createSchema());
+      const tx = (offset: number, updateId: string) =>
+        ({ Transaction: { value: { updateId, commandId: '', workflowId: '', effectiveAt: '2024-01-01T00:00:00Z', events: [], offset, synchronizerId: 'sync::1', traceContext: null, recordTime: '2024-01-01T00:00:00Z' } } }) as unknown as SinkItem;
+      const offsetCheckpoint = { OffsetCheckpoint: { value: { offset: 2, synchronizerTimes: [] } } } as unknown as SinkItem;
+      right(await sink.commit([tx(1, 'u1'), offsetCheckpoint, tx(3, 'u3')], { stream: 'ledger.updates', offset: 3 }, 0));
+      right(await sink.commit([tx(4, 'u4')], { stream: 'ledger.updates', offset: 4 }, 1));
+      const rows = (await db.query(`SELECT seq::float8 AS seq, update_id FROM canton_rx_items WHERE stream = 'ledger-seq' ORDER BY seq`)).rows as Array<{ seq: number; update_id: string }>;
+      assert.deepEqual(
+        rows.map((r) => r.update_id),
+        ['u1', 'u3', 'u4'],
+      );
+      assert.equal(new Set(rows.map((r) => r.seq)).size, rows.length, `seq repeated: ${JSON.stringify(rows)}`);
     });
 
     it('a stream that fails: what came before is stored, then the Left ends the run', async () => {
