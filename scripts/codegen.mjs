@@ -350,7 +350,6 @@ const describeExtra = (group, method, x) => ({
   validation: validationOf(group, method),
   agreement: O.agreement[group][method],
   hand: true,
-  extra: true,
 });
 
 const describe = (o, emitter) => {
@@ -512,7 +511,6 @@ const operationsModule = (group, ds) => {
  * descriptors name them and invokeOperation applies them; the deprecated validate* read them too.
  */
 const requestValidationsModule = () => {
-  for (const group of GROUPS) for (const method of Object.keys(O.validation[group])) validationOf(group, method);
   const lines = [
     HEADER,
     `import type { RequestValidation } from './checkRequest.js';`,
@@ -810,6 +808,9 @@ const main = () => {
     write(`src/generated/${group}/schemas.ts`, schemasModule(group, emitters[group]));
     const extras = Object.entries(O.extraOperations[group]).map(([method, x]) => describeExtra(group, method, x));
     for (const x of extras) if (names.has(x.method)) throw new Error(`${group}: extra operation ${x.method} is also in the specs`);
+    for (const section of ['validation', 'agreement']) {
+      for (const m of Object.keys(O[section][group])) if (!names.has(m) && !extras.some((x) => x.method === m)) throw new Error(`${group}: overrides.${section} names an unknown method ${m}`);
+    }
     write(`src/generated/${group}/operations.ts`, operationsModule(group, [...ds, ...extras]));
     write(`src/generated/${group}/methods.ts`, methodsModule(group, ds));
     write(`docs/${group}.md`, docsPage(group, ds));
