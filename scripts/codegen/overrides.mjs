@@ -396,15 +396,47 @@ export const examples = {
 };
 
 /**
- * How an int64 of the API itself is decoded: a JSON number (notes §0.8, §2.1, §2.2), or a numeric
- * string, as circe also accepts quoted numbers (notes §2.1) and proxies may re-encode.
- * Optional fields accept null as well as absent (notes §0.9); string enums keep unknown values, so
- * that a newer server's value is not a decode failure (the hand codecs' convention).
+ * The one rule set of every codec, hand (src/codecs) and generated (docs/codecs.md):
+ * - int64 of the API itself: `int64`, a JSON number that is a safe integer. Both servers print
+ *   int64 as JSON numbers (notes §0.8, §2.1, §2.2; every fixture: offsets, migration_id,
+ *   next_page_token of /v0, round numbers); circe's tolerance of quoted numbers is for requests it
+ *   reads (notes §2.1), not for what it writes. A quoted number is refused, not coerced, so that
+ *   an accepted value is the parsed JSON itself (no copy) and a wrong endpoint or a re-encoding
+ *   proxy shows up as a DecodeError at its path. (`int64Lenient`, the generated codecs' old rule,
+ *   is gone.)
+ * - int32: `int32`, a JSON number in range.
+ * - string enums: `openEnum`, a newer server's value is kept, not a decode failure.
+ * - optional fields: absent and `null` alike (notes §0.9).
+ * - timestamps: `Timestamp` (RFC 3339, `Z` or a numeric offset, 0 to 9 fractional digits) on
+ *   every string the spec marks `format: date-time`, and on the string properties named below,
+ *   which the specs leave untyped (notes §2.1, §2.2, §6): Canton's protobuf Timestamps
+ *   (Instant.toString) and Splice's record times (appendInstant(6), Instant.parse on input).
+ *   `uptime`, `expiresAt` and `effectiveBefore` stay plain strings: durations or fields whose
+ *   encoding no note or fixture shows.
  */
-export const primitives = {
-  int64: 'int64Lenient',
+export const codecRules = {
+  int64: 'int64',
   int32: 'int32',
   enum: 'openEnum',
+  timestampFields: [
+    // Canton (notes §2.1): protobuf Timestamps written with Instant.toString.
+    'effectiveAt',
+    'recordTime',
+    'createdAt',
+    'assignmentExclusivity',
+    'maxRecordTime',
+    'minLedgerTimeAbs',
+    'estimationTimestamp',
+    'validUntilExclusive',
+    'newValidUntilExclusive',
+    'vettingValidAt',
+    // Splice (notes §2.2, §5.2): record times, effective times, creation and finalization times.
+    'record_time',
+    'effective_at',
+    'created_at',
+    'finalization_time',
+    'after_record_time',
+  ],
 };
 
 /**

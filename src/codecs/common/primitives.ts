@@ -20,12 +20,20 @@ export const optional = <C extends t.Mixed>(codec: C): t.Type<t.TypeOf<C> | null
 const isInteger = (u: unknown): u is number => typeof u === 'number' && Number.isInteger(u);
 
 /**
- * A JSON number holding an int64 of the API itself (offsets, migration ids, counters).
+ * The int64 test of {@link int64}, for the fast guards (src/generated, the hand guards).
+ * @internal
+ */
+export const isInt64 = (u: unknown): u is number => typeof u === 'number' && Number.isSafeInteger(u);
+
+/**
+ * A JSON number holding an int64 of the API itself (offsets, migration ids, counters): the one
+ * int64 rule of every codec, hand and generated (docs/codecs.md). Both servers print these as
+ * JSON numbers (notes §0.8, §2.1, §2.2, every fixture); a quoted number is refused, not coerced.
  * Integers beyond `Number.MAX_SAFE_INTEGER` are refused rather than silently rounded.
  */
 export const int64 = new t.Type<number, number, unknown>(
   'int64',
-  (u): u is number => isInteger(u) && Number.isSafeInteger(u),
+  isInt64,
   (u, c) => {
     if (!isInteger(u)) return t.failure(u, c);
     if (!Number.isSafeInteger(u)) return t.failure(u, c, 'integer beyond Number.MAX_SAFE_INTEGER: precision would be lost');
@@ -34,6 +42,12 @@ export const int64 = new t.Type<number, number, unknown>(
   t.identity,
 );
 export type int64 = number;
+
+/**
+ * The int32 test of {@link int32}, for the fast guards.
+ * @internal
+ */
+export const isInt32 = (u: unknown): u is number => typeof u === 'number' && (u | 0) === u;
 
 /** A JSON number holding an int32. */
 export const int32 = new t.Type<number, number, unknown>(
@@ -44,17 +58,25 @@ export const int32 = new t.Type<number, number, unknown>(
 );
 export type int32 = number;
 
-// UTC only: every server here writes instants with `Z` (Instant.toString) or `+00:00`-free offsets.
-const TIMESTAMP = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):[0-5]\d:[0-5]\d(\.\d{1,9})?Z$/;
+// RFC 3339 date-time as the servers write it: `Z` (Instant.toString, circe's OffsetDateTime) or a
+// numeric offset such as `+00:00` (a proxy or a JVM printing OffsetDateTime), 0 to 9 fractional digits.
+const TIMESTAMP = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):[0-5]\d:[0-5]\d(\.\d{1,9})?(Z|[+-]([01]\d|2[0-3]):[0-5]\d)$/;
 
 /**
- * An ISO-8601 UTC instant with 0 to 9 fractional digits, kept as the string the server sent:
- * a `Date` would drop the microseconds and nanoseconds. Order them with `compareTimestamps`.
+ * The test of {@link Timestamp}, for the fast guards.
+ * @internal
+ */
+export const isTimestamp = (u: unknown): u is string => typeof u === 'string' && TIMESTAMP.test(u);
+
+/**
+ * An RFC 3339 instant with 0 to 9 fractional digits and `Z` or a numeric offset (`+00:00`), kept
+ * as the string the server sent: a `Date` would drop the microseconds and nanoseconds. Order them
+ * with `compareTimestamps`, which reads the offset.
  */
 export const Timestamp = new t.Type<string, string, unknown>(
   'Timestamp',
-  (u): u is string => typeof u === 'string' && TIMESTAMP.test(u),
-  (u, c) => (typeof u === 'string' && TIMESTAMP.test(u) ? t.success(u) : t.failure(u, c, 'expected an ISO-8601 UTC instant such as 2024-09-20T13:31:28.405180Z')),
+  isTimestamp,
+  (u, c) => (isTimestamp(u) ? t.success(u) : t.failure(u, c, 'expected an RFC 3339 instant such as 2024-09-20T13:31:28.405180Z')),
   t.identity,
 );
 export type Timestamp = string;

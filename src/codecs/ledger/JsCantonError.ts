@@ -1,4 +1,5 @@
 import * as t from 'io-ts';
+import type { JsCantonErrorBody } from '../../errors/CantonError.js';
 import { int32, optional } from '../common/primitives.js';
 
 const isStringPair = (u: unknown): u is [string, string] => Array.isArray(u) && u.length === 2 && typeof u[0] === 'string' && typeof u[1] === 'string';
@@ -29,7 +30,7 @@ const StringPair = new t.Type<[string, string], [string, string], unknown>(
  * @category Codecs
  * @since 0.1.0
  */
-export const JsCantonError = t.intersection(
+export const JsCantonError: t.Type<JsCantonErrorBody, JsCantonErrorBody, unknown> = t.intersection(
   [
     t.type({
       code: t.string,
@@ -48,4 +49,4 @@ export const JsCantonError = t.intersection(
   ],
   'JsCantonError',
 );
-export type JsCantonError = t.TypeOf<typeof JsCantonError>;
+export type JsCantonError = JsCantonErrorBody;
