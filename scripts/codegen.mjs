@@ -814,7 +814,7 @@ const addPrismExamples = (bundle) => {
     if (node.properties) {
       for (const [k, p] of Object.entries(node.properties)) {
         if (!p || p.type !== 'string' || p.format || p.enum || p.example !== undefined) continue;
-        if (O.prismExamples.instantProperty.test(k)) p.example = O.prismExamples.instant;
+        if (O.prismExamples.instantProperty.test(k) || TIMESTAMP_FIELDS.has(k)) p.example = O.prismExamples.instant;
         else if (O.prismExamples.hexProperty.test(k)) p.example = O.prismExamples.hex;
       }
     }

@@ -112,20 +112,31 @@ export type WrapperOf<M extends WrapperMembers> = { [K in keyof M]: { [P in K]: 
  */
 export const wrapperUnion = <M extends WrapperMembers>(name: string, members: M): t.Type<WrapperOf<M>, unknown, unknown> => {
   const known = Object.keys(members);
-  const is = (u: unknown): u is WrapperOf<M> => {
+  const has = (key: string): boolean => Object.prototype.hasOwnProperty.call(members, key);
+  // Straight-line: one key counted without allocating, the member's own (fast) guard on its value.
+  const check = (u: unknown): boolean => {
     if (typeof u !== 'object' || u === null || Array.isArray(u)) return false;
-    const keys = Object.keys(u);
-    return keys.length === 1 && known.includes(keys[0]!) && members[keys[0]!]!.is((u as Record<string, unknown>)[keys[0]!]);
+    let key: string | undefined;
+    for (const k in u) {
+      if (!Object.prototype.hasOwnProperty.call(u, k)) continue;
+      if (key !== undefined) return false;
+      key = k;
+    }
+    return key !== undefined && has(key) && members[key]!.is((u as Record<string, unknown>)[key]);
   };
-  return new t.Type<WrapperOf<M>, unknown, unknown>(
+  const codec = new t.Type<WrapperOf<M>, unknown, unknown>(
     name,
-    is,
+    (u): u is WrapperOf<M> => {
+      if (typeof u !== 'object' || u === null || Array.isArray(u)) return false;
+      const keys = Object.keys(u);
+      return keys.length === 1 && has(keys[0]!) && members[keys[0]!]!.is((u as Record<string, unknown>)[keys[0]!]);
+    },
     (u, c) => {
       if (typeof u !== 'object' || u === null || Array.isArray(u)) return t.failure(u, c, `expected an object with one of the keys ${known.join(', ')}`);
       const keys = Object.keys(u);
       if (keys.length !== 1) return t.failure(u, c, `expected exactly one of the keys ${known.join(', ')}, got ${keys.length === 0 ? 'none' : keys.join(', ')}`);
       const key = keys[0]!;
-      const member = Object.prototype.hasOwnProperty.call(members, key) ? members[key] : undefined;
+      const member = has(key) ? members[key] : undefined;
       if (member === undefined) return t.failure(u, c, `unknown ${name} variant "${key}" (known: ${known.join(', ')})`);
       const inner = member.validate((u as Record<string, unknown>)[key], t.appendContext(c, key, member, (u as Record<string, unknown>)[key]));
       if (inner._tag === 'Left') return inner;
@@ -133,39 +144,76 @@ export const wrapperUnion = <M extends WrapperMembers>(name: string, members: M)
     },
     t.identity,
   );
+  return withFastGuard(codec, check);
 };
 
 /** A `{"value": ...}` level, as many Canton variants nest their payload. */
-export const valueOf = <C extends t.Mixed>(codec: C, name = `{ value: ${codec.name} }`) => t.type({ value: codec }, name);
+export const valueOf = <C extends t.Mixed>(codec: C, name = `{ value: ${codec.name} }`) =>
+  withFastGuard(t.type({ value: codec }, name), (u) => isJsonObject(u) && codec.is(u.value));
 
 /** A non-empty array. */
 export const nonEmptyArray = <C extends t.Mixed>(codec: C, name = `NonEmptyArray<${codec.name}>`) =>
   t.refinement(t.array(codec), (a) => a.length > 0, name);
 
-// A check looser than its codec would let invalid values through without any error: kept apart so
-// that tests can hold each guard to its codec (read at module load only, never while decoding).
+// The codec behind each fast guard, and the guard itself: kept apart so that tests can hold each
+// guard to its codec (read at module load and by tests only, never while decoding).
 const unguarded = new WeakMap<t.Decoder<unknown, unknown>, t.Mixed>();
+const guards = new WeakMap<t.Decoder<unknown, unknown>, (u: unknown) => boolean>();
+
+// Off only inside plainDecoding (tests, the bench's reference): every codec then decodes with io-ts alone.
+let fastGuards = true;
 
 /**
- * The same codec with a faster guard for the hot path (tree events, transactions: thousands per
- * page). `check` must imply `codec.is` (it may be stricter, never looser): values it accepts
- * decode to themselves at once; any other value goes through the codec itself, which gives the
- * exact io-ts errors with their paths. Only for codecs that decode a value to itself.
+ * A compiled codec: the io-ts `codec` behind a straight-line `check` (the pattern of every
+ * generated codec and of the hand codecs of the hot paths; docs/codecs.md). `check` must accept
+ * exactly what `codec` accepts on JSON values, never more: a value it accepts is returned as it is,
+ * at once, with no context, Either or copy; any other value goes through `codec.validate`, which
+ * builds the same path-carrying errors as before. Only for codecs that decode a value to itself
+ * (every rule of docs/codecs.md does). The result is an io-ts `t.Type` like any other.
+ *
+ * @example
+ * ```ts
+ * const Page = withFastGuard(t.type({ next: t.string }, 'Page'), (u) => isJsonObject(u) && typeof u.next === 'string');
+ * Page.decode({ next: 'x' }); // Right, the same object
+ * Page.decode({ next: 1 }); // Left, with the path `next`, from io-ts
+ * ```
  * @internal
  */
 export const withFastGuard = <C extends t.Mixed>(codec: C, check: (u: unknown) => boolean): t.Type<t.TypeOf<C>, t.OutputOf<C>, unknown> => {
   const guarded = new t.Type<t.TypeOf<C>, t.OutputOf<C>, unknown>(
     codec.name,
-    (u): u is t.TypeOf<C> => check(u) || codec.is(u),
-    (u, c) => (check(u) ? t.success(u as t.TypeOf<C>) : codec.validate(u, asMember(c, codec, u))),
+    (u): u is t.TypeOf<C> => (fastGuards && check(u)) || codec.is(u),
+    (u, c) => (fastGuards && check(u) ? t.success(u as t.TypeOf<C>) : codec.validate(u, asMember(c, codec, u))),
     codec.encode,
   );
+  // decode without io-ts's context array on the accept path; the same context on the other.
+  guarded.decode = (u) => (fastGuards && check(u) ? t.success(u as t.TypeOf<C>) : codec.validate(u, [{ key: '', type: codec, actual: u }]));
   unguarded.set(guarded, codec);
+  guards.set(guarded, check);
   return guarded;
 };
 
 /** The codec a {@link withFastGuard} codec stands for, `undefined` for any other codec. @internal */
 export const unguardedOf = (codec: t.Decoder<unknown, unknown>): t.Mixed | undefined => unguarded.get(codec);
+
+/** The fast guard of a {@link withFastGuard} codec, `undefined` for any other codec. @internal */
+export const fastGuardOf = (codec: t.Decoder<unknown, unknown>): ((u: unknown) => boolean) | undefined => guards.get(codec);
+
+/**
+ * Runs `f` with every fast guard off: each codec decodes with its io-ts codec alone, nested ones
+ * included. The reference the property tests and the bench compare the compiled codecs with.
+ * Synchronous only; restores the guards even when `f` throws.
+ * @internal
+ */
+export const plainDecoding = <A>(f: () => A): A => {
+  const before = fastGuards;
+  fastGuards = false;
+  try {
+    return f();
+  } finally {
+    fastGuards = before;
+  }
+};
 
 /** A plain JSON object (what JSON.parse makes): stricter than `t.UnknownRecord.is`, and cheaper. @internal */
 export const isJsonObject = (u: unknown): u is Record<string, unknown> => {
