@@ -38,6 +38,7 @@ const JsGetUpdateResponseCodec = t.type(
   },
   'JsGetUpdateResponse',
 );
+// One guard for the two names upstream gives this shape.
 function isJsGetUpdateResponse(u: unknown): boolean {
   return isJsonObject(u) && Update.is(u.update);
 }
@@ -64,9 +65,6 @@ const JsGetUpdatesResponseCodec = t.type(
   },
   'JsGetUpdatesResponse',
 );
-function isJsGetUpdatesResponse(u: unknown): boolean {
-  return isJsonObject(u) && Update.is(u.update);
-}
 /**
  * One element of the ledger's update stream, `/v2/updates` (over HTTP as a list, or over
  * WebSocket): the upstream schema `JsGetUpdatesResponse`. The same shape as
@@ -82,5 +80,5 @@ function isJsGetUpdatesResponse(u: unknown): boolean {
  * @category Codecs
  * @since 0.1.0
  */
-export const JsGetUpdatesResponse = withFastGuard(JsGetUpdatesResponseCodec, isJsGetUpdatesResponse);
+export const JsGetUpdatesResponse = withFastGuard(JsGetUpdatesResponseCodec, isJsGetUpdateResponse);
 export type JsGetUpdatesResponse = t.TypeOf<typeof JsGetUpdatesResponse>;
