@@ -189,8 +189,10 @@ class Emitter {
       return { code: `H.${this.hand[name]}`, type: `H.${this.hand[name]}`, dep: undefined, guard: (v) => `H.${this.hand[name]}.is(${v})` };
     }
     const twin = this.shared?.named.get(name);
-    if (twin && !twin.inline && JSON.stringify(twin.schema) === JSON.stringify(schema)) this.sharedUsed.add(name);
-    if (twin && !twin.inline && JSON.stringify(twin.schema) === JSON.stringify(schema)) return { code: `SC.${name}`, type: `SC.${name}`, dep: undefined, guard: (v) => `SC.${name}.is(${v})` };
+    if (twin && !twin.inline && JSON.stringify(twin.schema) === JSON.stringify(schema)) {
+      this.sharedUsed.add(name);
+      return { code: `SC.${name}`, type: `SC.${name}`, dep: undefined, guard: (v) => `SC.${name}.is(${v})` };
+    }
     if (!this.named.has(name)) {
       this.named.set(name, { file, schema, expr: undefined, deps: new Set() });
       this.queue.push(name);
@@ -489,8 +491,8 @@ const handIndex = { ledger: '../../codecs/ledger/index.js', scan: '../../codecs/
 
 const PRIMITIVES = ['optional', 'wrapperUnion', 'RequiredDamlValue', 'int32', 'int64', 'Timestamp', 'withFastGuard', 'isJsonObject', 'isInt32', 'isInt64', 'isTimestamp'];
 
-/** A codec expression that only names another codec: exported as it is, with that codec's guard. */
-const isAlias = (expr) => /^((H|SC)\.)?[A-Za-z0-9_]+$/.test(expr) && !expr.startsWith('t.');
+/** A codec expression that only names another schema's codec: exported as it is, guard and all. */
+const isAlias = (expr, emitter) => /^(H|SC)\.[A-Za-z0-9_]+$/.test(expr) || emitter.named.has(expr);
 
 const schemasModule = (group, emitter) => {
   const lines = [HEADER, `import * as t from 'io-ts';`];
@@ -519,7 +521,7 @@ const schemasModule = (group, emitter) => {
       ' */',
     );
     // One io-ts codec for the errors and the type, one straight-line guard for the accept path.
-    body.push(`export const ${name} = ${isAlias(expr) ? expr : `withFastGuard(${expr}, ${guardName(name)})`};`);
+    body.push(`export const ${name} = ${isAlias(expr, emitter) ? expr : `withFastGuard(${expr}, ${guardName(name)})`};`);
     body.push(`export type ${name} = t.TypeOf<typeof ${name}>;`);
   }
   const text = body.join('\n');
