@@ -250,11 +250,9 @@ export const handCodecs = {
     ActiveContract: 'ActiveContract',
     AcsSnapshotTimestampResponse: 'AcsSnapshotTimestampResponse',
     AcsRequestV2: 'AcsRequestV2',
-    // notes §5.5: {"value": null} for a missing object (plain shapes).
-    GetBulkObjectChecksumsRequest: 'GetBulkObjectChecksumsRequest',
+    // notes §5.5: {"value": null} for a missing object (plain shape).
     GetBulkObjectChecksumsResponse: 'GetBulkObjectChecksumsResponse',
-    // notes §5.6-5.8: at most 1000 ids (requests); the answers plain shapes.
-    BatchListVotesByVoteRequestsRequest: 'BatchListVotesByVoteRequestsRequest',
+    // notes §5.6-5.8 (plain shapes).
     ListVoteRequestByTrackingCidResponse: 'ListVoteRequestByTrackingCidResponse',
     ListDsoRulesVoteRequestsResponse: 'ListDsoRulesVoteRequestsResponse',
     CountVoteResultsRequest: 'CountVoteResultsRequest',

@@ -168,6 +168,33 @@ function isBaseUpdateHistoryTransaction(u: unknown): boolean {
  */
 export const BaseUpdateHistoryTransaction = withFastGuard(t.type({ update_id: t.string, migration_id: int64, workflow_id: t.string, record_time: Timestamp, synchronizer_id: t.string, effective_at: Timestamp, root_event_ids: t.array(t.string), events_by_id: t.record(t.string, H.TreeEvent) }, "BaseUpdateHistoryTransaction"), isBaseUpdateHistoryTransaction);
 export type BaseUpdateHistoryTransaction = t.TypeOf<typeof BaseUpdateHistoryTransaction>;
+function isBatchListVotesByVoteRequestsRequest$1(u: unknown): boolean {
+  if (!Array.isArray(u)) return false;
+  for (let i = 0; i < u.length; i++) {
+    const x: unknown = u[i];
+    if (!(typeof x === 'string')) return false;
+  }
+  return true;
+}
+function isBatchListVotesByVoteRequestsRequest(u: unknown): boolean {
+  if (!isJsonObject(u)) return false;
+  let x: unknown;
+  x = u.vote_request_contract_ids;
+  if (!(isBatchListVotesByVoteRequestsRequest$1(x))) return false;
+  return true;
+}
+/**
+ * Upstream schema `BatchListVotesByVoteRequestsRequest` (splice/apps/common/src/main/openapi/common-internal.yaml).
+ * @example
+ * ```ts
+ * import { codecs, decodeWith } from 'canton-rx';
+ * decodeWith(codecs.scan.BatchListVotesByVoteRequestsRequest)(JSON.parse(body));
+ * ```
+ * @category Codecs
+ * @since 0.2.0
+ */
+export const BatchListVotesByVoteRequestsRequest = withFastGuard(t.type({ vote_request_contract_ids: t.array(t.string) }, "BatchListVotesByVoteRequestsRequest"), isBatchListVotesByVoteRequestsRequest);
+export type BatchListVotesByVoteRequestsRequest = t.TypeOf<typeof BatchListVotesByVoteRequestsRequest>;
 function isBulkStorageObjectRef(u: unknown): boolean {
   if (!isJsonObject(u)) return false;
   let x: unknown;
@@ -818,6 +845,33 @@ function isGetBackfillingStatusResponse(u: unknown): boolean {
  */
 export const GetBackfillingStatusResponse = withFastGuard(t.type({ complete: t.boolean }, "GetBackfillingStatusResponse"), isGetBackfillingStatusResponse);
 export type GetBackfillingStatusResponse = t.TypeOf<typeof GetBackfillingStatusResponse>;
+function isGetBulkObjectChecksumsRequest$1(u: unknown): boolean {
+  if (!Array.isArray(u)) return false;
+  for (let i = 0; i < u.length; i++) {
+    const x: unknown = u[i];
+    if (!(typeof x === 'string')) return false;
+  }
+  return true;
+}
+function isGetBulkObjectChecksumsRequest(u: unknown): boolean {
+  if (!isJsonObject(u)) return false;
+  let x: unknown;
+  x = u.object_keys;
+  if (!(isGetBulkObjectChecksumsRequest$1(x))) return false;
+  return true;
+}
+/**
+ * Upstream schema `GetBulkObjectChecksumsRequest` (splice/apps/scan/src/main/openapi/scan.yaml).
+ * @example
+ * ```ts
+ * import { codecs, decodeWith } from 'canton-rx';
+ * decodeWith(codecs.scan.GetBulkObjectChecksumsRequest)(JSON.parse(body));
+ * ```
+ * @category Codecs
+ * @since 0.2.0
+ */
+export const GetBulkObjectChecksumsRequest = withFastGuard(t.type({ object_keys: t.array(t.string) }, "GetBulkObjectChecksumsRequest"), isGetBulkObjectChecksumsRequest);
+export type GetBulkObjectChecksumsRequest = t.TypeOf<typeof GetBulkObjectChecksumsRequest>;
 function isGetBulkObjectsProgressResponse(u: unknown): boolean {
   if (!isJsonObject(u)) return false;
   let x: unknown;

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { readFixture } from '../../helpers/fixtures.js';
 import * as scan from '../../../src/codecs/scan/index.js';
+import { codecs } from '../../../src/index.js';
 import { decodeIssues, decodeOk, notAny } from './helpers.js';
 
 const paths = (codec: Parameters<typeof decodeIssues>[0], u: unknown) => decodeIssues(codec, u).map((i) => [i.path, i.expected]);
@@ -74,7 +75,7 @@ describe('scan request and response codecs', () => {
 
   describe('bulk checksums', () => {
     it('items are {value?: string | null}', () => {
-      decodeOk(scan.GetBulkObjectChecksumsRequest, { object_keys: ['a', 'b'] });
+      decodeOk(codecs.scan.GetBulkObjectChecksumsRequest, { object_keys: ['a', 'b'] });
       const decoded = decodeOk(scan.GetBulkObjectChecksumsResponse, { checksums: [{ value: 'c0ffee' }, { value: null }, {}] });
       assert.deepEqual(
         decoded.checksums.map((c) => c.value),
@@ -94,7 +95,7 @@ describe('scan request and response codecs', () => {
     };
 
     it('requests and lists of vote requests', () => {
-      decodeOk(scan.BatchListVotesByVoteRequestsRequest, { vote_request_contract_ids: ['00ab'] });
+      decodeOk(codecs.scan.BatchListVotesByVoteRequestsRequest, { vote_request_contract_ids: ['00ab'] });
       decodeOk(scan.ListVoteRequestByTrackingCidResponse, { vote_requests: [contract] });
       decodeOk(scan.ListDsoRulesVoteRequestsResponse, { dso_rules_vote_requests: [] });
       assert.deepEqual(paths(scan.ListDsoRulesVoteRequestsResponse, { dso_rules_vote_requests: [{ ...contract, payload: 'x' }] })[0], [
