@@ -66,12 +66,10 @@ export type int32 = number;
 /** @internal */
 export const TIMESTAMP = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):[0-5]\d:[0-5]\d(\.\d{1,9})?(Z|[+-]([01]\d|2[0-3]):[0-5]\d)$/;
 
-const digit = (s: string, i: number): number => {
-  const c = s.charCodeAt(i) - 48;
-  return c >= 0 && c <= 9 ? c : -100;
-};
-/** Two digits at `i` as a number, or a negative number when they are not digits. */
-const two = (s: string, i: number): number => digit(s, i) * 10 + digit(s, i + 1);
+// `(c - 48) >>> 0` is 0 to 9 for a digit and above 9 for any other character (a negative
+// difference wraps around), so one comparison checks a digit.
+const notDigit = (s: string, i: number): boolean => (s.charCodeAt(i) - 48) >>> 0 > 9;
+const twoDigits = (s: string, i: number): number => (s.charCodeAt(i) - 48) * 10 + s.charCodeAt(i + 1) - 48;
 
 /**
  * The test of {@link Timestamp}, for the fast guards.
@@ -81,27 +79,24 @@ export const isTimestamp = (u: unknown): u is string => {
   if (typeof u !== 'string') return false;
   const n = u.length;
   if (n < 20 || n > 35) return false;
-  if (digit(u, 0) < 0 || digit(u, 1) < 0 || digit(u, 2) < 0 || digit(u, 3) < 0) return false;
-  const month = two(u, 5);
-  const day = two(u, 8);
-  const hour = two(u, 11);
-  const minute = two(u, 14);
-  const second = two(u, 17);
   if (u.charCodeAt(4) !== 45 || u.charCodeAt(7) !== 45 || u.charCodeAt(10) !== 84 || u.charCodeAt(13) !== 58 || u.charCodeAt(16) !== 58) return false;
-  if (month < 1 || month > 12 || day < 1 || day > 31 || hour < 0 || hour > 23 || minute < 0 || minute > 59 || second < 0 || second > 59) return false;
+  if (notDigit(u, 0) || notDigit(u, 1) || notDigit(u, 2) || notDigit(u, 3) || notDigit(u, 5) || notDigit(u, 6) || notDigit(u, 8) || notDigit(u, 9)) return false;
+  if (notDigit(u, 11) || notDigit(u, 12) || notDigit(u, 14) || notDigit(u, 15) || notDigit(u, 17) || notDigit(u, 18)) return false;
+  const month = twoDigits(u, 5);
+  const day = twoDigits(u, 8);
+  if (month < 1 || month > 12 || day < 1 || day > 31 || twoDigits(u, 11) > 23 || twoDigits(u, 14) > 59 || twoDigits(u, 17) > 59) return false;
   let i = 19;
   if (u.charCodeAt(i) === 46 /* . */) {
     i++;
     const start = i;
-    while (i < n && digit(u, i) >= 0) i++;
+    while (i < n && !notDigit(u, i)) i++;
     if (i === start || i - start > 9) return false;
   }
   if (u.charCodeAt(i) === 90 /* Z */) return i === n - 1;
   const sign = u.charCodeAt(i);
   if ((sign !== 43 && sign !== 45) || i !== n - 6 || u.charCodeAt(i + 3) !== 58) return false;
-  const offsetHour = two(u, i + 1);
-  const offsetMinute = two(u, i + 4);
-  return offsetHour >= 0 && offsetHour <= 23 && offsetMinute >= 0 && offsetMinute <= 59;
+  if (notDigit(u, i + 1) || notDigit(u, i + 2) || notDigit(u, i + 4) || notDigit(u, i + 5)) return false;
+  return twoDigits(u, i + 1) <= 23 && twoDigits(u, i + 4) <= 59;
 };
 
 /**
