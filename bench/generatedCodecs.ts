@@ -1,24 +1,17 @@
 /**
- * The generated codecs' cost (issue 11): every recorded ledger payload of test/fixtures that a
- * generated operation decodes, decoded with that operation's answer codec, against JSON.parse
- * alone on the same bytes (medians of 7 rounds). bench/run.ts prints it under part 1.
+ * Every codec on every recorded payload (issue 18): each fixture of test/fixtures decoded with the
+ * codec of its endpoint (test/codecs/fixtureCodecs.ts), against JSON.parse of the same payload as
+ * compact JSON (the bytes a server sends; some fixture files are pretty-printed). Paired rounds:
+ * each round times JSON.parse and the decode back to back, and the ratio is the median of the
+ * rounds' ratios. The same for the plain io-ts codecs (fast guards off), for reference.
+ * Goals: <= 0.10 on payloads of 10 KB or more, <= 0.25 on smaller ones.
  */
-import { readFileSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import type * as t from 'io-ts';
-import { ledgerOperations } from '../src/generated/ledger/operations';
-import { repositoryRoot } from './fixtures';
+import { plainDecoding } from '../src/codecs/common/primitives';
+import { fixturePayloads, ledgerUpdatesPage, type FixturePayload } from '../test/codecs/fixtureCodecs';
 import { median } from './stats';
 
-/** Fixture name prefixes and the generated ledger operation whose answer they are (as test/generated/fixtures.spec.ts pairs them). */
-const PAIRS: ReadonlyArray<readonly [prefix: string, method: string, items: boolean]> = [
-  ['events-by-contract-id__', 'getEventsByContractId', true],
-  ['state-active-contracts__', 'listActiveContracts', false],
-  ['transaction-by-offset__', 'getTransactionByOffset', false],
-  ['update-by-id__', 'getUpdateById', false],
-  ['updates-ledger-effects__', 'listUpdates', false],
-];
+const ROUNDS = 9;
 
 const time = (runs: number, fn: () => void): number => {
   const start = performance.now();
@@ -26,39 +19,56 @@ const time = (runs: number, fn: () => void): number => {
   return (performance.now() - start) / runs;
 };
 
-export interface GeneratedCodecRow {
+export interface CodecRow {
   readonly file: string;
+  /** What decodes it (`codecs.<group>.<Name>` or `<operation> answer`). */
   readonly method: string;
   readonly kb: number;
   readonly parseMs: number;
   readonly decodeMs: number;
+  /** Median over the paired rounds of decode time / JSON.parse time. */
+  readonly ratio: number;
+  /** The same with the plain io-ts codecs. */
+  readonly plainRatio: number;
+  /** The goal for the payload's size: 0.10 from 10 KB, 0.25 below. */
+  readonly goal: number;
 }
 
-/** Decodes each ledger fixture with its generated operation's codec; throws if one does not decode. */
-export const benchGeneratedCodecs = (): GeneratedCodecRow[] => {
-  const dir = join(repositoryRoot, 'test', 'fixtures', 'ledger');
-  const rows: GeneratedCodecRow[] = [];
-  for (const file of readdirSync(dir).sort()) {
-    const pair = PAIRS.find(([prefix]) => file.startsWith(prefix));
-    if (pair === undefined) continue;
-    const [, method, items] = pair;
-    const codec = (ledgerOperations as unknown as Record<string, { response: t.Decoder<unknown, unknown> }>)[method]!.response;
-    const text = readFileSync(join(dir, file), 'utf8');
-    const parsed = JSON.parse(text) as unknown;
-    const values = items && Array.isArray(parsed) ? parsed : [parsed];
+/** Paired rounds of JSON.parse and `decode` on one payload: the median ratio and the median times. */
+const paired = (p: FixturePayload, decode: () => void): { ratio: number; parseMs: number; decodeMs: number } => {
+  const runs = Math.max(50, Math.round(3_000_000 / p.compact.length));
+  const parse = () => JSON.parse(p.compact) as unknown;
+  time(runs, parse);
+  time(runs, decode);
+  const ratios: number[] = [];
+  const parses: number[] = [];
+  const decodes: number[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    const a = time(runs, parse);
+    const b = time(runs, decode);
+    parses.push(a);
+    decodes.push(b);
+    ratios.push(b / a);
+  }
+  return { ratio: median(ratios), parseMs: median(parses), decodeMs: median(decodes) };
+};
+
+/** Decodes each valid fixture payload with its codec, compiled and plain; throws if one does not decode. */
+export const benchGeneratedCodecs = (only?: RegExp): CodecRow[] => {
+  const rows: CodecRow[] = [];
+  for (const p of [...fixturePayloads(), ledgerUpdatesPage()]) {
+    if (!p.valid || (only !== undefined && !only.test(p.file))) continue;
+    // Decoding the parsed values: the parse is what JSON.parse is timed on.
+    const values = p.values;
+    const codec = p.codec;
+    // An indexed loop: the harness should cost nothing beside the decode (an iterator would, on the small payloads).
     const decode = () => {
-      for (const v of values) if (codec.decode(v)._tag !== 'Right') throw new Error(`${file} does not decode with ${method}`);
+      for (let i = 0; i < values.length; i++) if (codec.decode(values[i])._tag !== 'Right') throw new Error(`${p.file} does not decode with ${p.decoder}`);
     };
-    const runs = Math.max(200, Math.round(2_000_000 / text.length));
-    time(runs, () => JSON.parse(text));
-    time(runs, decode);
-    const parse: number[] = [];
-    const dec: number[] = [];
-    for (let round = 0; round < 7; round++) {
-      parse.push(time(runs, () => JSON.parse(text)));
-      dec.push(time(runs, decode));
-    }
-    rows.push({ file, method, kb: text.length / 1024, parseMs: median(parse), decodeMs: median(dec) });
+    const compiled = paired(p, decode);
+    const plain = plainDecoding(() => paired(p, decode));
+    const kb = p.compact.length / 1024;
+    rows.push({ file: `${p.group}/${p.file}`, method: p.decoder, kb, parseMs: compiled.parseMs, decodeMs: compiled.decodeMs, ratio: compiled.ratio, plainRatio: plain.ratio, goal: p.compact.length >= 10_000 ? 0.1 : 0.25 });
   }
   return rows;
 };

@@ -163,6 +163,10 @@ const methodNameOf = (o) => {
 // Codecs
 
 const IDENT = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
+const guardName = (name) => `is${name}`;
+const TIMESTAMP_FIELDS = new Set(O.codecRules.timestampFields);
+/** A string the rules check as a Timestamp: `format: date-time`, or a known timestamp property (overrides.codecRules). */
+const isTimestampSchema = (s, prop) => !s.enum && (s.format === 'date-time' || (prop !== undefined && TIMESTAMP_FIELDS.has(prop)));
 const key = (k) => (IDENT.test(k) ? k : JSON.stringify(k));
 const str = (s) => JSON.stringify(s);
 
@@ -175,25 +179,30 @@ class Emitter {
     this.named = new Map(); // name -> { file, schema, expr, deps }
     this.queue = [];
     this.handUsed = new Set();
+    this.sharedUsed = new Set(); // names of the shared emitter's codecs this group uses
+    this.helpers = new Map(); // schema name -> its guard's helper functions (source), in order
   }
   /** The codec expression of a schema; `ref` names come out as `S.Name` when `prefix`. */
   ref(fromFile, ref, prefix) {
     const { name, file, schema } = schemaOf(this.group, fromFile, ref);
     if (this.hand[name]) {
       this.handUsed.add(name);
-      return { code: `H.${this.hand[name]}`, type: `H.${this.hand[name]}`, dep: undefined };
+      return { code: `H.${this.hand[name]}`, type: `H.${this.hand[name]}`, dep: undefined, guard: (v) => `H.${this.hand[name]}.is(${v})` };
     }
     const twin = this.shared?.named.get(name);
-    if (twin && !twin.inline && JSON.stringify(twin.schema) === JSON.stringify(schema)) return { code: `SC.${name}`, type: `SC.${name}`, dep: undefined };
+    if (twin && !twin.inline && JSON.stringify(twin.schema) === JSON.stringify(schema)) {
+      this.sharedUsed.add(name);
+      return { code: `SC.${name}`, type: `SC.${name}`, dep: undefined, guard: (v) => `SC.${name}.is(${v})` };
+    }
     if (!this.named.has(name)) {
       this.named.set(name, { file, schema, expr: undefined, deps: new Set() });
       this.queue.push(name);
     } else if (this.named.get(name).file !== file && JSON.stringify(this.named.get(name).schema) !== JSON.stringify(schema)) {
       throw new Error(`${this.group}: two different schemas named ${name} (${this.named.get(name).file}, ${file})`);
     }
-    return { code: `${prefix}${name}`, type: `${prefix}${name}`, dep: name };
+    return { code: `${prefix}${name}`, type: `${prefix}${name}`, dep: name, guard: (v) => `${guardName(name)}(${v})` };
   }
-  expr(fromFile, s, prefix, deps, name) {
+  expr(fromFile, s, prefix, deps, name, prop) {
     const nm = name ? `, ${str(name)}` : '';
     if (s === undefined || s === true) return 't.unknown';
     if (s.$ref) {
@@ -222,8 +231,8 @@ class Emitter {
     } else if (s.enum && (s.type === 'string' || s.type === undefined)) {
       // Open: a newer server's value is kept, not a decode failure.
       code = `openEnum(${str(name ?? 'enum')}, [${s.enum.map(str).join(', ')}])`;
-    } else if (s.type === 'string') code = 't.string';
-    else if (s.type === 'integer') code = s.format === 'int32' ? 'int32' : 'int64Lenient';
+    } else if (s.type === 'string') code = isTimestampSchema(s, prop) ? 'Timestamp' : 't.string';
+    else if (s.type === 'integer') code = s.format === 'int32' ? O.codecRules.int32 : O.codecRules.int64;
     else if (s.type === 'number') code = 't.number';
     else if (s.type === 'boolean') code = 't.boolean';
     else if (s.type === 'array') code = `t.array(${this.expr(fromFile, s.items, prefix, deps)}${nm})`;
@@ -233,7 +242,7 @@ class Emitter {
         const req = [];
         const opt = [];
         for (const [k, v] of Object.entries(s.properties)) {
-          const inner = this.expr(fromFile, v, prefix, deps);
+          const inner = this.expr(fromFile, v, prefix, deps, undefined, k);
           if (required.has(k)) req.push(`${key(k)}: ${inner === 't.unknown' ? 'RequiredDamlValue' : inner}`);
           // Absent and null both mean "not set": both servers print nulls (notes §0.9).
           else opt.push(`${key(k)}: optional(${inner})`);
@@ -247,6 +256,73 @@ class Emitter {
     } else code = 't.unknown';
     return s.nullable ? `optional(${code})` : code;
   }
+  /**
+   * The fast guard of a schema, as a JS boolean expression over the identifier `v`: the same
+   * branches as `expr`, written as straight-line tests. Arrays, maps, objects and wrapper unions
+   * become helper functions of the module (`isName$1`, ...), so that nothing is allocated while
+   * checking; a named schema is its own guard function, a hand codec its `is` (a fast guard too).
+   * It accepts exactly what the io-ts codec accepts on JSON values (test/codecs/fastGuards.spec.ts).
+   */
+  guard(fromFile, s, v, owner, prop) {
+    if (s === undefined || s === true) return 'true';
+    if (s.$ref) return this.ref(fromFile, s.$ref, '').guard(v);
+    let code;
+    if (s.allOf) {
+      code = s.allOf.map((x) => this.guard(fromFile, x, v, owner)).join(' && ');
+    } else if (s.oneOf || s.anyOf) {
+      const members = s.oneOf ?? s.anyOf;
+      const wrappers = members.every((m) => !m.$ref && m.type === 'object' && m.properties && Object.keys(m.properties).length === 1 && (m.required ?? []).length === 1);
+      if (wrappers) {
+        const lines = ['  if (!isJsonObject(u)) return false;', '  let key: string | undefined;', '  for (const k in u) {', '    if (key !== undefined) return false;', '    key = k;', '  }', '  const x = key === undefined ? undefined : u[key];', '  switch (key) {'];
+        for (const m of members) {
+          const k = Object.keys(m.properties)[0];
+          lines.push(`    case ${str(k)}:`, `      return ${this.guard(fromFile, m.properties[k], 'x', owner)};`);
+        }
+        lines.push('    default:', '      return false;', '  }');
+        code = `${this.helper(owner, lines)}(${v})`;
+      } else code = `(${members.map((x) => this.guard(fromFile, x, v, owner)).join(' || ')})`;
+    } else if (s.enum && (s.type === 'string' || s.type === undefined)) code = `typeof ${v} === 'string'`;
+    else if (s.type === 'string') code = isTimestampSchema(s, prop) ? `isTimestamp(${v})` : `typeof ${v} === 'string'`;
+    else if (s.type === 'integer') code = s.format === 'int32' ? `isInt32(${v})` : `isInt64(${v})`;
+    else if (s.type === 'number') code = `typeof ${v} === 'number'`;
+    else if (s.type === 'boolean') code = `typeof ${v} === 'boolean'`;
+    else if (s.type === 'array') {
+      const item = this.guard(fromFile, s.items, 'x', owner);
+      const lines = ['  if (!Array.isArray(u)) return false;'];
+      if (item !== 'true') lines.push('  for (let i = 0; i < u.length; i++) {', '    const x: unknown = u[i];', `    if (!(${item})) return false;`, '  }');
+      lines.push('  return true;');
+      code = `${this.helper(owner, lines)}(${v})`;
+    } else if (s.type === 'object' || s.properties || s.additionalProperties) {
+      if (s.properties && Object.keys(s.properties).length > 0) {
+        const required = new Set(s.required ?? []);
+        const lines = ['  if (!isJsonObject(u)) return false;', '  let x: unknown;'];
+        for (const [k, p] of Object.entries(s.properties)) {
+          const inner = this.guard(fromFile, p, 'x', owner, k);
+          const read = IDENT.test(k) ? `u.${k}` : `u[${str(k)}]`;
+          // As expr: a required untyped field is RequiredDamlValue (any value but a missing key).
+          const test = required.has(k) ? (inner === 'true' ? 'x !== undefined' : inner) : inner === 'true' ? undefined : `x === undefined || x === null || ${inner}`;
+          if (test !== undefined) lines.push(`  x = ${read};`, `  if (!(${test})) return false;`);
+        }
+        lines.push('  return true;');
+        code = `${this.helper(owner, lines)}(${v})`;
+      } else if (s.additionalProperties && s.additionalProperties !== true) {
+        const item = this.guard(fromFile, s.additionalProperties, 'x', owner);
+        const lines = ['  if (!isJsonObject(u)) return false;'];
+        if (item !== 'true') lines.push('  for (const k in u) {', '    const x = u[k];', `    if (!(${item})) return false;`, '  }');
+        lines.push('  return true;');
+        code = `${this.helper(owner, lines)}(${v})`;
+      } else code = `isJsonObject(${v})`;
+    } else code = 'true';
+    return s.nullable ? `(${v} === undefined || ${v} === null || ${code})` : code;
+  }
+  /** A helper function of `owner`'s guard with this body (parameter `u`); its name. */
+  helper(owner, lines) {
+    const list = this.helpers.get(owner) ?? [];
+    this.helpers.set(owner, list);
+    const name = `${guardName(owner)}$${list.length + 1}`;
+    list.push(`function ${name}(u: unknown): boolean {\n${lines.join('\n')}\n}`);
+    return name;
+  }
   /** A codec expression as a named codec of schemas.ts (an operation's inline schema): `S.<name>`. */
   inline(name, fromFile, schema) {
     const deps = new Set();
@@ -255,6 +331,7 @@ class Emitter {
     if (this.named.has(code) && !this.named.get(code).inline) return `S.${code}`;
     if (this.named.has(name)) throw new Error(`${this.group}: inline schema name ${name} is taken`);
     this.named.set(name, { file: fromFile, schema, expr: code, deps, inline: true });
+    this.named.get(name).guard = this.guard(fromFile, schema, 'u', name);
     return `S.${name}`;
   }
   /** Emits every named schema reached so far (and what they reach). */
@@ -264,6 +341,7 @@ class Emitter {
       const entry = this.named.get(name);
       if (entry.inline) continue;
       entry.expr = this.expr(entry.file, entry.schema, '', entry.deps, name);
+      entry.guard = this.guard(entry.file, entry.schema, 'u', name);
     }
   }
   /** The schemas in dependency order; a cycle is an error (none in the specs today). */
@@ -440,30 +518,91 @@ const lit = (v) => JSON.stringify(v);
 const Group = { ledger: 'Ledger', scan: 'Scan', validator: 'Validator' };
 const handIndex = { ledger: '../../codecs/ledger/index.js', scan: '../../codecs/scan/index.js', validator: '../../codecs/validator/index.js' };
 
+const PRIMITIVES = ['optional', 'wrapperUnion', 'RequiredDamlValue', 'int32', 'int64', 'Timestamp', 'withFastGuard', 'isJsonObject', 'isInt32', 'isInt64', 'isTimestamp'];
+
+/** A codec expression that only names another schema's codec: exported as it is, guard and all. */
+const isAlias = (expr, emitter) => /^(H|SC)\.[A-Za-z0-9_]+$/.test(expr) || emitter.named.has(expr);
+
 const schemasModule = (group, emitter) => {
   const lines = [HEADER, `import * as t from 'io-ts';`];
   const body = [];
-  const used = new Set();
   for (const name of emitter.ordered()) {
-    const { schema, file, expr } = emitter.named.get(name);
-    for (const m of ['optional', 'wrapperUnion', 'RequiredDamlValue', 'int32', 'int64Lenient', 'openEnum']) if (new RegExp(`(^|[^.\\w])${m}\\b`).test(expr)) used.add(m);
+    const { schema, file, expr, guard, inline } = emitter.named.get(name);
     const first = (schema.description ?? '').split('\n')[0].replace(/\*\//g, '*\\/').trim();
     // A first line that announces a list ("Required authorization:") says nothing on its own.
     const doc = first.endsWith(':') ? '' : first;
-    const inline = emitter.named.get(name).inline;
-    body.push(inline ? `/** An inline schema of ${file}, named after its operation. */` : `/** Upstream schema \`${name}\` (${file})${doc ? `: ${doc}` : '.'} */`);
-    body.push(`export const ${name} = ${expr};`);
+    const helpers = [...(emitter.helpers.get(name) ?? [])];
+    const top = `${guardName(name)}$${helpers.length}`;
+    // The top helper (an object's, an array's) is the guard itself: no call in between.
+    if (helpers.length > 0 && guard === `${top}(u)`) helpers.push(helpers.pop().replace(`function ${top}(`, `function ${guardName(name)}(`));
+    else helpers.push(`function ${guardName(name)}(u: unknown): boolean {\n  return ${guard};\n}`);
+    body.push(...helpers);
+    body.push(
+      '/**',
+      inline ? ` * An inline schema of ${file}, named after its operation.` : ` * Upstream schema \`${name}\` (${file})${doc ? `: ${doc}` : '.'}`,
+      ' * @example',
+      ' * ```ts',
+      ` * import { codecs, decodeWith } from 'canton-rx';`,
+      ` * decodeWith(codecs.${group}.${name})(JSON.parse(body));`,
+      ' * ```',
+      ' * @category Codecs',
+      ' * @since 0.2.0',
+      ' */',
+    );
+    // One io-ts codec for the errors and the type, one straight-line guard for the accept path.
+    body.push(`export const ${name} = ${isAlias(expr, emitter) ? expr : `withFastGuard(${expr}, ${guardName(name)})`};`);
     body.push(`export type ${name} = t.TypeOf<typeof ${name}>;`);
   }
-  const prim = ['optional', 'wrapperUnion', 'RequiredDamlValue', 'int32'].filter((m) => used.has(m));
+  const text = body.join('\n');
+  const prim = PRIMITIVES.filter((m) => new RegExp(`(^|[^.\\w])${m}\\b`).test(text));
   if (prim.length > 0) lines.push(`import { ${prim.join(', ')} } from '../../codecs/common/primitives.js';`);
-  if (used.has('int64Lenient')) lines.push(`import { int64Lenient } from '../../codecs/common/int64Lenient.js';`);
-  if (used.has('openEnum')) lines.push(`import { openEnum } from '../../codecs/common/openEnum.js';`);
-  if (body.some((l) => l.includes('H.'))) lines.push(`import * as H from '${handIndex[group]}';`);
-  if (body.some((l) => /\bSC\./.test(l))) lines.push(`import * as SC from '../scan/schemas.js';`);
-  lines.push('', `/**`, ` * The schemas of the ${group} operations, generated from the upstream specs; a schema that a hand`, ` * codec of src/codecs decodes is that codec (scripts/codegen/overrides.mjs, handCodecs).`, ` */`, '');
-  return `${lines.join('\n')}\n${body.join('\n')}\n`;
+  if (/(^|[^.\w])openEnum\b/.test(text)) lines.push(`import { openEnum } from '../../codecs/common/openEnum.js';`);
+  if (text.includes('H.')) lines.push(`import * as H from '${handIndex[group]}';`);
+  if (/\bSC\./.test(text)) lines.push(`import * as SC from '../scan/schemas.js';`);
+  lines.push(
+    '',
+    `/**`,
+    ` * The schemas of the ${group} operations, generated from the upstream specs; a schema that a hand`,
+    ` * codec of src/codecs decodes is that codec (scripts/codegen/overrides.mjs, handCodecs). Each codec`,
+    ` * is its io-ts codec behind its fast guard (\`is<Name>\`, straight-line tests, docs/codecs.md).`,
+    ` */`,
+    '',
+  );
+  return `${lines.join('\n')}\n${text}\n`;
 };
+
+/** `codecs.<group>`: the hand codecs and the generated ones, each under its upstream name. */
+const groupCodecsModule = (group, emitter) => {
+  const title = { ledger: 'the Canton Ledger JSON API v2', scan: 'the Splice Scan API', validator: "the Splice validator API (scan proxy, ANS)" }[group];
+  const lines = [
+    HEADER,
+    '/**',
+    ` * Every schema of ${title}, under its upstream name: the hand codecs of`,
+    ` * src/codecs/${group} and the generated ones of src/generated/${group}/schemas.ts (docs/codecs.md).`,
+    ' *',
+    ' * @packageDocumentation',
+    ' */',
+    `export * from '../../codecs/${group}/index.js';`,
+    `export * from './schemas.js';`,
+  ];
+  const shared = [...emitter.sharedUsed].sort();
+  if (shared.length > 0) lines.push(`// Scan's schemas that the ${group} operations decode with.`, `export { ${shared.join(', ')} } from '../scan/schemas.js';`);
+  return `${lines.join('\n')}\n`;
+};
+
+const codecsModule = () =>
+  [
+    HEADER,
+    '/**',
+    ' * All codecs, grouped by API under their upstream schema names: `codecs.ledger.*`,',
+    ' * `codecs.scan.*` and `codecs.validator.*` (for example `codecs.scan.EventHistoryItem`). Each is a',
+    ' * value (the io-ts codec, behind its fast guard) and a type of the same name.',
+    ' *',
+    ' * @packageDocumentation',
+    ' */',
+    ...GROUPS.map((g) => `export * as ${g} from './${g}/codecs.js';`),
+    '',
+  ].join('\n');
 
 const operationsModule = (group, ds) => {
   const lines = [
@@ -770,7 +909,7 @@ const addPrismExamples = (bundle) => {
     if (node.properties) {
       for (const [k, p] of Object.entries(node.properties)) {
         if (!p || p.type !== 'string' || p.format || p.enum || p.example !== undefined) continue;
-        if (O.prismExamples.instantProperty.test(k)) p.example = O.prismExamples.instant;
+        if (O.prismExamples.instantProperty.test(k) || TIMESTAMP_FIELDS.has(k)) p.example = O.prismExamples.instant;
         else if (O.prismExamples.hexProperty.test(k)) p.example = O.prismExamples.hex;
       }
     }
@@ -806,6 +945,7 @@ const main = () => {
     for (const opId of Object.keys(O.handMethods[group])) if (!ds.some((d) => d.operationId === opId.split('#').pop())) throw new Error(`${group}: hand method for unknown operation ${opId}`);
     byGroup[group] = ds;
     write(`src/generated/${group}/schemas.ts`, schemasModule(group, emitters[group]));
+    write(`src/generated/${group}/codecs.ts`, groupCodecsModule(group, emitters[group]));
     const extras = Object.entries(O.extraOperations[group]).map(([method, x]) => describeExtra(group, method, x));
     for (const x of extras) if (names.has(x.method)) throw new Error(`${group}: extra operation ${x.method} is also in the specs`);
     for (const section of ['validation', 'agreement']) {
@@ -819,6 +959,7 @@ const main = () => {
   write('src/generated/ledger/channels.ts', channelsModule());
   const all = GROUPS.flatMap((g) => byGroup[g]);
   write('src/generated/operationIndex.ts', indexModule(all));
+  write('src/generated/codecs.ts', codecsModule());
   const ids = { byGroup: {}, bySpecFile: specIds };
   for (const g of GROUPS) ids.byGroup[g] = byGroup[g].map((d) => d.operationId).sort();
   write('test/fixtures/operation-ids.json', `${JSON.stringify(ids, null, 2)}\n`);

@@ -89,13 +89,14 @@ export type {
   InvalidRequest,
   RequestIssue,
   ErrorBody,
+  JsCantonErrorBody,
   KnownCondition,
   ScanDisagreement,
   ScanAnswer,
 } from './errors/CantonError.js';
 
 // Codecs
-export * as codecs from './codecs/index.js';
+export * as codecs from './generated/codecs.js';
 export { decodeWith } from './codecs/decodeWith.js';
 export { compareTimestamps } from './time/compareTimestamps.js';
 

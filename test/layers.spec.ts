@@ -47,8 +47,6 @@ const LAYERS: ReadonlyArray<ReadonlyArray<string>> = [
  * reason; the order and the cycle tests leave these, and only these, aside.
  */
 const PENDING: ReadonlyArray<{ readonly from: RegExp; readonly to: RegExp; readonly why: string }> = [
-  // errors/CantonError.ts types an HTTP error body with the JsCantonError codec: the codecs change breaks it.
-  { from: /^errors\//, to: /^codecs\//, why: 'codecs <-> errors, the codecs change of issue 18' },
   // The parallel backfill is a composite stream kept in pool/: the paging change of issue 18 moves it.
   { from: /^pool\/(scanBackfill|planBackfill)\.ts$/, to: /^(streams|paging)\//, why: 'backfill above the streams, the paging change of issue 18' },
 ];

@@ -141,17 +141,24 @@ export const handMethods = {
 };
 
 /**
- * Schemas decoded by the hand codecs of src/codecs (their conventions: docs/codecs.md). A
- * generated codec that refers to one of these names uses the hand codec, so that every hand codec
- * stays in use for its operations and the hand-tuned fast paths (Scan's /v2/updates page decoder,
- * kept at <= 0.10x JSON.parse by npm run bench) are the ones that run.
- * Each name maps to the hand module's export of the same name.
+ * Schemas decoded by the hand codecs of src/codecs. A generated codec that refers to one of these
+ * names uses the hand codec (its `is`, a fast guard, in the generated guards). Each name maps to
+ * the hand module's export of the same name. Every hand codec follows the one rule set
+ * (codecRules, docs/codecs.md) and is compiled (withFastGuard) where it decodes a response.
+ * The comment of each entry says what it does that the generator cannot from the spec; "plain
+ * shape" marks the ones with no such reason, kept because hand methods, streams and the pool
+ * import them by module while those are reduced to descriptor adapters (issue 18, part 2):
+ * removing such an entry and its module is the whole move to the generator.
  */
 export const handCodecs = {
   ledger: {
-    // notes §3.5.11: code/cause/context required, the rest optional and null-tolerant.
+    // notes §3.5.11: `resources` entries exactly two strings (t.tuple would cut a longer array);
+    // its type is the errors' JsCantonErrorBody (the errors sit below the codecs).
     JsCantonError: 'JsCantonError',
-    // notes §3.5.4-3.5.7: Canton's wrapper unions, fast guards for pages of thousands of events.
+    // notes §3.5.4-3.5.7 and the 3.3/3.4-era fixtures: fields the specs require but those servers
+    // omit (acsDelta, representativePackageId) optional, createArgument may be null,
+    // JsGetUpdateResponse.update required (optional in the spec, yet an element without it carries
+    // nothing), ParticipantPermission naming the known values; hand guards for pages of thousands.
     Update: 'Update',
     CreatedEvent: 'CreatedEvent',
     ArchivedEvent: 'ArchivedEvent',
@@ -175,7 +182,7 @@ export const handCodecs = {
     Empty: 'Empty',
     JsGetUpdateResponse: 'JsGetUpdateResponse',
     JsGetUpdatesResponse: 'JsGetUpdatesResponse',
-    // notes §3.5.1: filters and formats, the wrapper union IdentifierFilter.
+    // notes §3.5.1: filters and formats (plain shapes: the streams and WebSocket channels build them).
     UpdateFormat: 'UpdateFormat',
     EventFormat: 'EventFormat',
     TransactionFormat: 'TransactionFormat',
@@ -183,13 +190,14 @@ export const handCodecs = {
     Filters: 'Filters',
     CumulativeFilter: 'CumulativeFilter',
     IdentifierFilter: 'IdentifierFilter',
-    // notes §3.1: the page request and response of /v2/updates/get-updates-page.
+    // notes §3.1: the page request and response of /v2/updates/get-updates-page (update required, as above).
     GetUpdatesPageRequest: 'GetUpdatesPageRequest',
     JsGetUpdatesPageResponse: 'JsGetUpdatesPageResponse',
-    // notes §3.3.
+    // notes §3.3 (plain shapes: the hand method imports them).
     IdentityProviderConfig: 'IdentityProviderConfig',
     GetIdentityProviderConfigResponse: 'GetIdentityProviderConfigResponse',
-    // The WebSocket channels' messages (docs/ledger-ws.md), also the bodies of their HTTP twins.
+    // The WebSocket channels' messages (docs/ledger-ws.md), also the bodies of their HTTP twins:
+    // the deprecated tree shapes and completions, with the 3.3-era optional fields as above.
     TransactionFilter: 'TransactionFilter',
     GetUpdatesRequest: 'GetUpdatesRequest',
     TreeEvent: 'TreeEvent',
@@ -211,13 +219,15 @@ export const handCodecs = {
     JsIncompleteUnassigned: 'JsIncompleteUnassigned',
     JsContractEntry: 'JsContractEntry',
     JsGetActiveContractsResponse: 'JsGetActiveContractsResponse',
-    // The pruning resume's reads (ledger.updatesWithSnapshot).
+    // The pruning resume's reads (ledger.updatesWithSnapshot): plain shapes the stream imports.
     GetLatestPrunedOffsetsResponse: 'GetLatestPrunedOffsetsResponse',
     GetActiveContractsPageRequest: 'GetActiveContractsPageRequest',
     JsGetActiveContractsPageResponse: 'JsGetActiveContractsPageResponse',
   },
   scan: {
-    // notes §5.2 and §5.15: the untagged update-history unions and the /v2/updates fast path.
+    // notes §5.2 and §5.15: the untagged update-history unions told apart by present fields, with
+    // one error naming both members (a generated t.union reports every member's errors); v1's hex
+    // offset (HexString); the request's contract_value_encoding alias.
     UpdateHistoryRequestV1: 'UpdateHistoryRequestV1',
     UpdateHistoryRequestV2: 'UpdateHistoryRequestV2',
     UpdateHistoryRequestAfter: 'UpdateHistoryRequestAfter',
@@ -230,45 +240,45 @@ export const handCodecs = {
     UpdateHistoryReassignment: 'UpdateHistoryReassignment',
     UpdateHistoryAssignment: 'UpdateHistoryAssignment',
     UpdateHistoryUnassignment: 'UpdateHistoryUnassignment',
-    // notes §0.6: tree events discriminated by event_type, no archived event.
+    // notes §0.6: tree events discriminated by event_type, an unknown one named in the error.
     TreeEvent: 'TreeEvent',
     CreatedEvent: 'CreatedEvent',
     ExercisedEvent: 'ExercisedEvent',
     DamlValueEncoding: 'DamlValueEncoding',
-    // notes §5.3: the opaque string page token, ActiveContract without event_type.
+    // notes §5.3: owner_party_ids non-empty (requests); AcsResponse is the /v0 envelope the
+    // current spec no longer has (numeric token, # event ids); the rest plain shapes.
     HoldingsStateRequestV2: 'HoldingsStateRequestV2',
     AcsResponseV2: 'AcsResponseV2',
     ActiveContract: 'ActiveContract',
     AcsSnapshotTimestampResponse: 'AcsSnapshotTimestampResponse',
     AcsRequestV2: 'AcsRequestV2',
-    // notes §5.5: {"value": null} for a missing object.
-    GetBulkObjectChecksumsRequest: 'GetBulkObjectChecksumsRequest',
+    // notes §5.5: {"value": null} for a missing object (plain shape).
     GetBulkObjectChecksumsResponse: 'GetBulkObjectChecksumsResponse',
-    // notes §5.6-5.8 (camelCase fields of CountVoteResultsRequest).
-    BatchListVotesByVoteRequestsRequest: 'BatchListVotesByVoteRequestsRequest',
+    // notes §5.6-5.8 (plain shapes).
     ListVoteRequestByTrackingCidResponse: 'ListVoteRequestByTrackingCidResponse',
     ListDsoRulesVoteRequestsResponse: 'ListDsoRulesVoteRequestsResponse',
     CountVoteResultsRequest: 'CountVoteResultsRequest',
     CountVoteResultsResponse: 'CountVoteResultsResponse',
-    // notes §5.9-5.11.
+    // notes §5.9-5.11 (plain shapes).
     GetDsoPartyIdResponse: 'GetDsoPartyIdResponse',
     LookupFeaturedAppRightResponse: 'LookupFeaturedAppRightResponse',
     LookupTransferCommandCounterByPartyResponse: 'LookupTransferCommandCounterByPartyResponse',
-    // notes §5.15: Scan's POST variant with maps and time_to_live_in_microseconds.
+    // notes §5.15: Scan's POST variant with maps and time_to_live_in_microseconds (plain shapes).
     GetOpenAndIssuingMiningRoundsRequest: 'GetOpenAndIssuingMiningRoundsRequest',
     GetOpenAndIssuingMiningRoundsResponse: 'GetOpenAndIssuingMiningRoundsResponse',
-    // notes §5.13.
+    // notes §5.13 (plain shapes).
     GetAmuletConfigForRoundResponse: 'GetAmuletConfigForRoundResponse',
     SteppedRate: 'SteppedRate',
     RateStep: 'RateStep',
-    // notes §5.12: the status union, and the older answer without status.
+    // notes §5.12: the status union, an unknown status named, and the older answer without status.
     GetRewardAccountingRootHashResponse: 'GetRewardAccountingRootHashResponse',
     RewardAccountingRootHashOk: 'RewardAccountingRootHashOk',
     RewardAccountingRootHashUndetermined: 'RewardAccountingRootHashUndetermined',
     RewardAccountingRootHashCannotProvide: 'RewardAccountingRootHashCannotProvide',
+    // The pool's reads (plain shapes the pool imports).
     ListDsoScansResponse: 'ListDsoScansResponse',
     GetMigrationInfoResponse: 'GetMigrationInfoResponse',
-    // notes §2.2: the shared Splice shapes (nulls printed, created_at a plain string).
+    // notes §2.2: the shared Splice shapes, one object under codecs.scan and codecs.validator (plain shapes).
     Contract: 'Contract',
     ContractWithState: 'ContractWithState',
     MaybeCachedContractWithState: 'MaybeCachedContractWithState',
@@ -276,11 +286,12 @@ export const handCodecs = {
     ErrorResponse: 'ErrorResponse',
   },
   validator: {
-    // notes §2.2 and the validator fixtures (test/fixtures/validator).
+    // notes §2.2 and the validator fixtures: Scan's shared Splice codecs (plain shapes).
     Contract: 'Contract',
     ContractWithState: 'ContractWithState',
     MaybeCachedContractWithState: 'MaybeCachedContractWithState',
     ErrorResponse: 'ErrorResponse',
+    // The ANS request and answers of the hand ANS methods (plain shapes).
     CreateAnsEntryRequest: 'CreateAnsEntryRequest',
     CreateAnsEntryResponse: 'CreateAnsEntryResponse',
     AnsEntryResponse: 'AnsEntryResponse',
@@ -403,15 +414,47 @@ export const examples = {
 };
 
 /**
- * How an int64 of the API itself is decoded: a JSON number (notes §0.8, §2.1, §2.2), or a numeric
- * string, as circe also accepts quoted numbers (notes §2.1) and proxies may re-encode.
- * Optional fields accept null as well as absent (notes §0.9); string enums keep unknown values, so
- * that a newer server's value is not a decode failure (the hand codecs' convention).
+ * The one rule set of every codec, hand (src/codecs) and generated (docs/codecs.md):
+ * - int64 of the API itself: `int64`, a JSON number that is a safe integer. Both servers print
+ *   int64 as JSON numbers (notes §0.8, §2.1, §2.2; every fixture: offsets, migration_id,
+ *   next_page_token of /v0, round numbers); circe's tolerance of quoted numbers is for requests it
+ *   reads (notes §2.1), not for what it writes. A quoted number is refused, not coerced, so that
+ *   an accepted value is the parsed JSON itself (no copy) and a wrong endpoint or a re-encoding
+ *   proxy shows up as a DecodeError at its path. (`int64Lenient`, the generated codecs' old rule,
+ *   is gone.)
+ * - int32: `int32`, a JSON number in range.
+ * - string enums: `openEnum`, a newer server's value is kept, not a decode failure.
+ * - optional fields: absent and `null` alike (notes §0.9).
+ * - timestamps: `Timestamp` (RFC 3339, `Z` or a numeric offset, 0 to 9 fractional digits) on
+ *   every string the spec marks `format: date-time`, and on the string properties named below,
+ *   which the specs leave untyped (notes §2.1, §2.2, §6): Canton's protobuf Timestamps
+ *   (Instant.toString) and Splice's record times (appendInstant(6), Instant.parse on input).
+ *   `uptime`, `expiresAt` and `effectiveBefore` stay plain strings: durations or fields whose
+ *   encoding no note or fixture shows.
  */
-export const primitives = {
-  int64: 'int64Lenient',
+export const codecRules = {
+  int64: 'int64',
   int32: 'int32',
   enum: 'openEnum',
+  timestampFields: [
+    // Canton (notes §2.1): protobuf Timestamps written with Instant.toString.
+    'effectiveAt',
+    'recordTime',
+    'createdAt',
+    'assignmentExclusivity',
+    'maxRecordTime',
+    'minLedgerTimeAbs',
+    'estimationTimestamp',
+    'validUntilExclusive',
+    'newValidUntilExclusive',
+    'vettingValidAt',
+    // Splice (notes §2.2, §5.2): record times, effective times, creation and finalization times.
+    'record_time',
+    'effective_at',
+    'created_at',
+    'finalization_time',
+    'after_record_time',
+  ],
 };
 
 /**

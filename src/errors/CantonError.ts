@@ -1,5 +1,3 @@
-import type { JsCantonError } from '../codecs/ledger/JsCantonError.js';
-
 /**
  * Every expected failure of canton-rx: one closed union of plain, read-only, tagged objects.
  *
@@ -31,11 +29,38 @@ export type CantonError = HttpError | NetworkError | TimeoutError | DecodeError 
  * @since 0.1.0
  */
 export type ErrorBody =
-  | { readonly _tag: 'LedgerError'; readonly error: JsCantonError }
+  | { readonly _tag: 'LedgerError'; readonly error: JsCantonErrorBody }
   | { readonly _tag: 'SimpleError'; readonly error: string }
   | { readonly _tag: 'Text'; readonly text: string }
   | { readonly _tag: 'Json'; readonly json: unknown }
   | { readonly _tag: 'Empty' };
+
+/**
+ * The body of a Ledger JSON API error (upstream `JsCantonError`), as `codecs.ledger.JsCantonError`
+ * decodes it (that codec's type is this one). Declared here, below the codecs, so that the errors
+ * import nothing of the codecs.
+ * @example
+ * ```ts
+ * import type { JsCantonErrorBody } from 'canton-rx';
+ * const notFound = (e: JsCantonErrorBody): boolean => e.code === 'TRANSACTION_NOT_FOUND';
+ * ```
+ * @category Errors
+ * @since 0.2.0
+ */
+export interface JsCantonErrorBody {
+  code: string;
+  cause: string;
+  /** Strings such as `category` and `definite_answer`. */
+  context: { [key: string]: string };
+  errorCategory: number;
+  correlationId?: string | null | undefined;
+  traceId?: string | null | undefined;
+  resources?: Array<[string, string]> | null | undefined;
+  grpcCodeValue?: number | null | undefined;
+  /** A Scala duration such as `"1 second"`. */
+  retryInfo?: string | null | undefined;
+  definiteAnswer?: boolean | null | undefined;
+}
 
 /**
  * Conditions that a user has to recognise and that the servers signal only by status and message.

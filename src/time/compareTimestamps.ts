@@ -3,8 +3,8 @@ import { renderActual } from '../internal/renderActual.js';
 import { compareValidTimestamps } from './compareValidTimestamps.js';
 
 /**
- * Orders two `Timestamp`s (ISO-8601 UTC instants with 0 to 9 fractional digits, as the
- * servers send them) by the instant they denote, whatever their number of fractional digits:
+ * Orders two `Timestamp`s (RFC 3339 instants with 0 to 9 fractional digits and `Z` or an offset such
+ * as `+00:00`, as the servers send them) by the instant they denote, whatever their number of fractional digits:
  * `-1` when `a` is earlier, `1` when it is later, `0` for the same instant (`…08Z` and `…08.000Z`).
  * Plain string comparison gets this wrong (`"…08.9975Z" > "…08.99759Z"` as text), and `Date`
  * drops everything below the millisecond.
@@ -18,6 +18,7 @@ import { compareValidTimestamps } from './compareValidTimestamps.js';
  * import { compareTimestamps } from 'canton-rx';
  * compareTimestamps('2025-12-10T16:23:08.9975Z', '2025-12-10T16:23:08.99759Z'); // -1
  * compareTimestamps('2025-12-10T16:23:08Z', '2025-12-10T16:23:08.000Z'); // 0
+ * compareTimestamps('2025-12-10T16:23:08Z', '2025-12-10T16:23:08+00:00'); // 0
  * ['2024-06-24T21:08:01.5Z', '2024-06-24T21:08:01.123456Z'].sort(compareTimestamps);
  * // ['2024-06-24T21:08:01.123456Z', '2024-06-24T21:08:01.5Z']
  * ```

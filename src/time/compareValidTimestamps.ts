@@ -1,3 +1,5 @@
+import { utcTimestamp } from './utcTimestamp.js';
+
 // The date and time up to the seconds are fixed-width ("2024-09-20T13:31:28", 19 characters), so
 // they order as text; the fraction is compared right-padded with zeros to 9 digits, so that
 // ".9975" (= .997500000) sorts before ".99759" and ".000" equals no fraction at all.
@@ -17,7 +19,10 @@ const fraction = (ts: string): string => (ts.length === SECONDS + 1 ? NINE_ZEROS
  * ```
  * @internal
  */
-export const compareValidTimestamps = (a: string, b: string): -1 | 0 | 1 => {
+export const compareValidTimestamps = (x: string, y: string): -1 | 0 | 1 => {
+  // Offsets (`+00:00`) are read first; `Z` timestamps, what the servers write, pass unchanged.
+  const a = utcTimestamp(x);
+  const b = utcTimestamp(y);
   if (a.length === b.length) return a === b ? 0 : a < b ? -1 : 1;
   const sa = a.slice(0, SECONDS);
   const sb = b.slice(0, SECONDS);

@@ -46,7 +46,7 @@ describe('TSDoc on the public API', function () {
   it('every codec of codecs.ledger, codecs.scan and codecs.validator is documented with an example', () => {
     const found: string[] = [];
     for (const group of ['ledger', 'scan', 'validator']) {
-      for (const [name, symbol] of exportsOf(join(projectRoot, 'src', 'codecs', group, 'index.ts'))) {
+      for (const [name, symbol] of exportsOf(join(projectRoot, 'src', 'generated', group, 'codecs.ts'))) {
         if (symbol.flags & ts.SymbolFlags.Variable) found.push(...problems(`codecs.${group}.${name}`, symbol));
       }
     }

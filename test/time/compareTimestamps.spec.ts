@@ -67,8 +67,16 @@ describe('compareTimestamps', () => {
     );
   });
 
+  it('reads RFC 3339 offsets: +00:00 is Z, +01:00 an hour earlier in UTC', () => {
+    assert.equal(compareTimestamps('2025-12-10T16:23:08+00:00', '2025-12-10T16:23:08Z'), 0);
+    assert.equal(compareTimestamps('2025-12-10T16:23:08.5+00:00', '2025-12-10T16:23:08.499999Z'), 1);
+    assert.equal(compareTimestamps('2025-12-10T17:23:08+01:00', '2025-12-10T16:23:08.000Z'), 0);
+    assert.equal(compareTimestamps('2025-12-10T16:23:08-00:30', '2025-12-10T16:23:09+00:00'), 1);
+    assert.equal(compareTimestamps('2025-12-31T23:30:00-01:00', '2026-01-01T00:29:59.999999999Z'), 1);
+  });
+
   it('throws a TypeError for a value that is not a Timestamp', () => {
-    for (const bad of ['2025-12-10T16:23:08', '2025-12-10 16:23:08Z', '2025-12-10T16:23:08+01:00', '2025-12-10T16:23:08.1234567890Z', '', 'yesterday']) {
+    for (const bad of ['2025-12-10T16:23:08', '2025-12-10 16:23:08Z', '2025-12-10T16:23:08+0100', '2025-12-10T16:23:08+24:00', '2025-12-10T16:23:08.1234567890Z', '', 'yesterday']) {
       assert.throws(() => compareTimestamps(bad, '2025-12-10T16:23:08Z'), TypeError, bad);
       assert.throws(() => compareTimestamps('2025-12-10T16:23:08Z', bad), TypeError, bad);
     }

@@ -16,7 +16,27 @@ const timestamp = fc
     return digits === 0 ? `${base}Z` : `${base}.${String(n).padStart(9, '0').slice(0, digits)}Z`;
   });
 
+import { utcTimestamp } from '../../src/time/utcTimestamp';
+
+/** The same instant written with an RFC 3339 offset (a server or proxy printing an OffsetDateTime). */
+const withOffset = fc.tuple(timestamp, fc.constantFrom(0, 60, -90, 330, -720)).map(([ts, minutes]) => {
+  const ms = Date.parse(`${ts.slice(0, 19)}Z`) + minutes * 60_000;
+  const zone = `${minutes < 0 ? '-' : '+'}${String(Math.floor(Math.abs(minutes) / 60)).padStart(2, '0')}:${String(Math.abs(minutes) % 60).padStart(2, '0')}`;
+  return `${new Date(ms).toISOString().slice(0, 19)}${ts.slice(19, -1)}${zone}`;
+});
+
 describe('compareValidTimestamps', () => {
+  it('reads offsets: the same instants as their Z forms, in the same order', () => {
+    fc.assert(
+      fc.property(fc.oneof(timestamp, withOffset), fc.oneof(timestamp, withOffset), (a, b) => {
+        const expected = nanos(utcTimestamp(a)) < nanos(utcTimestamp(b)) ? -1 : nanos(utcTimestamp(a)) > nanos(utcTimestamp(b)) ? 1 : 0;
+        assert.equal(compareValidTimestamps(a, b), expected);
+      }),
+      { numRuns: 1000 },
+    );
+    assert.equal(compareValidTimestamps('2025-12-10T17:23:08.5+01:00', '2025-12-10T16:23:08.5Z'), 0);
+  });
+
   it('orders by the instant, whatever the number of fractional digits', () => {
     assert.equal(compareValidTimestamps('2025-12-10T16:23:08.9975Z', '2025-12-10T16:23:08.99759Z'), -1);
     assert.equal(compareValidTimestamps('2025-12-10T16:23:08Z', '2025-12-10T16:23:08.000Z'), 0);

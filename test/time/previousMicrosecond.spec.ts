@@ -27,6 +27,12 @@ describe('previousMicrosecond', () => {
     }
   });
 
+  it('reads an RFC 3339 offset (defect B: a +00:00 record time) and answers in UTC', () => {
+    assert.equal(previousMicrosecond('2025-12-10T16:23:25.100000+00:00'), '2025-12-10T16:23:25.099999Z');
+    assert.equal(previousMicrosecond('2025-12-10T17:23:25+01:00'), '2025-12-10T16:23:24.999999Z');
+    assert.equal(previousMicrosecond('2025-12-31T23:30:00.000001-01:00'), '2026-01-01T00:30:00.000000Z');
+  });
+
   it('refuses what is not a Timestamp', () => {
     assert.throws(() => previousMicrosecond('yesterday'), TypeError);
   });

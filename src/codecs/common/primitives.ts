@@ -20,12 +20,20 @@ export const optional = <C extends t.Mixed>(codec: C): t.Type<t.TypeOf<C> | null
 const isInteger = (u: unknown): u is number => typeof u === 'number' && Number.isInteger(u);
 
 /**
- * A JSON number holding an int64 of the API itself (offsets, migration ids, counters).
+ * The int64 test of {@link int64}, for the fast guards (src/generated, the hand guards).
+ * @internal
+ */
+export const isInt64 = (u: unknown): u is number => typeof u === 'number' && Number.isSafeInteger(u);
+
+/**
+ * A JSON number holding an int64 of the API itself (offsets, migration ids, counters): the one
+ * int64 rule of every codec, hand and generated (docs/codecs.md). Both servers print these as
+ * JSON numbers (notes §0.8, §2.1, §2.2, every fixture); a quoted number is refused, not coerced.
  * Integers beyond `Number.MAX_SAFE_INTEGER` are refused rather than silently rounded.
  */
 export const int64 = new t.Type<number, number, unknown>(
   'int64',
-  (u): u is number => isInteger(u) && Number.isSafeInteger(u),
+  isInt64,
   (u, c) => {
     if (!isInteger(u)) return t.failure(u, c);
     if (!Number.isSafeInteger(u)) return t.failure(u, c, 'integer beyond Number.MAX_SAFE_INTEGER: precision would be lost');
@@ -34,6 +42,12 @@ export const int64 = new t.Type<number, number, unknown>(
   t.identity,
 );
 export type int64 = number;
+
+/**
+ * The int32 test of {@link int32}, for the fast guards.
+ * @internal
+ */
+export const isInt32 = (u: unknown): u is number => typeof u === 'number' && (u | 0) === u;
 
 /** A JSON number holding an int32. */
 export const int32 = new t.Type<number, number, unknown>(
@@ -44,17 +58,56 @@ export const int32 = new t.Type<number, number, unknown>(
 );
 export type int32 = number;
 
-// UTC only: every server here writes instants with `Z` (Instant.toString) or `+00:00`-free offsets.
-const TIMESTAMP = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):[0-5]\d:[0-5]\d(\.\d{1,9})?Z$/;
+// RFC 3339 date-time as the servers write it: `Z` (Instant.toString, circe's OffsetDateTime) or a
+// numeric offset such as `+00:00` (a proxy or a JVM printing OffsetDateTime), 0 to 9 fractional
+// digits. The regular expression is the definition; isTimestamp tests the same by character codes
+// (no slower, and no regular expression state on the hot path; test/codecs/common/primitives.spec.ts
+// holds the two to each other).
+/** @internal */
+export const TIMESTAMP = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):[0-5]\d:[0-5]\d(\.\d{1,9})?(Z|[+-]([01]\d|2[0-3]):[0-5]\d)$/;
+
+// `(c - 48) >>> 0` is 0 to 9 for a digit and above 9 for any other character (a negative
+// difference wraps around), so one comparison checks a digit.
+const notDigit = (s: string, i: number): boolean => (s.charCodeAt(i) - 48) >>> 0 > 9;
+const twoDigits = (s: string, i: number): number => (s.charCodeAt(i) - 48) * 10 + s.charCodeAt(i + 1) - 48;
 
 /**
- * An ISO-8601 UTC instant with 0 to 9 fractional digits, kept as the string the server sent:
- * a `Date` would drop the microseconds and nanoseconds. Order them with `compareTimestamps`.
+ * The test of {@link Timestamp}, for the fast guards.
+ * @internal
+ */
+export const isTimestamp = (u: unknown): u is string => {
+  if (typeof u !== 'string') return false;
+  const n = u.length;
+  if (n < 20 || n > 35) return false;
+  if (u.charCodeAt(4) !== 45 || u.charCodeAt(7) !== 45 || u.charCodeAt(10) !== 84 || u.charCodeAt(13) !== 58 || u.charCodeAt(16) !== 58) return false;
+  if (notDigit(u, 0) || notDigit(u, 1) || notDigit(u, 2) || notDigit(u, 3) || notDigit(u, 5) || notDigit(u, 6) || notDigit(u, 8) || notDigit(u, 9)) return false;
+  if (notDigit(u, 11) || notDigit(u, 12) || notDigit(u, 14) || notDigit(u, 15) || notDigit(u, 17) || notDigit(u, 18)) return false;
+  const month = twoDigits(u, 5);
+  const day = twoDigits(u, 8);
+  if (month < 1 || month > 12 || day < 1 || day > 31 || twoDigits(u, 11) > 23 || twoDigits(u, 14) > 59 || twoDigits(u, 17) > 59) return false;
+  let i = 19;
+  if (u.charCodeAt(i) === 46 /* . */) {
+    i++;
+    const start = i;
+    while (i < n && !notDigit(u, i)) i++;
+    if (i === start || i - start > 9) return false;
+  }
+  if (u.charCodeAt(i) === 90 /* Z */) return i === n - 1;
+  const sign = u.charCodeAt(i);
+  if ((sign !== 43 && sign !== 45) || i !== n - 6 || u.charCodeAt(i + 3) !== 58) return false;
+  if (notDigit(u, i + 1) || notDigit(u, i + 2) || notDigit(u, i + 4) || notDigit(u, i + 5)) return false;
+  return twoDigits(u, i + 1) <= 23 && twoDigits(u, i + 4) <= 59;
+};
+
+/**
+ * An RFC 3339 instant with 0 to 9 fractional digits and `Z` or a numeric offset (`+00:00`), kept
+ * as the string the server sent: a `Date` would drop the microseconds and nanoseconds. Order them
+ * with `compareTimestamps`, which reads the offset.
  */
 export const Timestamp = new t.Type<string, string, unknown>(
   'Timestamp',
-  (u): u is string => typeof u === 'string' && TIMESTAMP.test(u),
-  (u, c) => (typeof u === 'string' && TIMESTAMP.test(u) ? t.success(u) : t.failure(u, c, 'expected an ISO-8601 UTC instant such as 2024-09-20T13:31:28.405180Z')),
+  isTimestamp,
+  (u, c) => (isTimestamp(u) ? t.success(u) : t.failure(u, c, 'expected an RFC 3339 instant such as 2024-09-20T13:31:28.405180Z')),
   t.identity,
 );
 export type Timestamp = string;
@@ -90,20 +143,31 @@ export type WrapperOf<M extends WrapperMembers> = { [K in keyof M]: { [P in K]: 
  */
 export const wrapperUnion = <M extends WrapperMembers>(name: string, members: M): t.Type<WrapperOf<M>, unknown, unknown> => {
   const known = Object.keys(members);
-  const is = (u: unknown): u is WrapperOf<M> => {
+  const has = (key: string): boolean => Object.prototype.hasOwnProperty.call(members, key);
+  // Straight-line: one key counted without allocating, the member's own (fast) guard on its value.
+  const check = (u: unknown): boolean => {
     if (typeof u !== 'object' || u === null || Array.isArray(u)) return false;
-    const keys = Object.keys(u);
-    return keys.length === 1 && known.includes(keys[0]!) && members[keys[0]!]!.is((u as Record<string, unknown>)[keys[0]!]);
+    let key: string | undefined;
+    for (const k in u) {
+      if (!Object.prototype.hasOwnProperty.call(u, k)) continue;
+      if (key !== undefined) return false;
+      key = k;
+    }
+    return key !== undefined && has(key) && members[key]!.is((u as Record<string, unknown>)[key]);
   };
-  return new t.Type<WrapperOf<M>, unknown, unknown>(
+  const codec = new t.Type<WrapperOf<M>, unknown, unknown>(
     name,
-    is,
+    (u): u is WrapperOf<M> => {
+      if (typeof u !== 'object' || u === null || Array.isArray(u)) return false;
+      const keys = Object.keys(u);
+      return keys.length === 1 && has(keys[0]!) && members[keys[0]!]!.is((u as Record<string, unknown>)[keys[0]!]);
+    },
     (u, c) => {
       if (typeof u !== 'object' || u === null || Array.isArray(u)) return t.failure(u, c, `expected an object with one of the keys ${known.join(', ')}`);
       const keys = Object.keys(u);
       if (keys.length !== 1) return t.failure(u, c, `expected exactly one of the keys ${known.join(', ')}, got ${keys.length === 0 ? 'none' : keys.join(', ')}`);
       const key = keys[0]!;
-      const member = Object.prototype.hasOwnProperty.call(members, key) ? members[key] : undefined;
+      const member = has(key) ? members[key] : undefined;
       if (member === undefined) return t.failure(u, c, `unknown ${name} variant "${key}" (known: ${known.join(', ')})`);
       const inner = member.validate((u as Record<string, unknown>)[key], t.appendContext(c, key, member, (u as Record<string, unknown>)[key]));
       if (inner._tag === 'Left') return inner;
@@ -111,39 +175,76 @@ export const wrapperUnion = <M extends WrapperMembers>(name: string, members: M)
     },
     t.identity,
   );
+  return withFastGuard(codec, check);
 };
 
 /** A `{"value": ...}` level, as many Canton variants nest their payload. */
-export const valueOf = <C extends t.Mixed>(codec: C, name = `{ value: ${codec.name} }`) => t.type({ value: codec }, name);
+export const valueOf = <C extends t.Mixed>(codec: C, name = `{ value: ${codec.name} }`) =>
+  withFastGuard(t.type({ value: codec }, name), (u) => isJsonObject(u) && codec.is(u.value));
 
 /** A non-empty array. */
 export const nonEmptyArray = <C extends t.Mixed>(codec: C, name = `NonEmptyArray<${codec.name}>`) =>
   t.refinement(t.array(codec), (a) => a.length > 0, name);
 
-// A check looser than its codec would let invalid values through without any error: kept apart so
-// that tests can hold each guard to its codec (read at module load only, never while decoding).
+// The codec behind each fast guard, and the guard itself: kept apart so that tests can hold each
+// guard to its codec (read at module load and by tests only, never while decoding).
 const unguarded = new WeakMap<t.Decoder<unknown, unknown>, t.Mixed>();
+const guards = new WeakMap<t.Decoder<unknown, unknown>, (u: unknown) => boolean>();
+
+// Off only inside plainDecoding (tests, the bench's reference): every codec then decodes with io-ts alone.
+let fastGuards = true;
 
 /**
- * The same codec with a faster guard for the hot path (tree events, transactions: thousands per
- * page). `check` must imply `codec.is` (it may be stricter, never looser): values it accepts
- * decode to themselves at once; any other value goes through the codec itself, which gives the
- * exact io-ts errors with their paths. Only for codecs that decode a value to itself.
+ * A compiled codec: the io-ts `codec` behind a straight-line `check` (the pattern of every
+ * generated codec and of the hand codecs of the hot paths; docs/codecs.md). `check` must accept
+ * exactly what `codec` accepts on JSON values, never more: a value it accepts is returned as it is,
+ * at once, with no context, Either or copy; any other value goes through `codec.validate`, which
+ * builds the same path-carrying errors as before. Only for codecs that decode a value to itself
+ * (every rule of docs/codecs.md does). The result is an io-ts `t.Type` like any other.
+ *
+ * @example
+ * ```ts
+ * const Page = withFastGuard(t.type({ next: t.string }, 'Page'), (u) => isJsonObject(u) && typeof u.next === 'string');
+ * Page.decode({ next: 'x' }); // Right, the same object
+ * Page.decode({ next: 1 }); // Left, with the path `next`, from io-ts
+ * ```
  * @internal
  */
 export const withFastGuard = <C extends t.Mixed>(codec: C, check: (u: unknown) => boolean): t.Type<t.TypeOf<C>, t.OutputOf<C>, unknown> => {
   const guarded = new t.Type<t.TypeOf<C>, t.OutputOf<C>, unknown>(
     codec.name,
-    (u): u is t.TypeOf<C> => check(u) || codec.is(u),
-    (u, c) => (check(u) ? t.success(u as t.TypeOf<C>) : codec.validate(u, asMember(c, codec, u))),
+    (u): u is t.TypeOf<C> => (fastGuards && check(u)) || codec.is(u),
+    (u, c) => (fastGuards && check(u) ? t.success(u as t.TypeOf<C>) : codec.validate(u, asMember(c, codec, u))),
     codec.encode,
   );
+  // decode without io-ts's context array on the accept path; the same context on the other.
+  guarded.decode = (u) => (fastGuards && check(u) ? t.success(u as t.TypeOf<C>) : codec.validate(u, [{ key: '', type: codec, actual: u }]));
   unguarded.set(guarded, codec);
+  guards.set(guarded, check);
   return guarded;
 };
 
 /** The codec a {@link withFastGuard} codec stands for, `undefined` for any other codec. @internal */
 export const unguardedOf = (codec: t.Decoder<unknown, unknown>): t.Mixed | undefined => unguarded.get(codec);
+
+/** The fast guard of a {@link withFastGuard} codec, `undefined` for any other codec. @internal */
+export const fastGuardOf = (codec: t.Decoder<unknown, unknown>): ((u: unknown) => boolean) | undefined => guards.get(codec);
+
+/**
+ * Runs `f` with every fast guard off: each codec decodes with its io-ts codec alone, nested ones
+ * included. The reference the property tests and the bench compare the compiled codecs with.
+ * Synchronous only; restores the guards even when `f` throws.
+ * @internal
+ */
+export const plainDecoding = <A>(f: () => A): A => {
+  const before = fastGuards;
+  fastGuards = false;
+  try {
+    return f();
+  } finally {
+    fastGuards = before;
+  }
+};
 
 /** A plain JSON object (what JSON.parse makes): stricter than `t.UnknownRecord.is`, and cheaper. @internal */
 export const isJsonObject = (u: unknown): u is Record<string, unknown> => {

@@ -1,19 +1,9 @@
 import * as t from 'io-ts';
-import { DamlValue, RequiredDamlValue, Timestamp, int32, int64, optional, wrapperUnion } from '../common/primitives.js';
+import { DamlValue, RequiredDamlValue, Timestamp, int32, int64, isInt32, isInt64, isJsonObject, isStringArray, isTimestamp, optional, withFastGuard, wrapperUnion } from '../common/primitives.js';
 import { JsInterfaceView } from './JsInterfaceView.js';
 
-/**
- * The creation of a contract, as seen by the requesting parties.
- * @example
- * ```ts
- * import { codecs, decodeWith } from 'canton-rx';
- * // An element of POST /v2/state/active-contracts
- * decodeWith(codecs.ledger.CreatedEvent)(element.contractEntry.JsActiveContract.createdEvent); // Either<DecodeError, CreatedEvent>
- * ```
- * @category Codecs
- * @since 0.1.0
- */
-export const CreatedEvent = t.intersection(
+// The io-ts codec; the export wraps it with its fast guard.
+const CreatedEventCodec = t.intersection(
   [
     t.type({
       offset: int64,
@@ -42,20 +32,52 @@ export const CreatedEvent = t.intersection(
   ],
   'CreatedEvent',
 );
-export type CreatedEvent = t.TypeOf<typeof CreatedEvent>;
-
+// The fast guard of each event (thousands per ledger page): the codec's fields as straight-line tests.
+function isCreatedEvent(u: unknown): boolean {
+  if (!isJsonObject(u)) return false;
+  let x: unknown = u.interfaceViews;
+  if (x !== undefined && x !== null) {
+    if (!Array.isArray(x)) return false;
+    for (let i = 0; i < x.length; i++) if (!JsInterfaceView.is(x[i])) return false;
+  }
+  x = u.contractKeyHash;
+  if (!(x === undefined || x === null || typeof x === 'string')) return false;
+  x = u.createdEventBlob;
+  if (!(x === undefined || x === null || typeof x === 'string')) return false;
+  x = u.observers;
+  if (!(x === undefined || x === null || isStringArray(x))) return false;
+  x = u.representativePackageId;
+  if (!(x === undefined || x === null || typeof x === 'string')) return false;
+  x = u.acsDelta;
+  if (!(x === undefined || x === null || typeof x === 'boolean')) return false;
+  return (
+    isInt64(u.offset) &&
+    isInt32(u.nodeId) &&
+    typeof u.contractId === 'string' &&
+    typeof u.templateId === 'string' &&
+    u.createArgument !== undefined &&
+    isStringArray(u.witnessParties) &&
+    isStringArray(u.signatories) &&
+    isTimestamp(u.createdAt) &&
+    typeof u.packageName === 'string'
+  );
+}
 /**
- * The archival of a contract (ACS_DELTA shape only; LEDGER_EFFECTS shows a consuming exercise).
+ * The creation of a contract, as seen by the requesting parties.
  * @example
  * ```ts
  * import { codecs, decodeWith } from 'canton-rx';
- * // The `archived` half of POST /v2/events/events-by-contract-id
- * decodeWith(codecs.ledger.ArchivedEvent)(body.archived.archivedEvent); // Either<DecodeError, ArchivedEvent>
+ * // An element of POST /v2/state/active-contracts
+ * decodeWith(codecs.ledger.CreatedEvent)(element.contractEntry.JsActiveContract.createdEvent); // Either<DecodeError, CreatedEvent>
  * ```
  * @category Codecs
  * @since 0.1.0
  */
-export const ArchivedEvent = t.intersection(
+export const CreatedEvent = withFastGuard(CreatedEventCodec, isCreatedEvent);
+export type CreatedEvent = t.TypeOf<typeof CreatedEvent>;
+
+// The io-ts codec; the export wraps it with its fast guard.
+const ArchivedEventCodec = t.intersection(
   [
     t.type({
       offset: int64,
@@ -71,21 +93,35 @@ export const ArchivedEvent = t.intersection(
   ],
   'ArchivedEvent',
 );
-export type ArchivedEvent = t.TypeOf<typeof ArchivedEvent>;
-
+function isArchivedEvent(u: unknown): boolean {
+  if (!isJsonObject(u)) return false;
+  const x = u.implementedInterfaces;
+  return (
+    (x === undefined || x === null || isStringArray(x)) &&
+    isInt64(u.offset) &&
+    isInt32(u.nodeId) &&
+    typeof u.contractId === 'string' &&
+    typeof u.templateId === 'string' &&
+    isStringArray(u.witnessParties) &&
+    typeof u.packageName === 'string'
+  );
+}
 /**
- * The exercise of a choice (LEDGER_EFFECTS shape); its children are the nodes `nodeId + 1` to
- * `lastDescendantNodeId`.
+ * The archival of a contract (ACS_DELTA shape only; LEDGER_EFFECTS shows a consuming exercise).
  * @example
  * ```ts
  * import { codecs, decodeWith } from 'canton-rx';
- * decodeWith(codecs.ledger.ExercisedEvent)(event.ExercisedEvent); // Either<DecodeError, ExercisedEvent>
- * const isChild = (parent: codecs.ledger.ExercisedEvent, nodeId: number) => nodeId > parent.nodeId && nodeId <= parent.lastDescendantNodeId;
+ * // The `archived` half of POST /v2/events/events-by-contract-id
+ * decodeWith(codecs.ledger.ArchivedEvent)(body.archived.archivedEvent); // Either<DecodeError, ArchivedEvent>
  * ```
  * @category Codecs
  * @since 0.1.0
  */
-export const ExercisedEvent = t.intersection(
+export const ArchivedEvent = withFastGuard(ArchivedEventCodec, isArchivedEvent);
+export type ArchivedEvent = t.TypeOf<typeof ArchivedEvent>;
+
+// The io-ts codec; the export wraps it with its fast guard.
+const ExercisedEventCodec = t.intersection(
   [
     t.type({
       offset: int64,
@@ -111,6 +147,41 @@ export const ExercisedEvent = t.intersection(
   ],
   'ExercisedEvent',
 );
+function isExercisedEvent(u: unknown): boolean {
+  if (!isJsonObject(u)) return false;
+  let x: unknown = u.interfaceId;
+  if (!(x === undefined || x === null || typeof x === 'string')) return false;
+  x = u.implementedInterfaces;
+  if (!(x === undefined || x === null || isStringArray(x))) return false;
+  x = u.acsDelta;
+  if (!(x === undefined || x === null || typeof x === 'boolean')) return false;
+  return (
+    isInt64(u.offset) &&
+    isInt32(u.nodeId) &&
+    typeof u.contractId === 'string' &&
+    typeof u.templateId === 'string' &&
+    typeof u.choice === 'string' &&
+    u.choiceArgument !== undefined &&
+    isStringArray(u.actingParties) &&
+    typeof u.consuming === 'boolean' &&
+    isStringArray(u.witnessParties) &&
+    isInt32(u.lastDescendantNodeId) &&
+    typeof u.packageName === 'string'
+  );
+}
+/**
+ * The exercise of a choice (LEDGER_EFFECTS shape); its children are the nodes `nodeId + 1` to
+ * `lastDescendantNodeId`.
+ * @example
+ * ```ts
+ * import { codecs, decodeWith } from 'canton-rx';
+ * decodeWith(codecs.ledger.ExercisedEvent)(event.ExercisedEvent); // Either<DecodeError, ExercisedEvent>
+ * const isChild = (parent: codecs.ledger.ExercisedEvent, nodeId: number) => nodeId > parent.nodeId && nodeId <= parent.lastDescendantNodeId;
+ * ```
+ * @category Codecs
+ * @since 0.1.0
+ */
+export const ExercisedEvent = withFastGuard(ExercisedEventCodec, isExercisedEvent);
 export type ExercisedEvent = t.TypeOf<typeof ExercisedEvent>;
 
 /**

@@ -1,5 +1,5 @@
 import * as t from 'io-ts';
-import { int32, int64, optional } from '../common/primitives.js';
+import { int32, int64, optional, isInt64, withFastGuard, isJsonObject } from '../common/primitives.js';
 import { JsGetUpdateResponse } from './Update.js';
 import { UpdateFormat } from './UpdateFormat.js';
 
@@ -32,18 +32,8 @@ export const GetUpdatesPageRequest = t.intersection(
 );
 export type GetUpdatesPageRequest = t.TypeOf<typeof GetUpdatesPageRequest>;
 
-/**
- * One page of updates; no `nextPageToken` means the last page.
- * @example
- * ```ts
- * import { codecs, decodeWith } from 'canton-rx';
- * // POST /v2/updates/get-updates-page
- * decodeWith(codecs.ledger.JsGetUpdatesPageResponse)(await res.json()); // Either<DecodeError, JsGetUpdatesPageResponse>
- * ```
- * @category Codecs
- * @since 0.1.0
- */
-export const JsGetUpdatesPageResponse = t.intersection(
+// The io-ts codec; the export wraps it with its fast guard.
+const JsGetUpdatesPageResponseCodec = t.intersection(
   [
     t.type({
       lowestPageOffsetExclusive: int64,
@@ -56,4 +46,27 @@ export const JsGetUpdatesPageResponse = t.intersection(
   ],
   'JsGetUpdatesPageResponse',
 );
+function isJsGetUpdatesPageResponse(u: unknown): boolean {
+  if (!isJsonObject(u)) return false;
+  let x = u.nextPageToken;
+  if (!(x === undefined || x === null || typeof x === 'string')) return false;
+  if (!(isInt64(u.lowestPageOffsetExclusive) && isInt64(u.highestPageOffsetInclusive))) return false;
+  x = u.updates;
+  if (x === undefined || x === null) return true;
+  if (!Array.isArray(x)) return false;
+  for (let i = 0; i < x.length; i++) if (!JsGetUpdateResponse.is(x[i])) return false;
+  return true;
+}
+/**
+ * One page of updates; no `nextPageToken` means the last page.
+ * @example
+ * ```ts
+ * import { codecs, decodeWith } from 'canton-rx';
+ * // POST /v2/updates/get-updates-page
+ * decodeWith(codecs.ledger.JsGetUpdatesPageResponse)(await res.json()); // Either<DecodeError, JsGetUpdatesPageResponse>
+ * ```
+ * @category Codecs
+ * @since 0.1.0
+ */
+export const JsGetUpdatesPageResponse = withFastGuard(JsGetUpdatesPageResponseCodec, isJsGetUpdatesPageResponse);
 export type JsGetUpdatesPageResponse = t.TypeOf<typeof JsGetUpdatesPageResponse>;

@@ -1,19 +1,10 @@
 import * as t from 'io-ts';
-import { Timestamp, int32, int64, optional, valueOf, wrapperUnion } from '../common/primitives.js';
+import { Timestamp, int32, int64, optional, valueOf, wrapperUnion, isInt64, withFastGuard, isJsonObject, isInt32, isTimestamp, isStringArray } from '../common/primitives.js';
 import { CreatedEvent } from './Event.js';
 import { TraceContext } from './TraceContext.js';
 
-/**
- * The assignment of a contract to a target synchronizer, with the contract's creation.
- * @example
- * ```ts
- * import { codecs, decodeWith } from 'canton-rx';
- * decodeWith(codecs.ledger.JsAssignmentEvent)(event.JsAssignmentEvent); // Either<DecodeError, JsAssignmentEvent>, no value level
- * ```
- * @category Codecs
- * @since 0.1.0
- */
-export const JsAssignmentEvent = t.type(
+// The io-ts codec; the export wraps it with its fast guard.
+const JsAssignmentEventCodec = t.type(
   {
     source: t.string,
     target: t.string,
@@ -24,19 +15,32 @@ export const JsAssignmentEvent = t.type(
   },
   'JsAssignmentEvent',
 );
-export type JsAssignmentEvent = t.TypeOf<typeof JsAssignmentEvent>;
-
+function isJsAssignmentEvent(u: unknown): boolean {
+  return (
+    isJsonObject(u) &&
+    typeof u.source === 'string' &&
+    typeof u.target === 'string' &&
+    typeof u.reassignmentId === 'string' &&
+    typeof u.submitter === 'string' &&
+    isInt64(u.reassignmentCounter) &&
+    CreatedEvent.is(u.createdEvent)
+  );
+}
 /**
- * The unassignment of a contract from its source synchronizer.
+ * The assignment of a contract to a target synchronizer, with the contract's creation.
  * @example
  * ```ts
  * import { codecs, decodeWith } from 'canton-rx';
- * decodeWith(codecs.ledger.UnassignedEvent)(event.JsUnassignedEvent.value); // Either<DecodeError, UnassignedEvent>
+ * decodeWith(codecs.ledger.JsAssignmentEvent)(event.JsAssignmentEvent); // Either<DecodeError, JsAssignmentEvent>, no value level
  * ```
  * @category Codecs
  * @since 0.1.0
  */
-export const UnassignedEvent = t.intersection(
+export const JsAssignmentEvent = withFastGuard(JsAssignmentEventCodec, isJsAssignmentEvent);
+export type JsAssignmentEvent = t.TypeOf<typeof JsAssignmentEvent>;
+
+// The io-ts codec; the export wraps it with its fast guard.
+const UnassignedEventCodec = t.intersection(
   [
     t.type({
       reassignmentId: t.string,
@@ -57,6 +61,36 @@ export const UnassignedEvent = t.intersection(
   ],
   'UnassignedEvent',
 );
+function isUnassignedEvent(u: unknown): boolean {
+  if (!isJsonObject(u)) return false;
+  let x = u.submitter;
+  if (!(x === undefined || x === null || typeof x === 'string')) return false;
+  x = u.assignmentExclusivity;
+  if (!(x === undefined || x === null || isTimestamp(x))) return false;
+  return (
+    typeof u.reassignmentId === 'string' &&
+    typeof u.contractId === 'string' &&
+    typeof u.templateId === 'string' &&
+    typeof u.source === 'string' &&
+    typeof u.target === 'string' &&
+    isInt64(u.reassignmentCounter) &&
+    isStringArray(u.witnessParties) &&
+    typeof u.packageName === 'string' &&
+    isInt64(u.offset) &&
+    isInt32(u.nodeId)
+  );
+}
+/**
+ * The unassignment of a contract from its source synchronizer.
+ * @example
+ * ```ts
+ * import { codecs, decodeWith } from 'canton-rx';
+ * decodeWith(codecs.ledger.UnassignedEvent)(event.JsUnassignedEvent.value); // Either<DecodeError, UnassignedEvent>
+ * ```
+ * @category Codecs
+ * @since 0.1.0
+ */
+export const UnassignedEvent = withFastGuard(UnassignedEventCodec, isUnassignedEvent);
 export type UnassignedEvent = t.TypeOf<typeof UnassignedEvent>;
 
 /**
@@ -91,18 +125,8 @@ export const JsReassignmentEvent = wrapperUnion('JsReassignmentEvent', {
 });
 export type JsReassignmentEvent = t.TypeOf<typeof JsReassignmentEvent>;
 
-/**
- * The move of contracts between synchronizers. `recordTime` is the source synchronizer's for an
- * unassignment and the target's for an assignment.
- * @example
- * ```ts
- * import { codecs, decodeWith } from 'canton-rx';
- * decodeWith(codecs.ledger.JsReassignment)(update.Reassignment.value); // Either<DecodeError, JsReassignment>
- * ```
- * @category Codecs
- * @since 0.1.0
- */
-export const JsReassignment = t.intersection(
+// The io-ts codec; the export wraps it with its fast guard.
+const JsReassignmentCodec = t.intersection(
   [
     t.type({
       updateId: t.string,
@@ -121,4 +145,32 @@ export const JsReassignment = t.intersection(
   ],
   'JsReassignment',
 );
+function isJsReassignment(u: unknown): boolean {
+  if (!isJsonObject(u)) return false;
+  let x = u.commandId;
+  if (!(x === undefined || x === null || typeof x === 'string')) return false;
+  x = u.workflowId;
+  if (!(x === undefined || x === null || typeof x === 'string')) return false;
+  x = u.paidTrafficCost;
+  if (!(x === undefined || x === null || isInt64(x))) return false;
+  x = u.traceContext;
+  if (!(x === undefined || x === null || TraceContext.is(x))) return false;
+  if (!(typeof u.updateId === 'string' && isInt64(u.offset) && isTimestamp(u.recordTime) && typeof u.synchronizerId === 'string')) return false;
+  const events = u.events;
+  if (!Array.isArray(events)) return false;
+  for (let i = 0; i < events.length; i++) if (!JsReassignmentEvent.is(events[i])) return false;
+  return true;
+}
+/**
+ * The move of contracts between synchronizers. `recordTime` is the source synchronizer's for an
+ * unassignment and the target's for an assignment.
+ * @example
+ * ```ts
+ * import { codecs, decodeWith } from 'canton-rx';
+ * decodeWith(codecs.ledger.JsReassignment)(update.Reassignment.value); // Either<DecodeError, JsReassignment>
+ * ```
+ * @category Codecs
+ * @since 0.1.0
+ */
+export const JsReassignment = withFastGuard(JsReassignmentCodec, isJsReassignment);
 export type JsReassignment = t.TypeOf<typeof JsReassignment>;

@@ -1,5 +1,5 @@
 import * as t from 'io-ts';
-import { Timestamp, int64, optional, valueOf, wrapperUnion } from '../common/primitives.js';
+import { Timestamp, int64, optional, valueOf, wrapperUnion, isInt64, isTimestamp, withFastGuard, isJsonObject } from '../common/primitives.js';
 import { Empty } from './Empty.js';
 import { TraceContext } from './TraceContext.js';
 
@@ -138,17 +138,8 @@ export const TopologyEvent = t.partial(
 );
 export type TopologyEvent = t.TypeOf<typeof TopologyEvent>;
 
-/**
- * A change of party-to-participant mappings; `recordTime` is when the change takes effect.
- * @example
- * ```ts
- * import { codecs, decodeWith } from 'canton-rx';
- * decodeWith(codecs.ledger.JsTopologyTransaction)(update.TopologyTransaction.value); // Either<DecodeError, JsTopologyTransaction>
- * ```
- * @category Codecs
- * @since 0.1.0
- */
-export const JsTopologyTransaction = t.intersection(
+// The io-ts codec; the export wraps it with its fast guard.
+const JsTopologyTransactionCodec = t.intersection(
   [
     t.type({
       updateId: t.string,
@@ -164,4 +155,25 @@ export const JsTopologyTransaction = t.intersection(
   ],
   'JsTopologyTransaction',
 );
+function isJsTopologyTransaction(u: unknown): boolean {
+  if (!isJsonObject(u)) return false;
+  const x = u.traceContext;
+  if (!(x === undefined || x === null || TraceContext.is(x))) return false;
+  if (!(typeof u.updateId === 'string' && isInt64(u.offset) && typeof u.synchronizerId === 'string' && isTimestamp(u.recordTime))) return false;
+  const events = u.events;
+  if (!Array.isArray(events)) return false;
+  for (let i = 0; i < events.length; i++) if (!TopologyEvent.is(events[i])) return false;
+  return true;
+}
+/**
+ * A change of party-to-participant mappings; `recordTime` is when the change takes effect.
+ * @example
+ * ```ts
+ * import { codecs, decodeWith } from 'canton-rx';
+ * decodeWith(codecs.ledger.JsTopologyTransaction)(update.TopologyTransaction.value); // Either<DecodeError, JsTopologyTransaction>
+ * ```
+ * @category Codecs
+ * @since 0.1.0
+ */
+export const JsTopologyTransaction = withFastGuard(JsTopologyTransactionCodec, isJsTopologyTransaction);
 export type JsTopologyTransaction = t.TypeOf<typeof JsTopologyTransaction>;

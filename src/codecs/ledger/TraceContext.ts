@@ -1,6 +1,21 @@
 import * as t from 'io-ts';
-import { optional } from '../common/primitives.js';
+import { optional, withFastGuard, isJsonObject } from '../common/primitives.js';
 
+// The io-ts codec; the export wraps it with its fast guard.
+const TraceContextCodec = t.partial(
+  {
+    traceparent: optional(t.string),
+    tracestate: optional(t.string),
+  },
+  'TraceContext',
+);
+function isTraceContext(u: unknown): boolean {
+  if (!isJsonObject(u)) return false;
+  let x = u.traceparent;
+  if (!(x === undefined || x === null || typeof x === 'string')) return false;
+  x = u.tracestate;
+  return (x === undefined || x === null || typeof x === 'string');
+}
 /**
  * The W3C trace context of the submission a transaction, reassignment or topology change came from.
  * @example
@@ -12,11 +27,5 @@ import { optional } from '../common/primitives.js';
  * @category Codecs
  * @since 0.1.0
  */
-export const TraceContext = t.partial(
-  {
-    traceparent: optional(t.string),
-    tracestate: optional(t.string),
-  },
-  'TraceContext',
-);
+export const TraceContext = withFastGuard(TraceContextCodec, isTraceContext);
 export type TraceContext = t.TypeOf<typeof TraceContext>;

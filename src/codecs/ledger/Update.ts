@@ -1,5 +1,5 @@
 import * as t from 'io-ts';
-import { valueOf, wrapperUnion } from '../common/primitives.js';
+import { valueOf, wrapperUnion, withFastGuard, isJsonObject } from '../common/primitives.js';
 import { JsReassignment } from './JsReassignment.js';
 import { JsTopologyTransaction } from './JsTopologyTransaction.js';
 import { JsTransaction } from './JsTransaction.js';
@@ -29,6 +29,19 @@ export const Update = wrapperUnion('Update', {
 });
 export type Update = t.TypeOf<typeof Update>;
 
+// The io-ts codec; the export wraps it with its fast guard.
+const JsGetUpdateResponseCodec = t.type(
+  {
+    // The spec lists no required field here, yet an element without `update` would carry nothing
+    // at all: requiring it gives readers a non-optional type and flags a broken body.
+    update: Update,
+  },
+  'JsGetUpdateResponse',
+);
+// One guard for the two names upstream gives this shape.
+function isJsGetUpdateResponse(u: unknown): boolean {
+  return isJsonObject(u) && Update.is(u.update);
+}
 /**
  * One update as the update endpoints send it (an element of a page, of `/v2/updates` or of the
  * WebSocket stream, or the answer of update-by-id).
@@ -41,16 +54,17 @@ export type Update = t.TypeOf<typeof Update>;
  * @category Codecs
  * @since 0.1.0
  */
-export const JsGetUpdateResponse = t.type(
-  {
-    // The spec lists no required field here, yet an element without `update` would carry nothing
-    // at all: requiring it gives readers a non-optional type and flags a broken body.
-    update: Update,
-  },
-  'JsGetUpdateResponse',
-);
+export const JsGetUpdateResponse = withFastGuard(JsGetUpdateResponseCodec, isJsGetUpdateResponse);
 export type JsGetUpdateResponse = t.TypeOf<typeof JsGetUpdateResponse>;
 
+// The io-ts codec; the export wraps it with its fast guard.
+const JsGetUpdatesResponseCodec = t.type(
+  {
+    // Required for the reason given at JsGetUpdateResponse.
+    update: Update,
+  },
+  'JsGetUpdatesResponse',
+);
 /**
  * One element of the ledger's update stream, `/v2/updates` (over HTTP as a list, or over
  * WebSocket): the upstream schema `JsGetUpdatesResponse`. The same shape as
@@ -66,11 +80,5 @@ export type JsGetUpdateResponse = t.TypeOf<typeof JsGetUpdateResponse>;
  * @category Codecs
  * @since 0.1.0
  */
-export const JsGetUpdatesResponse = t.type(
-  {
-    // Required for the reason given at JsGetUpdateResponse.
-    update: Update,
-  },
-  'JsGetUpdatesResponse',
-);
+export const JsGetUpdatesResponse = withFastGuard(JsGetUpdatesResponseCodec, isJsGetUpdateResponse);
 export type JsGetUpdatesResponse = t.TypeOf<typeof JsGetUpdatesResponse>;

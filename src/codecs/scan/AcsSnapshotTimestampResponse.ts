@@ -1,6 +1,11 @@
 import * as t from 'io-ts';
-import { Timestamp } from '../common/primitives.js';
+import { Timestamp, isTimestamp, withFastGuard, isJsonObject } from '../common/primitives.js';
 
+// The io-ts codec; the export wraps it with its fast guard.
+const AcsSnapshotTimestampResponseCodec = t.type({ record_time: Timestamp }, 'AcsSnapshotTimestampResponse');
+function isAcsSnapshotTimestampResponse(u: unknown): boolean {
+  return isJsonObject(u) && isTimestamp(u.record_time);
+}
 /**
  * The record time of an ACS snapshot, from `/v0/state/acs/snapshot-timestamp[-after]` (upstream `AcsSnapshotTimestampResponse`).
  * @example
@@ -12,5 +17,5 @@ import { Timestamp } from '../common/primitives.js';
  * @category Codecs
  * @since 0.1.0
  */
-export const AcsSnapshotTimestampResponse = t.type({ record_time: Timestamp }, 'AcsSnapshotTimestampResponse');
+export const AcsSnapshotTimestampResponse = withFastGuard(AcsSnapshotTimestampResponseCodec, isAcsSnapshotTimestampResponse);
 export type AcsSnapshotTimestampResponse = t.TypeOf<typeof AcsSnapshotTimestampResponse>;

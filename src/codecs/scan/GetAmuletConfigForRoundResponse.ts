@@ -1,6 +1,21 @@
 import * as t from 'io-ts';
+import { withFastGuard, isJsonObject } from '../common/primitives.js';
 import { SteppedRate } from './SteppedRate.js';
 
+// The io-ts codec; the export wraps it with its fast guard.
+const GetAmuletConfigForRoundResponseCodec = t.type(
+  { amulet_create_fee: t.string, holding_fee: t.string, lock_holder_fee: t.string, transfer_fee: SteppedRate },
+  'GetAmuletConfigForRoundResponse',
+);
+function isGetAmuletConfigForRoundResponse(u: unknown): boolean {
+  return (
+    isJsonObject(u) &&
+    typeof u.amulet_create_fee === 'string' &&
+    typeof u.holding_fee === 'string' &&
+    typeof u.lock_holder_fee === 'string' &&
+    SteppedRate.is(u.transfer_fee)
+  );
+}
 /**
  * The fees of the amulet rules of one round, as decimal strings, from the deprecated `/v0/amulet-config-for-round` (upstream `GetAmuletConfigForRoundResponse`).
  * @example
@@ -13,8 +28,5 @@ import { SteppedRate } from './SteppedRate.js';
  * @category Codecs
  * @since 0.1.0
  */
-export const GetAmuletConfigForRoundResponse = t.type(
-  { amulet_create_fee: t.string, holding_fee: t.string, lock_holder_fee: t.string, transfer_fee: SteppedRate },
-  'GetAmuletConfigForRoundResponse',
-);
+export const GetAmuletConfigForRoundResponse = withFastGuard(GetAmuletConfigForRoundResponseCodec, isGetAmuletConfigForRoundResponse);
 export type GetAmuletConfigForRoundResponse = t.TypeOf<typeof GetAmuletConfigForRoundResponse>;

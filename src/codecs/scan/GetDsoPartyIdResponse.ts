@@ -1,5 +1,11 @@
 import * as t from 'io-ts';
+import { withFastGuard, isJsonObject } from '../common/primitives.js';
 
+// The io-ts codec; the export wraps it with its fast guard.
+const GetDsoPartyIdResponseCodec = t.type({ dso_party_id: t.string }, 'GetDsoPartyIdResponse');
+function isGetDsoPartyIdResponse(u: unknown): boolean {
+  return isJsonObject(u) && typeof u.dso_party_id === 'string';
+}
 /**
  * The DSO party of the network (upstream `GetDsoPartyIdResponse`).
  * @example
@@ -12,5 +18,5 @@ import * as t from 'io-ts';
  * @category Codecs
  * @since 0.1.0
  */
-export const GetDsoPartyIdResponse = t.type({ dso_party_id: t.string }, 'GetDsoPartyIdResponse');
+export const GetDsoPartyIdResponse = withFastGuard(GetDsoPartyIdResponseCodec, isGetDsoPartyIdResponse);
 export type GetDsoPartyIdResponse = t.TypeOf<typeof GetDsoPartyIdResponse>;

@@ -1,7 +1,14 @@
 import * as t from 'io-ts';
-import { optional } from '../common/primitives.js';
+import { optional, withFastGuard, isJsonObject } from '../common/primitives.js';
 import { Contract } from '../splice/Contract.js';
 
+// The io-ts codec; the export wraps it with its fast guard.
+const LookupFeaturedAppRightResponseCodec = t.partial({ featured_app_right: optional(Contract) }, 'LookupFeaturedAppRightResponse');
+function isLookupFeaturedAppRightResponse(u: unknown): boolean {
+  if (!isJsonObject(u)) return false;
+  const x = u.featured_app_right;
+  return x === undefined || x === null || Contract.is(x);
+}
 /**
  * A provider's `Splice.Amulet:FeaturedAppRight`, absent or `null` when it has none (upstream `LookupFeaturedAppRightResponse`, scan.yaml).
  * @example
@@ -13,5 +20,5 @@ import { Contract } from '../splice/Contract.js';
  * @category Codecs
  * @since 0.1.0
  */
-export const LookupFeaturedAppRightResponse = t.partial({ featured_app_right: optional(Contract) }, 'LookupFeaturedAppRightResponse');
+export const LookupFeaturedAppRightResponse = withFastGuard(LookupFeaturedAppRightResponseCodec, isLookupFeaturedAppRightResponse);
 export type LookupFeaturedAppRightResponse = t.TypeOf<typeof LookupFeaturedAppRightResponse>;

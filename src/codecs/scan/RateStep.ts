@@ -1,5 +1,11 @@
 import * as t from 'io-ts';
+import { withFastGuard, isJsonObject } from '../common/primitives.js';
 
+// The io-ts codec; the export wraps it with its fast guard.
+const RateStepCodec = t.type({ amount: t.string, rate: t.string }, 'RateStep');
+function isRateStep(u: unknown): boolean {
+  return isJsonObject(u) && typeof u.amount === 'string' && typeof u.rate === 'string';
+}
 /**
  * One step of a {@link SteppedRate}: from `amount` on, `rate` applies (upstream `RateStep`).
  * @example
@@ -11,5 +17,5 @@ import * as t from 'io-ts';
  * @category Codecs
  * @since 0.1.0
  */
-export const RateStep = t.type({ amount: t.string, rate: t.string }, 'RateStep');
+export const RateStep = withFastGuard(RateStepCodec, isRateStep);
 export type RateStep = t.TypeOf<typeof RateStep>;

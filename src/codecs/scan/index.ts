@@ -35,10 +35,8 @@ export { ActiveContract } from './ActiveContract.js';
 export { AcsResponse } from './AcsResponse.js';
 export { AcsSnapshotTimestampResponse } from './AcsSnapshotTimestampResponse.js';
 // Bulk history
-export { GetBulkObjectChecksumsRequest } from './GetBulkObjectChecksumsRequest.js';
 export { GetBulkObjectChecksumsResponse } from './GetBulkObjectChecksumsResponse.js';
 // Votes
-export { BatchListVotesByVoteRequestsRequest } from './BatchListVotesByVoteRequestsRequest.js';
 export { ListVoteRequestByTrackingCidResponse } from './ListVoteRequestByTrackingCidResponse.js';
 export { ListDsoRulesVoteRequestsResponse } from './ListDsoRulesVoteRequestsResponse.js';
 export { CountVoteResultsRequest } from './CountVoteResultsRequest.js';

@@ -1,5 +1,11 @@
 import * as t from 'io-ts';
+import { withFastGuard, isJsonObject } from '../common/primitives.js';
 
+// The io-ts codec; the export wraps it with its fast guard.
+const ErrorResponseCodec = t.type({ error: t.string }, 'ErrorResponse');
+function isErrorResponse(u: unknown): boolean {
+  return isJsonObject(u) && typeof u.error === 'string';
+}
 /**
  * The JSON error body of Scan and the validator, `{"error": "..."}` (upstream `ErrorResponse`).
  * @example
@@ -11,5 +17,5 @@ import * as t from 'io-ts';
  * @category Codecs
  * @since 0.1.0
  */
-export const ErrorResponse = t.type({ error: t.string }, 'ErrorResponse');
+export const ErrorResponse = withFastGuard(ErrorResponseCodec, isErrorResponse);
 export type ErrorResponse = t.TypeOf<typeof ErrorResponse>;

@@ -1,5 +1,6 @@
 import { Timestamp } from '../../codecs/common/primitives.js';
 import { renderActual } from '../../internal/renderActual.js';
+import { utcTimestamp } from '../../time/utcTimestamp.js';
 
 // As in compareTimestamps: the date and time to the second are fixed-width (19 characters); the
 // fraction, right-padded with zeros to 9 digits, makes every instant 28 characters that order as
@@ -19,8 +20,9 @@ const NINE_ZEROS = '000000000';
  * ```
  * @throws TypeError when `ts` is not a valid Timestamp (a programming error, as in compareTimestamps).
  */
-export const sortableInstant = (ts: string): string => {
-  if (!Timestamp.is(ts)) throw new TypeError(`mergeFeeds: not an ISO-8601 UTC Timestamp: ${renderActual(ts)}`);
+export const sortableInstant = (valid: string): string => {
+  if (!Timestamp.is(valid)) throw new TypeError(`mergeFeeds: not an ISO-8601 UTC Timestamp: ${renderActual(valid)}`);
+  const ts = utcTimestamp(valid);
   const fraction = ts.length === SECONDS + 1 ? NINE_ZEROS : (ts.slice(SECONDS + 1, -1) + NINE_ZEROS).slice(0, 9);
   return ts.slice(0, SECONDS) + fraction;
 };

@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import * as t from 'io-ts';
 import * as E from 'fp-ts/lib/Either.js';
 import { decodeWith } from '../../../src/codecs/decodeWith';
-import { int32, int64, nonEmptyArray, optional, Timestamp, valueOf, wrapperUnion } from '../../../src/codecs/common/primitives';
+import fc from 'fast-check';
+import { int32, int64, isInt32, isTimestamp, nonEmptyArray, optional, Timestamp, TIMESTAMP, valueOf, wrapperUnion } from '../../../src/codecs/common/primitives';
 
 const issues = (codec: t.Mixed, u: unknown) => {
   const r = decodeWith(codec)(u);
@@ -22,14 +23,32 @@ describe('codec primitives', () => {
     assert.ok(!int32.is(2147483648));
   });
 
-  it('Timestamp accepts UTC instants with 0 to 9 fractional digits only', () => {
-    for (const ok of ['1970-01-01T00:00:00Z', '2024-09-20T13:31:28.405180Z', '2025-12-10T16:23:25.721430123Z', '2025-02-11T18:00:00.5Z']) {
+  it('Timestamp accepts RFC 3339 instants with 0 to 9 fractional digits, Z or a numeric offset', () => {
+    for (const ok of ['1970-01-01T00:00:00Z', '2024-09-20T13:31:28.405180Z', '2025-12-10T16:23:25.721430123Z', '2025-02-11T18:00:00.5Z', '2025-02-11T18:00:00+00:00', '2025-02-11T18:00:00.123456-05:30']) {
       assert.ok(Timestamp.is(ok), ok);
     }
-    for (const bad of ['2024-09-20T13:31:28.4051801234Z', '2024-09-20T13:31:28', '2024-09-20 13:31:28Z', '2024-13-01T00:00:00Z', 'yesterday', 1700000000]) {
+    for (const bad of ['2024-09-20T13:31:28.4051801234Z', '2024-09-20T13:31:28', '2024-09-20 13:31:28Z', '2024-13-01T00:00:00Z', '2024-09-20T13:31:28.Z', '2024-09-20T13:31:28+0000', '2024-09-20T13:31:28+24:00', '2024-09-20T13:31:28z', 'yesterday', 1700000000]) {
       assert.ok(!Timestamp.is(bad), String(bad));
       assert.equal(issues(Timestamp, bad)[0]!.expected, 'Timestamp');
     }
+  });
+
+  it('isTimestamp (character codes) accepts exactly what the TIMESTAMP expression does', () => {
+    const valid = fc
+      .tuple(fc.date({ min: new Date(0), max: new Date(4e12), noInvalidDate: true }), fc.integer({ min: 0, max: 9 }), fc.constantFrom('Z', '+00:00', '-05:30', '+23:59'))
+      .map(([d, digits, zone]) => `${d.toISOString().slice(0, 19)}${digits === 0 ? '' : `.${'123456789'.slice(0, digits)}`}${zone}`);
+    // A valid timestamp with one character replaced, inserted or removed: the near misses.
+    const mutated = fc.tuple(valid, fc.nat(40), fc.constantFrom('', '0', '9', ':', '-', '+', '.', 'Z', 'T', ' ', 'a', '6', '2'), fc.integer({ min: 0, max: 2 })).map(([ts, at, c, cut]) => ts.slice(0, at) + c + ts.slice(at + cut));
+    fc.assert(
+      fc.property(fc.oneof(valid, mutated, fc.string({ maxLength: 40 })), (s) => {
+        assert.equal(isTimestamp(s), TIMESTAMP.test(s), s);
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('isInt32 agrees with int32', () => {
+    for (const n of [0, -0, 1, -1, 2147483647, -2147483648, 2147483648, -2147483649, 1.5, NaN, Infinity, '1', null]) assert.equal(isInt32(n), int32.is(n), String(n));
   });
 
   it('optional accepts absent and null alike', () => {

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { unguardedOf } from '../../../src/codecs/common/primitives';
 import type * as t from 'io-ts';
 import { codecs } from '../../../src/index';
 import {
@@ -26,7 +27,7 @@ const LISTS = [
 
 /** The own property names of a codec built of t.type / t.partial / t.intersection. */
 const propsOf = (codec: t.Mixed): string[] => {
-  const c = codec as unknown as { props?: Record<string, unknown>; types?: t.Mixed[] };
+  const c = (unguardedOf(codec) ?? codec) as unknown as { props?: Record<string, unknown>; types?: t.Mixed[] };
   if (c.props) return Object.keys(c.props);
   return (c.types ?? []).flatMap(propsOf);
 };

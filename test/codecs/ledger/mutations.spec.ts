@@ -96,19 +96,23 @@ describe('ledger codecs on mutated real payloads', () => {
     assert.equal(firstIssue(JsGetUpdateResponse, b).path, `${TX}.offset`);
   });
 
-  it('refuses a timestamp that is no ISO-8601 UTC instant', () => {
+  it('refuses a timestamp that is no RFC 3339 instant', () => {
     const b = body();
     transactionOf(b).recordTime = 'yesterday';
     const issue = firstIssue(JsGetUpdateResponse, b);
     assert.equal(issue.path, `${TX}.recordTime`);
     assert.equal(issue.expected, 'Timestamp');
     assert.equal(issue.actual, '"yesterday"');
-    assert.match(issue.message ?? '', /ISO-8601/);
+    assert.match(issue.message ?? '', /RFC 3339/);
   });
 
-  it('refuses a timestamp with an offset other than Z (createdAt)', () => {
+  it('accepts an RFC 3339 offset (+00:00, +01:00) and refuses a timestamp without a zone (createdAt)', () => {
     const b = body();
     created(transactionOf(b).events[3]).createdAt = '1970-01-01T01:01:00+01:00';
+    decodeOk(JsGetUpdateResponse, b);
+    created(transactionOf(b).events[3]).createdAt = '1970-01-01T00:01:00.123456+00:00';
+    decodeOk(JsGetUpdateResponse, b);
+    created(transactionOf(b).events[3]).createdAt = '1970-01-01T00:01:00';
     assert.equal(firstIssue(JsGetUpdateResponse, b).path, `${TX}.events.3.CreatedEvent.createdAt`);
   });
 

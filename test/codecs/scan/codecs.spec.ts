@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { readFixture } from '../../helpers/fixtures.js';
 import * as scan from '../../../src/codecs/scan/index.js';
+import { codecs } from '../../../src/index.js';
 import { decodeIssues, decodeOk, notAny } from './helpers.js';
 
 const paths = (codec: Parameters<typeof decodeIssues>[0], u: unknown) => decodeIssues(codec, u).map((i) => [i.path, i.expected]);
@@ -24,13 +25,14 @@ describe('scan request and response codecs', () => {
       assert.equal(decoded.daml_value_encoding, undefined);
     });
 
-    it('refuse unknown encodings, a fractional page size and a non-UTC after_record_time', () => {
+    it('refuse unknown encodings, a fractional page size and an after_record_time without a zone', () => {
       assert.deepEqual(paths(scan.UpdateHistoryRequestV2, { page_size: 10, daml_value_encoding: 'verbose' })[0], ['daml_value_encoding', 'DamlValueEncoding | null']);
       assert.deepEqual(paths(scan.UpdateHistoryRequestV1, { page_size: 1.5 })[0], ['page_size', 'int32']);
-      assert.deepEqual(paths(scan.UpdateHistoryRequestV2, { page_size: 10, after: { ...after, after_record_time: '2025-12-10T17:23:05+01:00' } })[0], [
+      assert.deepEqual(paths(scan.UpdateHistoryRequestV2, { page_size: 10, after: { ...after, after_record_time: '2025-12-10T17:23:05' } })[0], [
         'after.after_record_time',
         'Timestamp',
       ]);
+      decodeOk(scan.UpdateHistoryRequestV2, { page_size: 10, after: { ...after, after_record_time: '2025-12-10T17:23:05+01:00' } });
       assert.deepEqual(paths(scan.UpdateHistoryRequestAfter, { after_record_time: after.after_record_time })[0], ['after_migration_id', 'int64']);
     });
   });
@@ -73,7 +75,7 @@ describe('scan request and response codecs', () => {
 
   describe('bulk checksums', () => {
     it('items are {value?: string | null}', () => {
-      decodeOk(scan.GetBulkObjectChecksumsRequest, { object_keys: ['a', 'b'] });
+      decodeOk(codecs.scan.GetBulkObjectChecksumsRequest, { object_keys: ['a', 'b'] });
       const decoded = decodeOk(scan.GetBulkObjectChecksumsResponse, { checksums: [{ value: 'c0ffee' }, { value: null }, {}] });
       assert.deepEqual(
         decoded.checksums.map((c) => c.value),
@@ -93,7 +95,7 @@ describe('scan request and response codecs', () => {
     };
 
     it('requests and lists of vote requests', () => {
-      decodeOk(scan.BatchListVotesByVoteRequestsRequest, { vote_request_contract_ids: ['00ab'] });
+      decodeOk(codecs.scan.BatchListVotesByVoteRequestsRequest, { vote_request_contract_ids: ['00ab'] });
       decodeOk(scan.ListVoteRequestByTrackingCidResponse, { vote_requests: [contract] });
       decodeOk(scan.ListDsoRulesVoteRequestsResponse, { dso_rules_vote_requests: [] });
       assert.deepEqual(paths(scan.ListDsoRulesVoteRequestsResponse, { dso_rules_vote_requests: [{ ...contract, payload: 'x' }] })[0], [

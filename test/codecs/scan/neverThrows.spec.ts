@@ -19,9 +19,9 @@ describe('scan codecs on arbitrary input', () => {
   const tx = page.transactions[3]!;
   spotMutationsAgree('UpdateHistoryItemV2', scan.UpdateHistoryItemV2, tx);
   // The hot codecs with a fast guard, each mutated on its own so that a spot lands in its fields.
-  it('the fast-guarded codecs are the ones checked against their unguarded codec below', () => {
+  it('the codecs checked against their unguarded codec below are fast-guarded (test/codecs/fastGuards.spec.ts checks every one)', () => {
     const guarded = codecsOf(scan).filter(([, codec]) => unguardedOf(codec) !== undefined).map(([name]) => name);
-    assert.deepEqual(guarded.sort(), ['CreatedEvent', 'ExercisedEvent', 'UpdateHistoryTransaction', 'UpdateHistoryTransactionV2']);
+    for (const name of ['CreatedEvent', 'ExercisedEvent', 'UpdateHistoryTransaction', 'UpdateHistoryTransactionV2', 'UpdateHistoryItemV2', 'AcsResponse', 'GetOpenAndIssuingMiningRoundsResponse']) assert.ok(guarded.includes(name), name);
   });
   spotMutationsAgree('UpdateHistoryTransactionV2', scan.UpdateHistoryTransactionV2, tx);
   spotMutationsAgree('UpdateHistoryTransaction', scan.UpdateHistoryTransaction, { ...tx, offset: '000000000000000001' });
