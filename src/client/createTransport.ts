@@ -8,7 +8,7 @@ import type { Fetch, HttpResponse, RequestDescription } from '../http/types.js';
 import type { GroupConfig } from './types.js';
 
 /** What an operation asks of its group's transport. @internal */
-export type Call = Pick<RequestDescription, 'method' | 'path' | 'params' | 'query' | 'body' | 'onOkText'>;
+export type Call = Pick<RequestDescription, 'method' | 'path' | 'params' | 'query' | 'body' | 'onOkText' | 'onOkJson'>;
 
 /** Sends calls to one API group. @internal */
 export type Transport = (call: Call) => Observable<E.Either<CantonError, HttpResponse>>;
