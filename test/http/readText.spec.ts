@@ -73,6 +73,17 @@ describe('readText', () => {
     assert.equal(await readText({ headers: headers(), text: neverText, body: webBody(parts).body }, 1000), parts.join(''));
   });
 
+  it('reads a body of declared length whole, and a body that does not keep to its declared length as it comes', async () => {
+    const parts = ['{"a":', '"€",', '"b":[1,2,3]}'];
+    const length = new TextEncoder().encode(parts.join('')).byteLength;
+    for (const declared of [length, length - 5, length + 5, 1]) {
+      assert.equal(await readText({ headers: headers(declared), text: neverText, body: webBody(parts).body }, 1000), parts.join(''), `declared ${declared}`);
+      assert.equal(await readText({ headers: headers(declared), text: neverText, body: Readable.from(parts.map((p) => Buffer.from(p))) }, 1000), parts.join(''), `declared ${declared}`);
+    }
+    // The bound holds whatever was declared.
+    await assert.rejects(readText({ headers: headers(4), text: neverText, body: webBody(parts).body }, 10), BodyTooLarge);
+  });
+
   it('checks a body it can only read whole (a fetch without a stream)', async () => {
     assert.equal(await readText({ headers: headers(), text: () => Promise.resolve('abc') }, 3), 'abc');
     await assert.rejects(readText({ headers: headers(), text: () => Promise.resolve('€€') }, 5), BodyTooLarge);
