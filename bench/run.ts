@@ -79,7 +79,7 @@ const benchEndToEnd = async () => {
       console.log(`   ${i + 1}. ${name}: items/s (goal: ${goal.toFixed(2)} of the hand-written loop)`);
       for (const [who, xs] of rates) console.log(`     ${who.padEnd(26)} ${String(Math.round(median(xs))).padStart(7)}`);
       const verdict = (xs: number[]) => (median(xs) >= goal ? '(goal met)' : '(GOAL MISSED)');
-      const line = (label: string, xs: number[], judged: boolean) => console.log(`     ${label.padEnd(40)} ${spread(xs)}${judged ? ` ${verdict(xs)}` : ''}`);
+      const line = (label: string, xs: number[], judged: boolean) => console.log(`     ${label.padEnd(42)} ${spread(xs)}${judged ? ` ${verdict(xs)}` : ''}`);
       line('scan.updates / hand-written loop', ratios(rates, 'scan.updates', 'hand-written loop'), true);
       line('scan.updates / official ScanClient', ratios(rates, 'scan.updates', 'official ScanClient'), true);
       line('scan.updates / scan.updates prefetch 0', ratios(rates, 'scan.updates', 'scan.updates prefetch 0'), false);

@@ -81,19 +81,28 @@ export interface RequestDescription {
    * while this page is decoded and handed on.
    *
    * The contract:
-   * - called at most once per request, and only for a 2xx answer whose body parsed as JSON: never
-   *   for a non-2xx answer, a transport failure, a timeout, a body too large, a body that is not
-   *   valid JSON, a text or an empty body, nor after unsubscribe;
+   * - called at most once per request (a Scan pool that asks several Scans sends one request to
+   *   each), and only for a 2xx answer whose body parsed as JSON: never for a non-2xx answer, a
+   *   transport failure, a timeout, a body too large, a body that is not valid JSON, a text or an
+   *   empty body, nor after unsubscribe;
    * - called synchronously right after `JSON.parse`, before the answer is emitted, so before the
    *   operation's codec decodes it;
    * - `json` is the very value the codec will decode next and nothing in it has been checked:
    *   the hook must not change it, must not throw (a throw is a defect and errors the
    *   Observable), and whatever it reads is a guess to compare with the decoded page;
-   * - where it is given, the answer is emitted one macrotask later (`setImmediate` where there is
-   *   one), so that a request the hook sends is on the wire before the decode and the consumer's
-   *   synchronous work start.
+   * - once it has been called, the answer is emitted one macrotask later (`setImmediate` where
+   *   there is one), so that a request the hook sends is on the wire before the decode and the
+   *   consumer's synchronous work start.
    *
    * With `onOkText` as well, `onOkText` is told the text first and this hook the JSON after.
+   *
+   * @example
+   * ```ts
+   * const onOkJson = (json: unknown) => {
+   *   const token = (json as { nextPageToken?: unknown } | null)?.nextPageToken;
+   *   if (typeof token === 'string') sendNext({ ...body, pageToken: token }); // checked against the decoded page later
+   * };
+   * ```
    */
   readonly onOkJson?: (json: unknown) => void;
 }
