@@ -20,7 +20,7 @@ export type Agreement = 'whole' | { readonly kind: 'history-page'; readonly item
  * descriptor (absent: `'whole'`, or what the descriptor of the call's route says).
  * @internal
  */
-export type Call = Pick<RequestDescription, 'method' | 'path' | 'params' | 'query' | 'body' | 'onOkText'> & { readonly agreement?: Agreement };
+export type Call = Pick<RequestDescription, 'method' | 'path' | 'params' | 'query' | 'body' | 'onOkText' | 'onOkJson'> & { readonly agreement?: Agreement };
 
 /** Sends calls to one API group. @internal */
 export type Transport = (call: Call) => Observable<E.Either<CantonError, HttpResponse>>;

@@ -1,10 +1,11 @@
-import { asyncScheduler, defer, identity, map, Observable, observeOn, of, switchMap, timeout } from 'rxjs';
+import { asyncScheduler, defer, identity, Observable, of, switchAll, switchMap, timeout } from 'rxjs';
 import * as E from 'fp-ts/lib/Either.js';
 import type { CantonError } from '../errors/CantonError.js';
 import { decodeError, networkError, timeoutError } from '../errors/constructors.js';
 import { renderActual } from '../internal/renderActual.js';
 import { buildUrl } from './buildUrl.js';
 import { fetchSameOrigin } from './fetchSameOrigin.js';
+import { inNextMacrotask } from './inNextMacrotask.js';
 import { plainError } from './plainError.js';
 import { readBody } from './readBody.js';
 import { BodyTooLarge, readText } from './readText.js';
@@ -138,12 +139,19 @@ export const request = (desc: RequestDescription): Observable<E.Either<CantonErr
         return fetchOnce(desc.fetch, built.right, init, display, token.right, desc.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES).pipe(
           switchMap((raw) => {
             if (E.isLeft(raw)) return of(raw);
-            const onOkText = desc.onOkText;
-            if (onOkText === undefined || raw.right.status < 200 || raw.right.status >= 300) return of(classify(raw.right, display, token.right));
+            const { onOkText, onOkJson } = desc;
+            if ((onOkText === undefined && onOkJson === undefined) || raw.right.status < 200 || raw.right.status >= 300) return of(classify(raw.right, display, token.right));
+            // A request sent from a hook leaves only a few ticks after fetch is called: what runs
+            // after the hook (the parse, the decode, the consumer) waits for the next macrotask.
+            const parsed = () => {
+              const answer = classify(raw.right, display, token.right);
+              if (onOkJson === undefined || E.isLeft(answer) || answer.right.body._tag !== 'Json') return of(answer);
+              onOkJson(answer.right.body.json);
+              return inNextMacrotask(() => answer);
+            };
+            if (onOkText === undefined) return parsed();
             onOkText(raw.right.text);
-            // Parse in the next macrotask: a request sent from onOkText leaves only a few ticks
-            // after fetch is called, and a synchronous parse would hold it back.
-            return of(raw.right).pipe(observeOn(asyncScheduler), map((r) => classify(r, display, token.right)));
+            return inNextMacrotask(parsed).pipe(switchAll());
           }),
         );
       }),

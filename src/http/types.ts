@@ -69,9 +69,42 @@ export interface RequestDescription {
   readonly fetch: Fetch;
   /**
    * Told the raw text of a 2xx body before it is parsed, so that a paged reader can ask for its
-   * next page while this one is parsed (it must check the guess against the decoded page).
+   * next page while this one is parsed (it must check the guess against the decoded page). The
+   * body is parsed one macrotask later, so that a request sent from here leaves first.
+   * Superseded by `onOkJson`, which needs no second reading of the text; kept while the paged
+   * readers still use it.
    */
   readonly onOkText?: (text: string) => void;
+  /**
+   * Handed the parsed JSON of a 2xx answer before anything decodes it, so that a paged reader can
+   * read its next cursor with a property read (`json.nextPageToken`) and send the next request
+   * while this page is decoded and handed on.
+   *
+   * The contract:
+   * - called at most once per request (a Scan pool that asks several Scans sends one request to
+   *   each), and only for a 2xx answer whose body parsed as JSON: never for a non-2xx answer, a
+   *   transport failure, a timeout, a body too large, a body that is not valid JSON, a text or an
+   *   empty body, nor after unsubscribe;
+   * - called synchronously right after `JSON.parse`, before the answer is emitted, so before the
+   *   operation's codec decodes it;
+   * - `json` is the very value the codec will decode next and nothing in it has been checked:
+   *   the hook must not change it, must not throw (a throw is a defect and errors the
+   *   Observable), and whatever it reads is a guess to compare with the decoded page;
+   * - once it has been called, the answer is emitted one macrotask later (`setImmediate` where
+   *   there is one), so that a request the hook sends is on the wire before the decode and the
+   *   consumer's synchronous work start.
+   *
+   * With `onOkText` as well, `onOkText` is told the text first and this hook the JSON after.
+   *
+   * @example
+   * ```ts
+   * const onOkJson = (json: unknown) => {
+   *   const token = (json as { nextPageToken?: unknown } | null)?.nextPageToken;
+   *   if (typeof token === 'string') sendNext({ ...body, pageToken: token }); // checked against the decoded page later
+   * };
+   * ```
+   */
+  readonly onOkJson?: (json: unknown) => void;
 }
 
 /** The body of an answer: parsed JSON, plain text, or nothing. @internal */

@@ -54,6 +54,36 @@ describe('readText', () => {
     assert.equal(state.pulled, 0);
   });
 
+  it('decodes a Node stream as a whole, a character split across Buffers and string chunks included', async () => {
+    const bytes = Buffer.from('{"name":"Zoë €"}');
+    const split = bytes.indexOf(0xe2) + 1;
+    const node = Readable.from([bytes.subarray(0, split), bytes.subarray(split), 'ü']);
+    assert.equal(await readText({ headers: headers(), text: neverText, body: node }, bytes.length + 2), '{"name":"Zoë €"}ü');
+    await assert.rejects(readText({ headers: headers(), text: neverText, body: Readable.from(['€€']) }, 5), BodyTooLarge);
+  });
+
+  it('reads an empty stream, or one of empty chunks, as the empty text', async () => {
+    assert.equal(await readText({ headers: headers(0), text: neverText, body: webBody([]).body }, 10), '');
+    assert.equal(await readText({ headers: headers(), text: neverText, body: webBody(['', '']).body }, 10), '');
+    assert.equal(await readText({ headers: headers(), text: neverText, body: Readable.from([Buffer.alloc(0)]) }, 10), '');
+  });
+
+  it('gives every byte once, in order, across many chunks', async () => {
+    const parts = Array.from({ length: 50 }, (_, i) => `${i},`);
+    assert.equal(await readText({ headers: headers(), text: neverText, body: webBody(parts).body }, 1000), parts.join(''));
+  });
+
+  it('reads a body of declared length whole, and a body that does not keep to its declared length as it comes', async () => {
+    const parts = ['{"a":', '"€",', '"b":[1,2,3]}'];
+    const length = new TextEncoder().encode(parts.join('')).byteLength;
+    for (const declared of [length, length - 5, length + 5, 1]) {
+      assert.equal(await readText({ headers: headers(declared), text: neverText, body: webBody(parts).body }, 1000), parts.join(''), `declared ${declared}`);
+      assert.equal(await readText({ headers: headers(declared), text: neverText, body: Readable.from(parts.map((p) => Buffer.from(p))) }, 1000), parts.join(''), `declared ${declared}`);
+    }
+    // The bound holds whatever was declared.
+    await assert.rejects(readText({ headers: headers(4), text: neverText, body: webBody(parts).body }, 10), BodyTooLarge);
+  });
+
   it('checks a body it can only read whole (a fetch without a stream)', async () => {
     assert.equal(await readText({ headers: headers(), text: () => Promise.resolve('abc') }, 3), 'abc');
     await assert.rejects(readText({ headers: headers(), text: () => Promise.resolve('€€') }, 5), BodyTooLarge);

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import * as E from 'fp-ts/lib/Either.js';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { firstValueFrom, NEVER, of } from 'rxjs';
+import { firstValueFrom, NEVER, of, tap } from 'rxjs';
 import { fetch as crossFetch } from 'cross-fetch';
 import { request } from '../../src/http/request';
 import type { Fetch, RequestDescription } from '../../src/http/types';
@@ -87,6 +87,112 @@ for (const [transportName, fetch] of transports) describe(`request (HTTP core ag
       await collect(r$);
       await collect(r$);
       assert.equal(server.requests.length, before + 2);
+    });
+  });
+
+  describe('onOkJson', () => {
+    /** Sends with an onOkJson hook that records what it is given, and when the answer follows. */
+    const sendWithHook = async (over: Partial<RequestDescription> = {}) => {
+      const events: string[] = [];
+      const given: unknown[] = [];
+      const r = await firstValueFrom(
+        request(
+          describeRequest({
+            ...over,
+            onOkJson: (json) => {
+              given.push(json);
+              events.push('hook');
+              // What fetch needs before its request is on the wire: microtasks and a tick.
+              process.nextTick(() => events.push('tick after the hook'));
+              void Promise.resolve().then(() => events.push('microtask after the hook'));
+            },
+          }),
+        ).pipe(tap(() => events.push('answer'))),
+      );
+      return { r, events, given };
+    };
+
+    it('is handed the parsed JSON of a 2xx answer once, the very value in the answer, before the answer', async () => {
+      reply = () => ({ body: { updates: [{ a: 1 }], nextPageToken: 'CAE=' } });
+      const { r, events, given } = await sendWithHook();
+      assert.ok(E.isRight(r) && r.right.body._tag === 'Json');
+      assert.equal(given.length, 1);
+      assert.equal(given[0], r.right.body.json);
+      assert.equal((given[0] as { nextPageToken: string }).nextPageToken, 'CAE=');
+      assert.equal(events[0], 'hook');
+    });
+
+    it('hands the answer on only after what the hook started has run its ticks, so that a request it sends leaves first', async () => {
+      reply = () => ({ body: { ok: true } });
+      const { events } = await sendWithHook();
+      assert.deepEqual([...events].sort(), ['answer', 'hook', 'microtask after the hook', 'tick after the hook']);
+      assert.equal(events.at(-1), 'answer');
+    });
+
+    it('is not called for an error status, a body that is not JSON, a text or an empty 2xx body', async () => {
+      const replies: Reply[] = [
+        { status: 404, body: { error: 'nope' } },
+        { status: 503, body: ledgerError('SERVICE_NOT_RUNNING', 1) },
+        { status: 200, headers: { 'content-type': 'application/json' }, body: '{"updates":[' },
+        { status: 200, headers: { 'content-type': 'text/plain' }, body: 'fine' },
+        { status: 200 },
+      ];
+      const answers: string[] = [];
+      for (const r of replies) {
+        reply = () => r;
+        const { r: answer, given } = await sendWithHook();
+        assert.deepEqual(given, []);
+        answers.push(E.isLeft(answer) ? answer.left._tag : answer.right.body._tag);
+      }
+      assert.deepEqual(answers, ['HttpError', 'HttpError', 'DecodeError', 'Text', 'Empty']);
+    });
+
+    it('is not called for a transport failure, a body too large or a timeout', async () => {
+      const cases: Array<[Reply, Partial<RequestDescription>]> = [
+        [{ action: 'reset' }, {}],
+        [{ body: { big: 'x'.repeat(100) } }, { maxResponseBytes: 10 }],
+        [{ action: 'hang' }, { timeoutMs: 50 }],
+      ];
+      const tags: string[] = [];
+      for (const [r, over] of cases) {
+        reply = () => r;
+        const { r: answer, given } = await sendWithHook(over);
+        assert.deepEqual(given, []);
+        tags.push(E.isLeft(answer) ? answer.left._tag : 'Right');
+      }
+      assert.deepEqual(tags, ['NetworkError', 'DecodeError', 'TimeoutError']);
+    });
+
+    it('comes after onOkText where both are given', async () => {
+      reply = () => ({ body: { n: 1 } });
+      const order: string[] = [];
+      const r = await send({ onOkText: (text) => order.push(`text ${text}`), onOkJson: (json) => order.push(`json ${JSON.stringify(json)}`) });
+      assert.ok(E.isRight(r));
+      assert.deepEqual(order, ['text {"n":1}', 'json {"n":1}']);
+    });
+
+    it('a hook that throws is a defect: the Observable errors', async () => {
+      reply = () => ({ body: { n: 1 } });
+      await assert.rejects(
+        send({
+          onOkJson: () => {
+            throw new Error('a bug in the reader');
+          },
+        }),
+        /a bug in the reader/,
+      );
+    });
+
+    it('unsubscribing between the hook and the answer hands nothing on', async () => {
+      reply = () => ({ body: { n: 1 } });
+      const values: unknown[] = [];
+      let hooked!: () => void;
+      const called = new Promise<void>((resolve) => (hooked = resolve));
+      const sub = request(describeRequest({ onOkJson: () => hooked() })).subscribe((v) => values.push(v));
+      await called;
+      sub.unsubscribe();
+      await new Promise((r) => setTimeout(r, 5));
+      assert.deepEqual(values, []);
     });
   });
 
