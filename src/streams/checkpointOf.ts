@@ -111,3 +111,12 @@ export function checkpointOf(item: object, stream?: Checkpoint['stream']): Check
   const cp = checkpointOfItem(item);
   return cp?.stream === stream ? cp : undefined;
 }
+
+/**
+ * The checkpoint after an item of a deprecated item stream as the stream that emitted it
+ * recorded it (`scan.updatesBefore`, `scan.importUpdates`, ... whose items look like
+ * `scan.updates` ones), else as `checkpointOf` derives it from the item: what `drainInto` stores
+ * for an item stream.
+ * @internal
+ */
+export const recordedCheckpointOf = (item: object): Checkpoint | undefined => itemCheckpoints.get(item) ?? checkpointOf(item as never);
