@@ -32,11 +32,7 @@ export interface Paging<S, R, A, C> {
   readonly recover?: (error: CantonError, state: S) => S | undefined;
 }
 
-/**
- * How a read is paced.
- * @category Streams
- * @since 0.3.0
- */
+/** How a read is paced. @internal */
 export interface ReadPagesOptions {
   /** Pages fetched beyond the one being handed on (default 1; 0: one page at a time). */
   readonly prefetch?: number;

@@ -6,6 +6,7 @@ import { invariantViolation, stopAfter } from './invariantViolation.js';
 import type { StreamOptions } from './options.js';
 import { pageRequest } from './pageRequest.js';
 import { pager, type Step } from './pager.js';
+import type { PageRecord } from '../paging/Page.js';
 
 /**
  * The checkpoint shape of a list paged by an opaque token: the token that fetched the page of the
@@ -20,7 +21,8 @@ export interface TokenPageCheckpoint<S extends string, T extends string | number
 
 /**
  * An entry of a token-paged list (`scan.voteResults`, `scan.bulkUpdateHistoryObjects`,
- * `ledger.vettedPackages`), with the checkpoint to resume after it.
+ * `ledger.vettedPackages`), with the checkpoint to resume after it: another name of the one
+ * record type, {@link PageRecord}.
  * @example
  * ```ts
  * import { createClient } from 'canton-rx';
@@ -32,10 +34,7 @@ export interface TokenPageCheckpoint<S extends string, T extends string | number
  * @category Streams
  * @since 0.2.0
  */
-export interface TokenListed<A, C> {
-  readonly value: A;
-  readonly checkpoint: C;
-}
+export type TokenListed<A, C> = PageRecord<A, C>;
 
 /** One page of a token-paged list. @internal */
 export interface TokenPage<A, T extends string | number> {
