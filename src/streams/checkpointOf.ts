@@ -85,6 +85,9 @@ const checkpointOfItem = (item: object): Checkpoint | undefined => {
  *   if (E.isRight(r)) await store.save(checkpointOf(r.right)); // JSON: {stream, migration_id, record_time, update_id}
  * });
  * ```
+ * @deprecated since 0.3.0: the page form of each stream (`client.scan.pages.*`,
+ * `client.ledger.pages.*`) carries every record as `{ value, checkpoint }`; take the checkpoint
+ * from there. Kept for one minor release.
  * @category Streams
  * @since 0.1.0
  */

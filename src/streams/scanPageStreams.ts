@@ -8,6 +8,12 @@ import type { UpdateHistoryRequestV2 } from '../codecs/scan/UpdateHistoryRequest
 import type { EventHistoryItem, EventHistoryRequest, GetImportUpdatesRequest, GetUpdatesBeforeRequest } from '../generated/scan/schemas.js';
 import type { Page } from '../paging/Page.js';
 import type { EventsCheckpoint, ImportUpdatesCheckpoint, ScanCheckpoint, UpdatesBeforeCheckpoint } from './checkpoints.js';
+import type { ActiveContract } from '../codecs/scan/ActiveContract.js';
+import type { AcsRequestV2 } from '../codecs/scan/AcsRequestV2.js';
+import type { HoldingsStateRequestV2 } from '../codecs/scan/HoldingsStateRequestV2.js';
+import type { AcsSnapshotCheckpoint, HoldingsCheckpoint } from './checkpoints.js';
+import { scanAcsSnapshotPages, type ScanAcsSnapshotOptions } from './scanAcsSnapshot.js';
+import { scanHoldingsPages, type ScanHoldingsOptions } from './scanHoldings.js';
 import { scanEventsPages, type ScanEventsOptions } from './scanEvents.js';
 import { scanImportUpdatesPages, type ScanImportUpdatesOptions } from './scanImportUpdates.js';
 import { scanUpdatesBeforePages, type ScanUpdatesBeforeOptions } from './scanUpdatesBefore.js';
@@ -39,6 +45,10 @@ export interface ScanPageStreams {
   updatesBefore(request: GetUpdatesBeforeRequest, options?: ScanUpdatesBeforeOptions): Pages<UpdateHistoryItem, UpdatesBeforeCheckpoint>;
   /** `scan.importUpdates` in pages (by update id). */
   importUpdates(request: GetImportUpdatesRequest, options?: ScanImportUpdatesOptions): Pages<UpdateHistoryItem, ImportUpdatesCheckpoint>;
+  /** `scan.holdings` in pages (the snapshot family). */
+  holdings(request: HoldingsStateRequestV2, options?: ScanHoldingsOptions): Pages<ActiveContract, HoldingsCheckpoint>;
+  /** `scan.acsSnapshot` in pages (the snapshot family). */
+  acsSnapshot(request: AcsRequestV2, options?: ScanAcsSnapshotOptions): Pages<ActiveContract, AcsSnapshotCheckpoint>;
 }
 
 /** The page streams of a Scan transport. @internal */
@@ -47,4 +57,6 @@ export const scanPageStreams = (transport: Transport): ScanPageStreams => ({
   events: (request, options) => scanEventsPages(transport, request, options),
   updatesBefore: (request, options) => scanUpdatesBeforePages(transport, request, options),
   importUpdates: (request, options) => scanImportUpdatesPages(transport, request, options),
+  holdings: (request, options) => scanHoldingsPages(transport, request, options),
+  acsSnapshot: (request, options) => scanAcsSnapshotPages(transport, request, options),
 });
