@@ -19,8 +19,6 @@ import { scanImportUpdatesPages, type ScanImportUpdatesOptions } from './scanImp
 import { scanUpdatesBeforePages, type ScanUpdatesBeforeOptions } from './scanUpdatesBefore.js';
 import { scanUpdatesPages, type ScanUpdatesOptions } from './scanUpdates.js';
 
-type Pages<A, C> = Observable<E.Either<CantonError, Page<A, C>>>;
-
 /**
  * The page form of Scan's record streams (`client.scan.pages`): the same requests, options and
  * paging as the item methods of the same names, each page whole with its records
@@ -38,17 +36,17 @@ type Pages<A, C> = Observable<E.Either<CantonError, Page<A, C>>>;
  */
 export interface ScanPageStreams {
   /** `scan.updates` in pages (the Scan cursor family). */
-  updates(request: UpdateHistoryRequestV2, options?: ScanUpdatesOptions): Pages<UpdateHistoryItem | UpdateHistoryItemV2, ScanCheckpoint>;
+  updates(request: UpdateHistoryRequestV2, options?: ScanUpdatesOptions): Observable<E.Either<CantonError, Page<UpdateHistoryItem | UpdateHistoryItemV2, ScanCheckpoint>>>;
   /** `scan.events` in pages (the Scan cursor family). */
-  events(request: EventHistoryRequest, options?: ScanEventsOptions): Pages<EventHistoryItem, EventsCheckpoint>;
+  events(request: EventHistoryRequest, options?: ScanEventsOptions): Observable<E.Either<CantonError, Page<EventHistoryItem, EventsCheckpoint>>>;
   /** `scan.updatesBefore` in pages (walking back by record time). */
-  updatesBefore(request: GetUpdatesBeforeRequest, options?: ScanUpdatesBeforeOptions): Pages<UpdateHistoryItem, UpdatesBeforeCheckpoint>;
+  updatesBefore(request: GetUpdatesBeforeRequest, options?: ScanUpdatesBeforeOptions): Observable<E.Either<CantonError, Page<UpdateHistoryItem, UpdatesBeforeCheckpoint>>>;
   /** `scan.importUpdates` in pages (by update id). */
-  importUpdates(request: GetImportUpdatesRequest, options?: ScanImportUpdatesOptions): Pages<UpdateHistoryItem, ImportUpdatesCheckpoint>;
+  importUpdates(request: GetImportUpdatesRequest, options?: ScanImportUpdatesOptions): Observable<E.Either<CantonError, Page<UpdateHistoryItem, ImportUpdatesCheckpoint>>>;
   /** `scan.holdings` in pages (the snapshot family). */
-  holdings(request: HoldingsStateRequestV2, options?: ScanHoldingsOptions): Pages<ActiveContract, HoldingsCheckpoint>;
+  holdings(request: HoldingsStateRequestV2, options?: ScanHoldingsOptions): Observable<E.Either<CantonError, Page<ActiveContract, HoldingsCheckpoint>>>;
   /** `scan.acsSnapshot` in pages (the snapshot family). */
-  acsSnapshot(request: AcsRequestV2, options?: ScanAcsSnapshotOptions): Pages<ActiveContract, AcsSnapshotCheckpoint>;
+  acsSnapshot(request: AcsRequestV2, options?: ScanAcsSnapshotOptions): Observable<E.Either<CantonError, Page<ActiveContract, AcsSnapshotCheckpoint>>>;
 }
 
 /** The page streams of a Scan transport. @internal */
