@@ -7,6 +7,7 @@ import { invokeOperation } from '../client/invokeOperation.js';
 import type * as T from '../codecs/ledger/index.js';
 import { ledgerOperations as O } from '../generated/ledger/operations.js';
 import { ledgerUpdates, type LedgerUpdatesOptions, type LedgerUpdatesRequest } from '../streams/ledgerUpdates.js';
+import { ledgerPageStreams, type LedgerPageStreams } from '../streams/ledgerPageStreams.js';
 import type { Heartbeat } from '../streams/heartbeat.js';
 import type { LedgerCheckpoint } from '../streams/checkpoints.js';
 import { ledgerWebSocketStreams, type LedgerWebSocketStreams } from '../ws/ledgerWebSocketStreams.js';
@@ -53,6 +54,16 @@ export interface LedgerGroup extends GeneratedLedgerMethods {
   updates(request: LedgerUpdatesRequest, options: LedgerUpdatesOptions & { readonly heartbeats: true }): Result<T.Update | Heartbeat<LedgerCheckpoint>>;
   /** Options known only at run time: items, and heartbeats if asked for. */
   updates(request: LedgerUpdatesRequest, options?: LedgerUpdatesOptions): Result<T.Update | Heartbeat<LedgerCheckpoint>>;
+  /**
+   * The page form of the record streams: whole pages with their `{ value, checkpoint }` records and
+   * the checkpoint after each page, what `drainInto` stores. See docs/streams.md.
+   * @example
+   * ```ts
+   * client.ledger.pages.updates({ updateFormat, maxPageSize: 500 }).subscribe((r) => E.isRight(r) && console.log(r.right.checkpoint));
+   * ```
+   * @since 0.3.0
+   */
+  readonly pages: LedgerPageStreams;
   /**
    * The WebSocket streams (updates, completions, active contracts, and the deprecated flats and
    * trees): see docs/ledger-ws.md.
@@ -184,4 +195,5 @@ export const createLedgerGroup = (transport: Transport, webSocket: E.Either<Cant
   parties: (request, options) => ledgerParties(transport, request, options),
   users: (request, options) => ledgerUsers(transport, request, options),
   vettedPackages: (request, options) => ledgerVettedPackages(transport, request, options),
+  pages: ledgerPageStreams(transport),
 });

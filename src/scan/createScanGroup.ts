@@ -26,6 +26,7 @@ import { scanImportUpdates, type ScanImportUpdatesOptions } from '../streams/sca
 import { scanValidatorLicenses, type ScanValidatorLicensesOptions, type ValidatorLicensesRequest } from '../streams/scanValidatorLicenses.js';
 import { scanVoteResults, type VoteResultsRequest } from '../streams/scanVoteResults.js';
 import { scanBulkUpdateHistoryObjects, type BulkUpdateHistoryObjectsRequest } from '../streams/scanBulkUpdateHistoryObjects.js';
+import { scanPageStreams, type ScanPageStreams } from '../streams/scanPageStreams.js';
 import type { TokenListed } from '../streams/tokenPaged.js';
 import type { BulkUpdateHistoryCheckpoint, VoteResultsCheckpoint } from '../streams/checkpoints.js';
 import type { StreamOptions } from '../streams/options.js';
@@ -187,6 +188,16 @@ export interface ScanGroup extends GeneratedScanMethods {
    */
   importUpdates(request: G.GetImportUpdatesRequest, options?: ScanImportUpdatesOptions): Result<T.UpdateHistoryItem>;
   /**
+   * The page form of the record streams: whole pages with their `{ value, checkpoint }` records and
+   * the checkpoint after each page, what `drainInto` stores. See docs/streams.md.
+   * @example
+   * ```ts
+   * client.scan.pages.updates({ page_size: 100 }).subscribe((r) => E.isRight(r) && console.log(r.right.records.length, r.right.checkpoint));
+   * ```
+   * @since 0.3.0
+   */
+  readonly pages: ScanPageStreams;
+  /**
    * The validator licences (`GET /v0/admin/validator/licenses`, newest first) as a stream of
    * Contract items through `next_page_token`: `checkpointOf(licence)`. See docs/streams.md.
    * @example
@@ -296,6 +307,7 @@ export const createScanGroup = (transport: Transport): ScanGroup => {
     events: ((request: G.EventHistoryRequest, options?: ScanEventsOptions) => scanEvents(transport, request, options)) as ScanGroup['events'],
     updatesBefore: (request, options) => scanUpdatesBefore(transport, request, options),
     importUpdates: (request, options) => scanImportUpdates(transport, request, options),
+    pages: scanPageStreams(transport),
     validatorLicenses: (request, options) => scanValidatorLicenses(transport, request, options),
     voteResults: (request, options) => scanVoteResults(transport, request, options),
     bulkUpdateHistoryObjects: (request, options) => scanBulkUpdateHistoryObjects(transport, request, options),

@@ -46,7 +46,11 @@ export type SinkItem = Update | UpdateHistoryItem | UpdateHistoryItemV2 | Pruned
  * @category Sinks
  * @since 0.2.0
  */
-export interface Sink<C extends Checkpoint = Checkpoint> extends CheckpointStore<C> {
-  /** Stores `items` and the checkpoint after them in one atomic step if the stored revision is `expected`; answers the new revision. */
-  commit(items: ReadonlyArray<SinkItem>, checkpoint: C, expected: number): Promise<E.Either<SinkError, number>>;
+export interface Sink<C extends Checkpoint = Checkpoint, I = SinkItem> extends CheckpointStore<C> {
+  /**
+   * Stores `items` and the checkpoint after them in one atomic step if the stored revision is
+   * `expected`; answers the new revision. `I`: the records a sink takes (default `SinkItem`, what
+   * the postgres and NATS sinks index; a sink of your own may take any record).
+   */
+  commit(items: ReadonlyArray<I>, checkpoint: C, expected: number): Promise<E.Either<SinkError, number>>;
 }

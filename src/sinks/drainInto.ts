@@ -5,7 +5,8 @@ import type { SinkError } from '../checkpoints/SinkError.js';
 import type { Checkpoint } from '../streams/checkpoints.js';
 import type { Heartbeat } from '../streams/heartbeat.js';
 import { isHeartbeat } from '../streams/isHeartbeat.js';
-import { checkpointOf } from '../streams/checkpointOf.js';
+import { recordedCheckpointOf } from '../streams/checkpointOf.js';
+import type { Page, PageRecord } from '../paging/Page.js';
 import type { Sink, SinkItem } from './Sink.js';
 
 /**
@@ -40,15 +41,33 @@ export interface Committed<C extends Checkpoint = Checkpoint> {
 
 const DEFAULT_BATCH = 1000;
 
-type Element<C> = SinkItem | Heartbeat<C>;
+/**
+ * What `drainInto` reads: a stream's pages (the page form of every record stream, or a user's own
+ * stream of `Page`s), whose checkpoint it stores with their records; or, one by one, records
+ * `{ value, checkpoint }`, or the items of a deprecated item stream (with heartbeats).
+ * @category Sinks
+ * @since 0.3.0
+ */
+export type DrainElement<I, C> = Page<I, C> | PageRecord<I, C> | I | Heartbeat<C>;
 
-/** The checkpoint after an element: a heartbeat's and a snapshot element's carry it. */
-const checkpointAfter = <C>(element: Element<C>): Checkpoint | C | undefined =>
-  isHeartbeat(element) ? element.checkpoint : '_tag' in element ? element.checkpoint : checkpointOf(element as never);
+const isPage = (e: object): e is Page<unknown, unknown> => 'records' in e && 'caughtUp' in e && Array.isArray((e as { records: unknown }).records);
+
+/** A `{ value, checkpoint }` record: no tag (a snapshot element carries a checkpoint too, with its `_tag`). */
+const isRecord = (e: object): e is PageRecord<unknown, unknown> => 'value' in e && 'checkpoint' in e && !('_tag' in e);
+
+/** The record an element stores (a heartbeat stores none) and the checkpoint after it. */
+const unpack = <I, C>(element: PageRecord<I, C> | I | Heartbeat<C>): { item: I | undefined; checkpoint: C | undefined } => {
+  const e = element as object;
+  if (isHeartbeat(e as Heartbeat<C>)) return { item: undefined, checkpoint: (e as Heartbeat<C>).checkpoint };
+  if (isRecord(e)) return { item: e.value as I, checkpoint: e.checkpoint as C };
+  // Deprecated item streams: a snapshot element carries its checkpoint; a history item's is the
+  // one its stream recorded for it, else the one its shape gives.
+  return { item: element as I, checkpoint: ('_tag' in e ? (e as unknown as { checkpoint: C }).checkpoint : (recordedCheckpointOf(e) as C | undefined)) };
+};
 
 /** Items and the checkpoint after them, waiting to be committed. */
-interface Chunk<C> {
-  readonly items: SinkItem[];
+interface Chunk<I, C> {
+  readonly items: I[];
   readonly checkpoint: C;
 }
 
@@ -83,9 +102,9 @@ interface Chunk<C> {
  * @category Sinks
  * @since 0.2.0
  */
-export const drainInto = <C extends Checkpoint>(
-  sink: Sink<C>,
-  open: (from: C | undefined, pull: Observable<void>) => Observable<E.Either<CantonError, Element<C>>>,
+export const drainInto = <C extends Checkpoint, I = SinkItem>(
+  sink: Sink<C, I>,
+  open: (from: C | undefined, pull: Observable<void>) => Observable<E.Either<CantonError, DrainElement<I, C>>>,
   options: DrainOptions = {},
 ): Observable<E.Either<CantonError | SinkError, Committed<C>>> =>
   new Observable<E.Either<CantonError | SinkError, Committed<C>>>((subscriber) => {
@@ -96,13 +115,14 @@ export const drainInto = <C extends Checkpoint>(
     let revision = 0;
     // The checkpoint of the last chunk queued (or committed): a heartbeat at it commits nothing.
     let queuedCheckpoint: string | undefined;
-    // The elements of the page being handed on: a page arrives in one synchronous burst.
-    let burst: Array<Element<C>> = [];
+    // Item streams only (a page stream says where its pages end): the elements of the page being
+    // handed on, which arrives in one synchronous burst.
+    let burst: Array<{ item: I | undefined; checkpoint: C | undefined }> = [];
     let burstItems = 0;
     let burstOpen = false;
     // A page asked for (the first one is handed on unasked) and not arrived yet.
     let asked = true;
-    const waiting: Array<Chunk<C>> = [];
+    const waiting: Array<Chunk<I, C>> = [];
     let waitingItems = 0;
     let committing = false;
     // Set once the stream ended: its Left (or undefined, completed) goes out after the last commit.
@@ -159,6 +179,16 @@ export const drainInto = <C extends Checkpoint>(
       );
     };
 
+    // Queues items and the checkpoint after them; nothing for a checkpoint already queued.
+    const queue = (items: I[], checkpoint: C | undefined) => {
+      if (checkpoint === undefined) return;
+      const text = JSON.stringify(checkpoint);
+      if (items.length === 0 && text === queuedCheckpoint) return;
+      queuedCheckpoint = text;
+      waiting.push({ items, checkpoint });
+      waitingItems += items.length;
+    };
+
     // Queues the elements gathered so far: the items, and the checkpoint after the last element.
     const cut = () => {
       const elements = burst;
@@ -166,14 +196,21 @@ export const drainInto = <C extends Checkpoint>(
       burstItems = 0;
       const last = elements[elements.length - 1];
       if (last === undefined) return;
-      const items = elements.filter((e): e is SinkItem => !isHeartbeat(e));
-      const checkpoint = checkpointAfter(last) as C | undefined;
-      if (checkpoint === undefined) return;
-      const text = JSON.stringify(checkpoint);
-      if (items.length === 0 && text === queuedCheckpoint) return;
-      queuedCheckpoint = text;
-      waiting.push({ items, checkpoint });
-      waitingItems += items.length;
+      queue(elements.flatMap((e) => (e.item === undefined ? [] : [e.item])), last.checkpoint);
+    };
+
+    // A page: its records, in batches, each with the checkpoint after its last record, and the
+    // page's own checkpoint (an empty caught-up page may move it). Its end is known: no guess.
+    const onPage = (page: Page<I, C>) => {
+      const records = page.records;
+      for (let at = 0; at < records.length; at += batchSize) {
+        const batch = records.slice(at, at + batchSize);
+        queue(batch.map((r) => r.value), at + batchSize >= records.length ? (page.checkpoint ?? batch[batch.length - 1]!.checkpoint) : batch[batch.length - 1]!.checkpoint);
+      }
+      if (records.length === 0) queue([], page.checkpoint);
+      asked = false;
+      commitNext();
+      maybePull();
     };
 
     const endOfPage = () => {
@@ -192,13 +229,19 @@ export const drainInto = <C extends Checkpoint>(
       commitNext();
     };
 
-    const onElement = (r: E.Either<CantonError, Element<C>>) => {
+    const onElement = (r: E.Either<CantonError, DrainElement<I, C>>) => {
       if (E.isLeft(r)) {
         end(r);
         return;
       }
-      burst.push(r.right);
-      if (!isHeartbeat(r.right) && ++burstItems >= batchSize) cut();
+      if (ended !== undefined || stopped) return;
+      if (typeof r.right === 'object' && r.right !== null && isPage(r.right)) {
+        onPage(r.right as Page<I, C>);
+        return;
+      }
+      const element = unpack<I, C>(r.right as PageRecord<I, C> | I | Heartbeat<C>);
+      burst.push(element);
+      if (element.item !== undefined && ++burstItems >= batchSize) cut();
       if (!burstOpen) {
         burstOpen = true;
         queueMicrotask(endOfPage);

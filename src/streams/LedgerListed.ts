@@ -1,3 +1,5 @@
+import type { PageRecord } from '../paging/Page.js';
+
 /**
  * A checkpoint of `ledger.parties` or `ledger.users`: the id of the last delivered entry (a party
  * id or a user id) and the page token that fetched its page (absent for the first page). The
@@ -15,7 +17,7 @@ export interface LedgerListCheckpoint {
 
 /**
  * An entry of `ledger.parties` (a `PartyDetails`) or `ledger.users` (a `User`), with the
- * checkpoint to resume after it.
+ * checkpoint to resume after it: the one record type, {@link PageRecord}, with its checkpoint.
  * @example
  * ```ts
  * import { createClient } from 'canton-rx';
@@ -27,7 +29,4 @@ export interface LedgerListCheckpoint {
  * @category Streams
  * @since 0.2.0
  */
-export interface LedgerListed<A> {
-  readonly value: A;
-  readonly checkpoint: LedgerListCheckpoint;
-}
+export type LedgerListed<A> = PageRecord<A, LedgerListCheckpoint>;

@@ -1,12 +1,14 @@
-import { defer, map, type Observable } from 'rxjs';
+import { defer, type Observable } from 'rxjs';
 import * as E from 'fp-ts/lib/Either.js';
 import type { CantonError } from '../errors/CantonError.js';
 import { Checks } from '../validation/checks.js';
-import { invariantViolation, stopAfter } from './invariantViolation.js';
+import { invariantViolation } from '../paging/invariantViolation.js';
+import { tokenGuard } from '../paging/byPageToken.js';
+import type { Page } from '../paging/Page.js';
+import { readPages, type PageStep } from '../paging/readPages.js';
+import { flattenPages } from '../paging/flattenPages.js';
 import type { LedgerListCheckpoint, LedgerListed } from './LedgerListed.js';
 import type { StreamOptions } from './options.js';
-import { pageRequest } from './pageRequest.js';
-import { pager, type Step } from './pager.js';
 
 /** One page of a list the participant pages by id. @internal */
 export interface IdPage<A> {
@@ -30,38 +32,48 @@ export const checkListFrom = (checks: Checks, stream: LedgerListCheckpoint['stre
         .check(from.pageToken === undefined || (typeof from.pageToken === 'string' && from.pageToken !== ''), 'from.pageToken', 'must be a page token');
 
 /**
- * Reads a list the participant pages by token and orders by id (parties, users) as a cold stream
- * of entries with checkpoints. Ids must rise strictly, and tokens must not repeat, or the stream
- * ends with a `DecodeError` of reason `invariant`: a resume drops by id, so it relies on the order.
+ * Reads a list the participant pages by token and orders by id (parties, users; the page token
+ * family, resuming by id) as a cold stream of pages of entries with checkpoints. Ids must rise
+ * strictly, and tokens must not repeat, or the stream ends with a `DecodeError` of reason
+ * `invariant`: a resume drops by id, so it relies on the order.
  * @internal
  */
+export const ledgerIdPagedPages = <A>(
+  stream: LedgerListCheckpoint['stream'],
+  fetchPage: (token: string | undefined) => Observable<E.Either<CantonError, IdPage<A>>>,
+  idOf: (a: A) => string,
+  options: StreamOptions<LedgerListCheckpoint>,
+): Observable<E.Either<CantonError, Page<A, LedgerListCheckpoint>>> =>
+  defer(() => {
+    const tokens = tokenGuard<string>();
+    let lastId: string | undefined = options.from?.id;
+    const from = options.from;
+    const initial: State = { token: from?.pageToken, after: from?.id };
+    const step = (page: IdPage<A>, state: State): E.Either<CantonError, PageStep<State, A, LedgerListCheckpoint>> => {
+      const records: LedgerListed<A>[] = [];
+      let failure: CantonError | undefined;
+      for (const entry of page.entries) {
+        const id = idOf(entry);
+        if (state.after !== undefined && id <= state.after) continue;
+        if (lastId !== undefined && id <= lastId) {
+          failure = invariantViolation('id', `an id after ${lastId}`, id, 'entries must come in ascending id order');
+          break;
+        }
+        lastId = id;
+        records.push({ value: entry, checkpoint: { stream, id, ...(state.token !== undefined ? { pageToken: state.token } : {}) } });
+      }
+      const token = page.nextPageToken;
+      failure ??= tokens.next(token, 'nextPageToken');
+      const checkpoint = records[records.length - 1]?.checkpoint ?? from;
+      return E.right({ page: { records, checkpoint, caughtUp: token === undefined }, next: token === undefined ? undefined : { token, after: undefined }, ...(failure !== undefined ? { failure } : {}) });
+    };
+    return readPages({ request: (state: State) => fetchPage(state.token), step }, initial, options);
+  });
+
+/** The item form of `ledgerIdPagedPages`: its records, one by one. @internal */
 export const ledgerIdPaged = <A>(
   stream: LedgerListCheckpoint['stream'],
   fetchPage: (token: string | undefined) => Observable<E.Either<CantonError, IdPage<A>>>,
   idOf: (a: A) => string,
   options: StreamOptions<LedgerListCheckpoint>,
-): Observable<E.Either<CantonError, LedgerListed<A>>> =>
-  defer(() => {
-    const seenTokens = new Set<string>();
-    let lastId: string | undefined = options.from?.id;
-    const from = options.from;
-    const initial: State = { token: from?.pageToken, after: from?.id };
-    const step = (page: IdPage<A>, state: State): E.Either<CantonError, Step<State, LedgerListed<A>>> => {
-      const items: LedgerListed<A>[] = [];
-      for (const entry of page.entries) {
-        const id = idOf(entry);
-        if (state.after !== undefined && id <= state.after) continue;
-        if (lastId !== undefined && id <= lastId) return stopAfter(items, invariantViolation('id', `an id after ${lastId}`, id, 'entries must come in ascending id order'));
-        lastId = id;
-        items.push({ value: entry, checkpoint: { stream, id, ...(state.token !== undefined ? { pageToken: state.token } : {}) } });
-      }
-      const token = page.nextPageToken;
-      if (token !== undefined) {
-        if (seenTokens.has(token)) return stopAfter(items, invariantViolation('nextPageToken', 'a token not seen before', token, 'a page token repeated: the pages would loop'));
-        seenTokens.add(token);
-      }
-      return E.right({ items, next: token === undefined ? undefined : { token, after: undefined } });
-    };
-    const page = (state: State) => pageRequest(() => fetchPage(state.token), options.retry, undefined).pipe(map(E.chain((p: IdPage<A>) => step(p, state))));
-    return pager({ page }, initial, options);
-  });
+): Observable<E.Either<CantonError, LedgerListed<A>>> => flattenPages(ledgerIdPagedPages(stream, fetchPage, idOf, options), (page) => page.records);

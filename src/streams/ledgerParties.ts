@@ -2,8 +2,10 @@ import { map, type Observable } from 'rxjs';
 import * as E from 'fp-ts/lib/Either.js';
 import type { CantonError } from '../errors/CantonError.js';
 import type { Transport } from '../client/createTransport.js';
-import { checked, send } from '../client/send.js';
-import { ListKnownPartiesResponse, type PartyDetails } from '../generated/ledger/schemas.js';
+import { checked } from '../client/send.js';
+import { invokeOperation } from '../client/invokeOperation.js';
+import { ledgerOperations } from '../generated/ledger/operations.js';
+import type { PartyDetails } from '../generated/ledger/schemas.js';
 import { Checks } from '../validation/checks.js';
 import { checkListFrom, ledgerIdPaged } from './ledgerIdPaged.js';
 import type { LedgerListCheckpoint, LedgerListed } from './LedgerListed.js';
@@ -36,7 +38,7 @@ export const ledgerParties = (transport: Transport, request: LedgerPartiesReques
       ledgerIdPaged(
         'ledger.parties',
         (token) =>
-          send(transport, { method: 'GET', path: '/v2/parties', query: { pageSize: req.pageSize, pageToken: token, 'identity-provider-id': req.identityProviderId } }, ListKnownPartiesResponse).pipe(
+          invokeOperation(transport, ledgerOperations.listKnownParties, [{ pageSize: req.pageSize, pageToken: token, 'identity-provider-id': req.identityProviderId }]).pipe(
             map(E.map((r) => ({ entries: r.partyDetails, nextPageToken: r.nextPageToken || undefined }))),
           ),
         (p) => p.party,

@@ -2,8 +2,10 @@ import { map, type Observable } from 'rxjs';
 import * as E from 'fp-ts/lib/Either.js';
 import type { CantonError } from '../errors/CantonError.js';
 import type { Transport } from '../client/createTransport.js';
-import { checked, send } from '../client/send.js';
-import { ListUsersResponse, type User } from '../generated/ledger/schemas.js';
+import { checked } from '../client/send.js';
+import { invokeOperation } from '../client/invokeOperation.js';
+import { ledgerOperations } from '../generated/ledger/operations.js';
+import type { User } from '../generated/ledger/schemas.js';
 import { Checks } from '../validation/checks.js';
 import { checkListFrom, ledgerIdPaged } from './ledgerIdPaged.js';
 import type { LedgerListCheckpoint, LedgerListed } from './LedgerListed.js';
@@ -35,7 +37,7 @@ export const ledgerUsers = (transport: Transport, request: LedgerUsersRequest = 
       ledgerIdPaged(
         'ledger.users',
         (token) =>
-          send(transport, { method: 'GET', path: '/v2/users', query: { pageSize: req.pageSize, pageToken: token } }, ListUsersResponse).pipe(
+          invokeOperation(transport, ledgerOperations.listUsers, [{ pageSize: req.pageSize, pageToken: token }]).pipe(
             map(E.map((r) => ({ entries: r.users ?? [], nextPageToken: r.nextPageToken || undefined }))),
           ),
         (u) => u.id,

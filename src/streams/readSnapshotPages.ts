@@ -1,11 +1,12 @@
-import { defer, map, type Observable } from 'rxjs';
+import { defer, type Observable } from 'rxjs';
 import * as E from 'fp-ts/lib/Either.js';
 import type { CantonError } from '../errors/CantonError.js';
 import type { AcsResponseV2 } from '../codecs/scan/AcsResponseV2.js';
 import type { ActiveContract } from '../codecs/scan/ActiveContract.js';
 import type { StreamOptions } from './options.js';
-import { pageRequest } from './pageRequest.js';
-import { pager } from './pager.js';
+import type { Page, PageRecord } from '../paging/Page.js';
+import { readPages } from '../paging/readPages.js';
+import { flattenPages } from '../paging/flattenPages.js';
 import { snapshotPageStep, snapshotReadStart, type SnapshotReadMemory, type SnapshotReadState, type SnapshotRef } from './snapshotPageStep.js';
 
 /** A snapshot read's checkpoint: the snapshot, the page token of the contract's page, the contract. @internal */
@@ -17,10 +18,49 @@ interface SnapshotCheckpointFields {
 }
 
 /**
- * Reads a Scan ACS snapshot page after page (`scan.holdings`, `scan.acsSnapshot`): the first page
- * resolves the snapshot and every later page asks for it exactly (`record_time_match: 'exact'`)
- * with the previous page's token; each page is checked by `snapshotPageStep`, and `remember` is
- * told each contract's checkpoint, built by `checkpoint` from the snapshot and the page token.
+ * Reads a Scan ACS snapshot page after page (the snapshot family: `scan.holdings`,
+ * `scan.acsSnapshot`) as pages of records: the first page resolves the snapshot and every later
+ * page asks for it exactly (`record_time_match: 'exact'`) with the previous page's token; each page
+ * is checked by `snapshotPageStep`, and each contract's checkpoint is built by `checkpoint` from
+ * the snapshot and the page token.
+ * @internal
+ */
+export const readSnapshotPagesPaged = <R extends { readonly after?: string | null }, C extends SnapshotCheckpointFields>(
+  request: R,
+  options: StreamOptions<C>,
+  fetch: (body: Omit<R, 'after'> & { readonly after?: string }) => Observable<E.Either<CantonError, AcsResponseV2>>,
+  checkpoint: (fields: SnapshotRef & { readonly after?: string; readonly contract_id: string }) => C,
+): Observable<E.Either<CantonError, Page<ActiveContract, C>>> =>
+  defer(() => {
+    const memory: SnapshotReadMemory = { seenTokens: new Set(), lastDelivered: undefined };
+    const initial = snapshotReadStart(options.from, request.after ?? undefined);
+    const { after: _after, ...rest } = request;
+    const paging = {
+      request: (state: SnapshotReadState) =>
+        fetch({
+          ...rest,
+          ...(state.snapshot ? { migration_id: state.snapshot.migration_id, record_time: state.snapshot.record_time, record_time_match: 'exact' as const } : {}),
+          ...(state.after !== undefined ? { after: state.after } : {}),
+        }),
+      step: (response: AcsResponseV2, state: SnapshotReadState) => {
+        const records: Array<PageRecord<ActiveContract, C>> = [];
+        return E.map((step: { items: ReadonlyArray<ActiveContract>; next: SnapshotReadState | undefined; failure?: CantonError }) => ({
+          page: { records, checkpoint: records[records.length - 1]?.checkpoint ?? options.from, caughtUp: step.next === undefined },
+          next: step.next,
+          ...(step.failure !== undefined ? { failure: step.failure } : {}),
+        }))(
+          snapshotPageStep(response, state, memory, (item, snapshot) =>
+            records.push({ value: item, checkpoint: checkpoint({ ...snapshot, contract_id: item.contract_id, ...(state.after !== undefined ? { after: state.after } : {}) }) }),
+          ),
+        );
+      },
+    };
+    return readPages(paging, initial, options);
+  });
+
+/**
+ * The item form of `readSnapshotPagesPaged`; `remember` is told each contract's checkpoint (the
+ * deprecated mechanism of `checkpointOf`).
  * @internal
  */
 export const readSnapshotPages = <R extends { readonly after?: string | null }, C extends SnapshotCheckpointFields>(
@@ -30,25 +70,9 @@ export const readSnapshotPages = <R extends { readonly after?: string | null }, 
   checkpoint: (fields: SnapshotRef & { readonly after?: string; readonly contract_id: string }) => C,
   remember: (item: ActiveContract, checkpoint: C) => void,
 ): Observable<E.Either<CantonError, ActiveContract>> =>
-  defer(() => {
-    const memory: SnapshotReadMemory = { seenTokens: new Set(), lastDelivered: undefined };
-    const initial = snapshotReadStart(options.from, request.after ?? undefined);
-    const { after: _after, ...rest } = request;
-    const page = (state: SnapshotReadState) => {
-      const body = {
-        ...rest,
-        ...(state.snapshot ? { migration_id: state.snapshot.migration_id, record_time: state.snapshot.record_time, record_time_match: 'exact' as const } : {}),
-        ...(state.after !== undefined ? { after: state.after } : {}),
-      };
-      return pageRequest(() => fetch(body), options.retry, undefined).pipe(
-        map(
-          E.chain((response) =>
-            snapshotPageStep(response, state, memory, (item, snapshot) =>
-              remember(item, checkpoint({ ...snapshot, contract_id: item.contract_id, ...(state.after !== undefined ? { after: state.after } : {}) })),
-            ),
-          ),
-        ),
-      );
-    };
-    return pager({ page }, initial, options);
-  });
+  flattenPages(readSnapshotPagesPaged(request, options, fetch, checkpoint), (page) =>
+    page.records.map((r) => {
+      remember(r.value, r.checkpoint);
+      return r.value;
+    }),
+  );

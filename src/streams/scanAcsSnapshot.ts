@@ -12,7 +12,9 @@ import { Timestamp } from '../codecs/common/primitives.js';
 import type { AcsSnapshotCheckpoint } from './checkpoints.js';
 import { itemCheckpoints } from './itemCheckpoints.js';
 import type { StreamOptions } from './options.js';
-import { readSnapshotPages } from './readSnapshotPages.js';
+import { readSnapshotPagesPaged } from './readSnapshotPages.js';
+import type { Page } from '../paging/Page.js';
+import { itemsOf } from './itemsOf.js';
 
 /**
  * Options of `scan.acsSnapshot`.
@@ -32,23 +34,21 @@ const checkFrom = (from: AcsSnapshotCheckpoint | undefined): Checks =>
         .check(typeof from.contract_id === 'string' && from.contract_id.length > 0, 'from.contract_id', 'must be a contract id');
 
 /**
- * Scan's ACS at a snapshot (`POST /v2/state/acs`) as a cold stream of ActiveContract items
- * (see `ScanGroup.acsSnapshot`). The first page decides the snapshot (with `at_or_before`, the
+ * Scan's ACS at a snapshot (`POST /v2/state/acs`; the snapshot family) as a cold stream of pages
+ * of ActiveContract records (see `ScanGroup.pages.acsSnapshot`). The first page decides the snapshot (with `at_or_before`, the
  * newest one at or before the time asked for); every later page asks for that snapshot exactly,
  * so that a snapshot taken while the stream runs cannot mix two states. A page from another
  * snapshot, a page token that repeats, or a contract delivered again ends the stream with a
  * `DecodeError` of reason `invariant`, after the valid items before it (see `snapshotPageStep`).
  * @internal
  */
-export const scanAcsSnapshot = (transport: Transport, request: AcsRequestV2, options: ScanAcsSnapshotOptions = {}): Observable<E.Either<CantonError, ActiveContract>> =>
+export const scanAcsSnapshotPages = (transport: Transport, request: AcsRequestV2, options: ScanAcsSnapshotOptions = {}): Observable<E.Either<CantonError, Page<ActiveContract, AcsSnapshotCheckpoint>>> =>
   checked(
     () => checkFrom(options.from).result('scan.acsSnapshot options', request),
     (req) =>
-      readSnapshotPages(
-        req,
-        options,
-        (body) => invokeOperation(transport, scanOperations.getAcsSnapshotAtV2, [body]),
-        (fields): AcsSnapshotCheckpoint => ({ stream: 'scan.acsSnapshot', ...fields }),
-        (item, cp) => itemCheckpoints.set(item, cp),
-      ),
+      readSnapshotPagesPaged(req, options, (body) => invokeOperation(transport, scanOperations.getAcsSnapshotAtV2, [body]), (fields): AcsSnapshotCheckpoint => ({ stream: 'scan.acsSnapshot', ...fields })),
   );
+
+/** The item form of `scanAcsSnapshotPages` (see `ScanGroup.acsSnapshot`). @internal */
+export const scanAcsSnapshot = (transport: Transport, request: AcsRequestV2, options: ScanAcsSnapshotOptions = {}): Observable<E.Either<CantonError, ActiveContract>> =>
+  itemsOf(scanAcsSnapshotPages(transport, request, options), false, (item, cp) => itemCheckpoints.set(item, cp)) as Observable<E.Either<CantonError, ActiveContract>>;

@@ -13,7 +13,9 @@ import { Timestamp } from '../codecs/common/primitives.js';
 import type { HoldingsCheckpoint } from './checkpoints.js';
 import { holdingsCheckpoints } from './holdingsCheckpoints.js';
 import type { StreamOptions } from './options.js';
-import { readSnapshotPages } from './readSnapshotPages.js';
+import { readSnapshotPagesPaged } from './readSnapshotPages.js';
+import type { Page } from '../paging/Page.js';
+import { itemsOf } from './itemsOf.js';
 
 /**
  * Options of `scan.holdings`.
@@ -39,7 +41,8 @@ export const holdingsPage = (transport: Transport, body: HoldingsStateRequestV2)
   send(transport, { method: 'POST', path: '/v2/holdings/state', body }, AcsResponseV2).pipe(map(withCondition('SnapshotNotFound')));
 
 /**
- * The holdings at a snapshot as a cold stream of ActiveContract items (see `ScanGroup.holdings`).
+ * The holdings at a snapshot (the snapshot family) as a cold stream of pages of ActiveContract
+ * records (see `ScanGroup.pages.holdings`).
  * The first page decides the snapshot (with `at_or_before`, the newest one at or before the
  * time asked for); every later page asks for that snapshot exactly, so a snapshot taken while
  * the stream runs cannot mix two states. Page tokens must not repeat, contracts must not come
@@ -47,23 +50,20 @@ export const holdingsPage = (transport: Transport, body: HoldingsStateRequestV2)
  * reason `invariant` (see `snapshotPageStep`).
  * @internal
  */
-export const scanHoldings = (
+export const scanHoldingsPages = (
   transport: Transport,
   request: HoldingsStateRequestV2,
   options: ScanHoldingsOptions = {},
-): Observable<E.Either<CantonError, ActiveContract>> =>
+): Observable<E.Either<CantonError, Page<ActiveContract, HoldingsCheckpoint>>> =>
   checked(
     () => {
       const r = validateHoldingsStateRequest(request);
       if (E.isLeft(r)) return r;
       return checkFrom(options.from).result('scan.holdings options', r.right);
     },
-    (req) =>
-      readSnapshotPages(
-        req,
-        options,
-        (body) => holdingsPage(transport, body),
-        (fields): HoldingsCheckpoint => ({ stream: 'scan.holdings', ...fields }),
-        (item, cp) => holdingsCheckpoints.set(item, cp),
-      ),
+    (req) => readSnapshotPagesPaged(req, options, (body) => holdingsPage(transport, body), (fields): HoldingsCheckpoint => ({ stream: 'scan.holdings', ...fields })),
   );
+
+/** The item form of `scanHoldingsPages` (see `ScanGroup.holdings`). @internal */
+export const scanHoldings = (transport: Transport, request: HoldingsStateRequestV2, options: ScanHoldingsOptions = {}): Observable<E.Either<CantonError, ActiveContract>> =>
+  itemsOf(scanHoldingsPages(transport, request, options), false, (item, cp) => holdingsCheckpoints.set(item, cp)) as Observable<E.Either<CantonError, ActiveContract>>;

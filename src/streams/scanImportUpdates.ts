@@ -1,4 +1,4 @@
-import { defer, map, type Observable } from 'rxjs';
+import { defer, type Observable } from 'rxjs';
 import * as E from 'fp-ts/lib/Either.js';
 import type { CantonError } from '../errors/CantonError.js';
 import type { Transport } from '../client/createTransport.js';
@@ -9,11 +9,12 @@ import type { GetImportUpdatesRequest } from '../generated/scan/schemas.js';
 import { scanOperations } from '../generated/scan/operations.js';
 import { Checks } from '../validation/checks.js';
 import type { ImportUpdatesCheckpoint } from './checkpoints.js';
+import { invariantViolation } from '../paging/invariantViolation.js';
+import type { Page } from '../paging/Page.js';
+import { readPages, type PageStep } from '../paging/readPages.js';
 import { itemCheckpoints } from './itemCheckpoints.js';
-import { invariantViolation, stopAfter } from './invariantViolation.js';
+import { itemsOf } from './itemsOf.js';
 import type { StreamOptions } from './options.js';
-import { pageRequest } from './pageRequest.js';
-import { pager, type Step } from './pager.js';
 
 /**
  * Options of `scan.importUpdates`.
@@ -43,38 +44,49 @@ const checkRequest = (request: GetImportUpdatesRequest, from: ImportUpdatesCheck
 
 /**
  * The import updates of a migration (`POST /v0/backfilling/import-updates`: the contracts a
- * migration took over from the one before, as transactions) as a cold stream of
- * UpdateHistoryItem in update id order (see `ScanGroup.importUpdates`). Each page asks strictly
+ * migration took over from the one before, as transactions) as a cold stream of pages of
+ * UpdateHistoryItem records in update id order (see `ScanGroup.pages.importUpdates`). Each page asks strictly
  * after the last update id delivered; only an empty page is the end. An update id that is not
  * strictly greater than the one before it is a `DecodeError` of reason `invariant` after the
  * valid items before it. Update ids compare as strings by UTF-16 code units, as the hex ids Scan
  * uses sort the same way in its database.
  * @internal
  */
-export const scanImportUpdates = (transport: Transport, request: GetImportUpdatesRequest, options: ScanImportUpdatesOptions = {}): Observable<E.Either<CantonError, UpdateHistoryItem>> =>
+export const scanImportUpdatesPages = (
+  transport: Transport,
+  request: GetImportUpdatesRequest,
+  options: ScanImportUpdatesOptions = {},
+): Observable<E.Either<CantonError, Page<UpdateHistoryItem, ImportUpdatesCheckpoint>>> =>
   checked(
     () => checkRequest(request, options.from).result('scan.importUpdates request', request),
     (req) =>
       defer(() => {
-        const step = (page: ReadonlyArray<UpdateHistoryItem>, state: State): E.Either<CantonError, Step<State, UpdateHistoryItem>> => {
+        const step = (response: { readonly transactions: ReadonlyArray<UpdateHistoryItem> }, state: State): E.Either<CantonError, PageStep<State, UpdateHistoryItem, ImportUpdatesCheckpoint>> => {
+          const page = response.transactions;
+          const records: Array<{ value: UpdateHistoryItem; checkpoint: ImportUpdatesCheckpoint }> = [];
           let last = state.after;
-          for (let i = 0; i < page.length; i++) {
+          let failure: CantonError | undefined;
+          for (let i = 0; i < page.length && failure === undefined; i++) {
             const item = page[i]!;
             if (!(item.update_id > last)) {
-              return stopAfter(page.slice(0, i), invariantViolation(`transactions.${i}`, `an update id after ${last}`, item.update_id, 'import updates come in update id order: the pages went backwards or repeated'));
+              failure = invariantViolation(`transactions.${i}`, `an update id after ${last}`, item.update_id, 'import updates come in update id order: the pages went backwards or repeated');
+              break;
             }
             last = item.update_id;
-            const cp: ImportUpdatesCheckpoint = { stream: 'scan.importUpdates', migration_id: req.migration_id, update_id: item.update_id };
-            itemCheckpoints.set(item, cp);
+            records.push({ value: item, checkpoint: { stream: 'scan.importUpdates', migration_id: req.migration_id, update_id: item.update_id } });
           }
-          return E.right({ items: page, next: page.length === 0 ? undefined : { after: last } });
+          const checkpoint = records[records.length - 1]?.checkpoint ?? options.from;
+          return E.right({ page: { records, checkpoint, caughtUp: page.length === 0 }, next: page.length === 0 ? undefined : { after: last }, ...(failure !== undefined ? { failure } : {}) });
         };
-        const page = (state: State) => {
-          const body: GetImportUpdatesRequest = { ...req, after_update_id: state.after };
-          return pageRequest(() => invokeOperation(transport, scanOperations.getImportUpdates, [body]), options.retry, undefined).pipe(
-            map(E.chain((response) => step(response.transactions, state))),
-          );
-        };
-        return pager({ page }, { after: options.from?.update_id ?? req.after_update_id }, options);
+        const paging = { request: (state: State) => invokeOperation(transport, scanOperations.getImportUpdates, [{ ...req, after_update_id: state.after }]), step };
+        return readPages(paging, { after: options.from?.update_id ?? req.after_update_id }, options);
       }),
   );
+
+/**
+ * `scan.importUpdates` as items (see `ScanGroup.importUpdates`): the records of
+ * `scanImportUpdatesPages`.
+ * @internal
+ */
+export const scanImportUpdates = (transport: Transport, request: GetImportUpdatesRequest, options: ScanImportUpdatesOptions = {}): Observable<E.Either<CantonError, UpdateHistoryItem>> =>
+  itemsOf(scanImportUpdatesPages(transport, request, options), false, (item, cp) => itemCheckpoints.set(item, cp)) as Observable<E.Either<CantonError, UpdateHistoryItem>>;

@@ -1,4 +1,4 @@
-import { defer, map, type Observable } from 'rxjs';
+import { defer, type Observable } from 'rxjs';
 import * as E from 'fp-ts/lib/Either.js';
 import type { CantonError } from '../errors/CantonError.js';
 import type { Transport } from '../client/createTransport.js';
@@ -11,12 +11,13 @@ import { compareValidTimestamps } from '../time/compareValidTimestamps.js';
 import { Checks } from '../validation/checks.js';
 import { Timestamp } from '../codecs/common/primitives.js';
 import type { UpdatesBeforeCheckpoint } from './checkpoints.js';
-import { cursorOfItem } from './checkpointOf.js';
+import { cursorOfItem } from '../paging/byScanCursor.js';
+import { invariantViolation } from '../paging/invariantViolation.js';
+import type { Page } from '../paging/Page.js';
+import { readPages, type PageStep } from '../paging/readPages.js';
 import { itemCheckpoints } from './itemCheckpoints.js';
-import { invariantViolation } from './invariantViolation.js';
+import { itemsOf } from './itemsOf.js';
 import type { StreamOptions } from './options.js';
-import { pageRequest } from './pageRequest.js';
-import { pager, type Step } from './pager.js';
 
 /**
  * Options of `scan.updatesBefore`.
@@ -50,8 +51,8 @@ const checkRequest = (request: GetUpdatesBeforeRequest, from: UpdatesBeforeCheck
 
 /**
  * The history of one synchronizer in one migration walked backwards, from `before` down
- * (`POST /v0/backfilling/updates-before`), as a cold stream of UpdateHistoryItem, newest first
- * (see `ScanGroup.updatesBefore`). Each page asks strictly below the oldest record time delivered;
+ * (`POST /v0/backfilling/updates-before`), as a cold stream of pages of UpdateHistoryItem records,
+ * newest first (see `ScanGroup.pages.updatesBefore`). Each page asks strictly below the oldest record time delivered;
  * a synchronizer's record times are unique, so that cursor loses and repeats nothing, and only an
  * empty page is the end (a short one is not). Each page is handed on newest first whatever order
  * the server sends it in. An item at or above the cursor, below `at_or_after`, of another
@@ -60,13 +61,18 @@ const checkRequest = (request: GetUpdatesBeforeRequest, from: UpdatesBeforeCheck
  * page is known to come before the fault).
  * @internal
  */
-export const scanUpdatesBefore = (transport: Transport, request: GetUpdatesBeforeRequest, options: ScanUpdatesBeforeOptions = {}): Observable<E.Either<CantonError, UpdateHistoryItem>> =>
+export const scanUpdatesBeforePages = (
+  transport: Transport,
+  request: GetUpdatesBeforeRequest,
+  options: ScanUpdatesBeforeOptions = {},
+): Observable<E.Either<CantonError, Page<UpdateHistoryItem, UpdatesBeforeCheckpoint>>> =>
   checked(
     () => checkRequest(request, options.from).result('scan.updatesBefore request', request),
     (req) =>
       defer(() => {
         const atOrAfter = req.at_or_after ?? undefined;
-        const step = (page: ReadonlyArray<UpdateHistoryItem>, state: State): E.Either<CantonError, Step<State, UpdateHistoryItem>> => {
+        const step = (response: { readonly transactions: ReadonlyArray<UpdateHistoryItem> }, state: State): E.Either<CantonError, PageStep<State, UpdateHistoryItem, UpdatesBeforeCheckpoint>> => {
+          const page = response.transactions;
           for (let i = 0; i < page.length; i++) {
             const item = page[i]!;
             const { migration_id, record_time } = cursorOfItem(item);
@@ -83,19 +89,23 @@ export const scanUpdatesBefore = (transport: Transport, request: GetUpdatesBefor
               return E.left(invariantViolation('transactions', 'record times unique within a synchronizer', items[i]!.record_time, 'two updates of one synchronizer at one record time: the cursor could not tell them apart'));
             }
           }
-          for (const item of items) {
-            const cp: UpdatesBeforeCheckpoint = { stream: 'scan.updatesBefore', migration_id: req.migration_id, synchronizer_id: req.synchronizer_id, record_time: item.record_time, update_id: item.update_id };
-            itemCheckpoints.set(item, cp);
-          }
+          const records = items.map((value) => ({
+            value,
+            checkpoint: { stream: 'scan.updatesBefore' as const, migration_id: req.migration_id, synchronizer_id: req.synchronizer_id, record_time: value.record_time, update_id: value.update_id },
+          }));
           const oldest = items[items.length - 1];
-          return oldest === undefined ? E.right({ items, next: undefined }) : E.right({ items, next: { before: oldest.record_time } });
+          const checkpoint = records[records.length - 1]?.checkpoint ?? options.from;
+          return E.right({ page: { records, checkpoint, caughtUp: oldest === undefined }, next: oldest === undefined ? undefined : { before: oldest.record_time } });
         };
-        const page = (state: State) => {
-          const body: GetUpdatesBeforeRequest = { ...req, before: state.before };
-          return pageRequest(() => invokeOperation(transport, scanOperations.getUpdatesBefore, [body]), options.retry, undefined).pipe(
-            map(E.chain((response) => step(response.transactions, state))),
-          );
-        };
-        return pager({ page }, { before: options.from?.record_time ?? req.before }, options);
+        const paging = { request: (state: State) => invokeOperation(transport, scanOperations.getUpdatesBefore, [{ ...req, before: state.before }]), step };
+        return readPages(paging, { before: options.from?.record_time ?? req.before }, options);
       }),
   );
+
+/**
+ * `scan.updatesBefore` as items (see `ScanGroup.updatesBefore`): the records of
+ * `scanUpdatesBeforePages`.
+ * @internal
+ */
+export const scanUpdatesBefore = (transport: Transport, request: GetUpdatesBeforeRequest, options: ScanUpdatesBeforeOptions = {}): Observable<E.Either<CantonError, UpdateHistoryItem>> =>
+  itemsOf(scanUpdatesBeforePages(transport, request, options), false, (item, cp) => itemCheckpoints.set(item, cp)) as Observable<E.Either<CantonError, UpdateHistoryItem>>;

@@ -1,11 +1,13 @@
-import { defer, map, type Observable } from 'rxjs';
+import { defer, type Observable } from 'rxjs';
 import * as E from 'fp-ts/lib/Either.js';
 import type { CantonError } from '../errors/CantonError.js';
 import { Checks } from '../validation/checks.js';
-import { invariantViolation, stopAfter } from './invariantViolation.js';
+import { invariantViolation } from '../paging/invariantViolation.js';
+import { tokenGuard } from '../paging/byPageToken.js';
+import type { Page, PageRecord } from '../paging/Page.js';
+import { readPages, type PageStep } from '../paging/readPages.js';
+import { flattenPages } from '../paging/flattenPages.js';
 import type { StreamOptions } from './options.js';
-import { pageRequest } from './pageRequest.js';
-import { pager, type Step } from './pager.js';
 
 /**
  * The checkpoint shape of a list paged by an opaque token: the token that fetched the page of the
@@ -20,7 +22,8 @@ export interface TokenPageCheckpoint<S extends string, T extends string | number
 
 /**
  * An entry of a token-paged list (`scan.voteResults`, `scan.bulkUpdateHistoryObjects`,
- * `ledger.vettedPackages`), with the checkpoint to resume after it.
+ * `ledger.vettedPackages`), with the checkpoint to resume after it: another name of the one
+ * record type, {@link PageRecord}.
  * @example
  * ```ts
  * import { createClient } from 'canton-rx';
@@ -32,10 +35,7 @@ export interface TokenPageCheckpoint<S extends string, T extends string | number
  * @category Streams
  * @since 0.2.0
  */
-export interface TokenListed<A, C> {
-  readonly value: A;
-  readonly checkpoint: C;
-}
+export type TokenListed<A, C> = PageRecord<A, C>;
 
 /** One page of a token-paged list. @internal */
 export interface TokenPage<A, T extends string | number> {
@@ -68,38 +68,42 @@ export const checkTokenFrom = <S extends string, T extends string | number>(
         );
 
 /**
- * Reads a list paged by an opaque token as a cold stream of entries with checkpoints, through the
- * pager (`prefetch`, `pull`, `retry`). The server promises no order to resume by, only its pages:
- * a resume asks for the checkpoint's page again and drops its entries up to the index, which is
- * exact as long as that page still holds what it held. A page token that repeats (the pages would
- * loop), or a checkpoint whose page has no entry at its index any more, ends the stream with a
- * `DecodeError` of reason `invariant`, after the valid entries before it.
+ * Reads a list paged by an opaque token (the page token family) as a cold stream of pages of
+ * entries with checkpoints, through the engine (`prefetch`, `pull`, `retry`). The server promises
+ * no order to resume by, only its pages: a resume asks for the checkpoint's page again and drops
+ * its entries up to the index, which is exact as long as that page still holds what it held. A
+ * page token that repeats (the pages would loop), or a checkpoint whose page has no entry at its
+ * index any more, ends the stream with a `DecodeError` of reason `invariant`, after the valid
+ * entries before it.
  * @internal
  */
+export const tokenPagedPages = <A, S extends string, T extends string | number>(
+  stream: S,
+  fetchPage: (token: T | undefined) => Observable<E.Either<CantonError, TokenPage<A, T>>>,
+  options: StreamOptions<TokenPageCheckpoint<S, T>>,
+): Observable<E.Either<CantonError, Page<A, TokenPageCheckpoint<S, T>>>> =>
+  defer(() => {
+    const from = options.from;
+    const tokens = tokenGuard<T>(from?.pageToken);
+    const initial: State<T> = { token: from?.pageToken, skipThrough: from?.index };
+    const step = (page: TokenPage<A, T>, state: State<T>): E.Either<CantonError, PageStep<State<T>, A, TokenPageCheckpoint<S, T>>> => {
+      if (state.skipThrough !== undefined && page.entries.length <= state.skipThrough)
+        return E.left(invariantViolation('entries', `an entry at index ${state.skipThrough} of the checkpoint's page`, page.entries.length, "the checkpoint's page is shorter than it was: entries may have been lost"));
+      const records: PageRecord<A, TokenPageCheckpoint<S, T>>[] = [];
+      for (let index = state.skipThrough === undefined ? 0 : state.skipThrough + 1; index < page.entries.length; index++) {
+        records.push({ value: page.entries[index]!, checkpoint: { stream, ...(state.token !== undefined ? { pageToken: state.token } : {}), index } });
+      }
+      const token = page.nextPageToken;
+      const failure = tokens.next(token, 'nextPageToken');
+      const checkpoint = records[records.length - 1]?.checkpoint ?? from;
+      return E.right({ page: { records, checkpoint, caughtUp: token === undefined }, next: token === undefined ? undefined : { token, skipThrough: undefined }, ...(failure !== undefined ? { failure } : {}) });
+    };
+    return readPages({ request: (state: State<T>) => fetchPage(state.token), step }, initial, options);
+  });
+
+/** The item form of `tokenPagedPages`: its records, one by one. @internal */
 export const tokenPaged = <A, S extends string, T extends string | number>(
   stream: S,
   fetchPage: (token: T | undefined) => Observable<E.Either<CantonError, TokenPage<A, T>>>,
   options: StreamOptions<TokenPageCheckpoint<S, T>>,
-): Observable<E.Either<CantonError, TokenListed<A, TokenPageCheckpoint<S, T>>>> =>
-  defer(() => {
-    const seenTokens = new Set<T>();
-    const from = options.from;
-    if (from?.pageToken !== undefined) seenTokens.add(from.pageToken);
-    const initial: State<T> = { token: from?.pageToken, skipThrough: from?.index };
-    const step = (page: TokenPage<A, T>, state: State<T>): E.Either<CantonError, Step<State<T>, TokenListed<A, TokenPageCheckpoint<S, T>>>> => {
-      if (state.skipThrough !== undefined && page.entries.length <= state.skipThrough)
-        return E.left(invariantViolation('entries', `an entry at index ${state.skipThrough} of the checkpoint's page`, page.entries.length, "the checkpoint's page is shorter than it was: entries may have been lost"));
-      const items: TokenListed<A, TokenPageCheckpoint<S, T>>[] = [];
-      for (let index = state.skipThrough === undefined ? 0 : state.skipThrough + 1; index < page.entries.length; index++) {
-        items.push({ value: page.entries[index]!, checkpoint: { stream, ...(state.token !== undefined ? { pageToken: state.token } : {}), index } });
-      }
-      const token = page.nextPageToken;
-      if (token !== undefined) {
-        if (seenTokens.has(token)) return stopAfter(items, invariantViolation('nextPageToken', 'a token not seen before', token, 'a page token repeated: the pages would loop'));
-        seenTokens.add(token);
-      }
-      return E.right({ items, next: token === undefined ? undefined : { token, skipThrough: undefined } });
-    };
-    const page = (state: State<T>) => pageRequest(() => fetchPage(state.token), options.retry, undefined).pipe(map(E.chain((p: TokenPage<A, T>) => step(p, state))));
-    return pager({ page }, initial, options);
-  });
+): Observable<E.Either<CantonError, TokenListed<A, TokenPageCheckpoint<S, T>>>> => flattenPages(tokenPagedPages(stream, fetchPage, options), (page) => page.records);

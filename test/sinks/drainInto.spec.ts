@@ -3,7 +3,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import { lastValueFrom, toArray } from 'rxjs';
 import { createClient, type CantonClient } from '../../src/clientFactory/createClient';
 import { checkpointOf } from '../../src/streams/checkpointOf';
-import type { ScanCheckpoint, LedgerCheckpoint } from '../../src/streams/checkpoints';
+import type { ScanCheckpoint, LedgerCheckpoint, UpdatesBeforeCheckpoint, ImportUpdatesCheckpoint } from '../../src/streams/checkpoints';
 import type { UpdateHistoryItemV2 } from '../../src/codecs/scan/UpdateHistoryItemV2';
 import type { Update } from '../../src/codecs/ledger/Update';
 import { drainInto } from '../../src/sinks/drainInto';
@@ -118,6 +118,86 @@ describe('drainInto', function () {
     // A heartbeat at the stored checkpoint commits nothing.
     const idle = await lastValueFrom(drainInto(sink, () => of(E.right({ _tag: 'Heartbeat' as const, checkpoint: { stream: 'ledger.updates' as const, offset: 9 }, polledAt: 1 }))).pipe(toArray()));
     assert.deepEqual(idle, []);
+  });
+
+  // Defect A: the items of scan.updatesBefore and scan.importUpdates are Scan history items, whose
+  // checkpoint drainInto must take from the stream that emitted them, not from their shape.
+  describe('stores the checkpoint of the stream it drains, for streams whose items look alike', () => {
+    const synchronizerOf = (i: UpdateHistoryItemV2): string | undefined => ('synchronizer_id' in i ? (i.synchronizer_id as string) : undefined);
+
+    it('scan.updatesBefore: the stored checkpoint is a scan.updatesBefore one, and the next run resumes from it', async () => {
+      const item = history.find((i) => synchronizerOf(i) !== undefined)!;
+      const request = { migration_id: (item as { migration_id: number }).migration_id, synchronizer_id: synchronizerOf(item)!, before: '2999-01-01T00:00:00Z', count: 7 };
+      const expected = rights(await collect(client.scan.updatesBefore(request)));
+      const { sink, state } = memorySink<UpdatesBeforeCheckpoint>();
+      const run = () => lastValueFrom(drainInto(sink, (from, pull) => client.scan.updatesBefore(request, { from, pull })).pipe(toArray()));
+      allRight(await run());
+      assert.equal(state.checkpoint?.stream, 'scan.updatesBefore');
+      assert.deepEqual(state.items, expected);
+      // A second run resumes after the oldest stored update: nothing is left, and nothing fails.
+      const again = await run();
+      assert.deepEqual(again.filter(E.isLeft), []);
+      assert.equal(state.items.length, expected.length);
+    });
+
+    it('scan.importUpdates: the stored checkpoint is a scan.importUpdates one, and the next run resumes from it', async () => {
+      const migrated = await startSimulatedNetwork({ seed: 'drain-import', updates: 60, migrations: 2 });
+      try {
+        const scan = createClient({ scan: { url: migrated.scanUrl } }).scan;
+        const request = { migration_id: migrated.info().migrationIds[1]!, after_update_id: '', limit: 5 };
+        const expected = rights(await collect(scan.importUpdates(request)));
+        assert.ok(expected.length > 5);
+        const { sink, state } = memorySink<ImportUpdatesCheckpoint>();
+        const run = () => lastValueFrom(drainInto(sink, (from, pull) => scan.importUpdates(request, { from, pull })).pipe(toArray()));
+        allRight(await run());
+        assert.deepEqual(state.items, expected);
+        assert.equal(state.checkpoint?.stream, 'scan.importUpdates');
+        const again = await run();
+        assert.deepEqual(again.filter(E.isLeft), []);
+        assert.equal(state.items.length, expected.length);
+      } finally {
+        await migrated.close();
+      }
+    });
+  });
+
+  it('over a page stream (scan.pages.updatesBefore) it commits each page with the page\'s checkpoint, no guessing', async () => {
+    const item = history.find((i) => 'synchronizer_id' in i)!;
+    const request = { migration_id: (item as { migration_id: number }).migration_id, synchronizer_id: (item as { synchronizer_id: string }).synchronizer_id, before: '2999-01-01T00:00:00Z', count: 4 };
+    const pages = rights(await collect(client.scan.pages.updatesBefore(request)));
+    const { sink, state } = memorySink<UpdatesBeforeCheckpoint>();
+    // readAhead 0: one page at a time, so each commit is one page.
+    const run = () => lastValueFrom(drainInto(sink, (from, pull) => client.scan.pages.updatesBefore(request, { from, pull }), { readAhead: 0 }).pipe(toArray()));
+    const commits = allRight(await run());
+    // The network's pages vary in length from read to read: each commit ends on a record whose
+    // checkpoint it stores, and the records are all stored once, in order.
+    const records = pages.flatMap((p) => p.records);
+    let stored = 0;
+    for (const c of commits) {
+      stored += c.items;
+      assert.deepEqual(c.checkpoint, records[stored - 1]!.checkpoint);
+    }
+    assert.equal(stored, records.length);
+    assert.deepEqual(state.items, records.map((r) => r.value));
+    assert.deepEqual(allRight(await run()).filter((c) => c.items > 0), []);
+  });
+
+  it("a user's own stream of { value, checkpoint } records or of pages: each stored with its checkpoint", async () => {
+    const cp = (offset: number): LedgerCheckpoint => ({ stream: 'ledger.updates', offset });
+    const records = memorySink<LedgerCheckpoint, string>();
+    allRight(await lastValueFrom(drainInto(records.sink, () => of(E.right({ value: 'a', checkpoint: cp(1) }), E.right({ value: 'b', checkpoint: cp(2) }))).pipe(toArray())));
+    assert.deepEqual(records.state.items, ['a', 'b']);
+    assert.deepEqual(records.state.checkpoint, cp(2));
+    const pages = memorySink<LedgerCheckpoint, string>();
+    const page = (values: string[], at: number) => E.right({ records: values.map((value, i) => ({ value, checkpoint: cp(at + i) })), checkpoint: cp(at + values.length), caughtUp: false });
+    const commits = allRight(await lastValueFrom(drainInto(pages.sink, () => of(page(['a', 'b'], 1), page([], 9), page(['c'], 10))).pipe(toArray())));
+    assert.deepEqual(pages.state.items, ['a', 'b', 'c']);
+    // The pages that waited while the first commit ran are committed together, with the last checkpoint.
+    assert.deepEqual(commits.map((c) => [c.items, c.checkpoint.offset]), [[2, 3], [1, 11]]);
+    const empty = memorySink<LedgerCheckpoint, string>();
+    const moved = allRight(await lastValueFrom(drainInto(empty.sink, () => of(page([], 9))).pipe(toArray())));
+    // A page without records that moves the checkpoint commits it alone.
+    assert.deepEqual(moved.map((c) => [c.items, c.checkpoint.offset]), [[0, 9]]);
   });
 
   it('cold: nothing is loaded before subscribe', async () => {

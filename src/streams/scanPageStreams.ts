@@ -1,0 +1,60 @@
+import type { Observable } from 'rxjs';
+import type * as E from 'fp-ts/lib/Either.js';
+import type { CantonError } from '../errors/CantonError.js';
+import type { Transport } from '../client/createTransport.js';
+import type { UpdateHistoryItem } from '../codecs/scan/UpdateHistoryItem.js';
+import type { UpdateHistoryItemV2 } from '../codecs/scan/UpdateHistoryItemV2.js';
+import type { UpdateHistoryRequestV2 } from '../codecs/scan/UpdateHistoryRequestV2.js';
+import type { EventHistoryItem, EventHistoryRequest, GetImportUpdatesRequest, GetUpdatesBeforeRequest } from '../generated/scan/schemas.js';
+import type { Page } from '../paging/Page.js';
+import type { EventsCheckpoint, ImportUpdatesCheckpoint, ScanCheckpoint, UpdatesBeforeCheckpoint } from './checkpoints.js';
+import type { ActiveContract } from '../codecs/scan/ActiveContract.js';
+import type { AcsRequestV2 } from '../codecs/scan/AcsRequestV2.js';
+import type { HoldingsStateRequestV2 } from '../codecs/scan/HoldingsStateRequestV2.js';
+import type { AcsSnapshotCheckpoint, HoldingsCheckpoint } from './checkpoints.js';
+import { scanAcsSnapshotPages, type ScanAcsSnapshotOptions } from './scanAcsSnapshot.js';
+import { scanHoldingsPages, type ScanHoldingsOptions } from './scanHoldings.js';
+import { scanEventsPages, type ScanEventsOptions } from './scanEvents.js';
+import { scanImportUpdatesPages, type ScanImportUpdatesOptions } from './scanImportUpdates.js';
+import { scanUpdatesBeforePages, type ScanUpdatesBeforeOptions } from './scanUpdatesBefore.js';
+import { scanUpdatesPages, type ScanUpdatesOptions } from './scanUpdates.js';
+
+/**
+ * The page form of Scan's record streams (`client.scan.pages`): the same requests, options and
+ * paging as the item methods of the same names, each page whole with its records
+ * `{ value, checkpoint }`, the checkpoint after the page and whether it shows the stream caught
+ * up. What a sink stores: `drainInto` commits each page with its checkpoint. Heartbeats are not
+ * needed here: a caught-up page is one (`heartbeats` is ignored).
+ * @example
+ * ```ts
+ * import { createClient, drainInto } from 'canton-rx';
+ * const scan = createClient({ scan: { url } }).scan;
+ * drainInto(sink, (from, pull) => scan.pages.updatesBefore({ migration_id: 4, synchronizer_id, before, count: 100 }, { from, pull })).subscribe(console.log);
+ * ```
+ * @category Streams
+ * @since 0.3.0
+ */
+export interface ScanPageStreams {
+  /** `scan.updates` in pages (the Scan cursor family). */
+  updates(request: UpdateHistoryRequestV2, options?: ScanUpdatesOptions): Observable<E.Either<CantonError, Page<UpdateHistoryItem | UpdateHistoryItemV2, ScanCheckpoint>>>;
+  /** `scan.events` in pages (the Scan cursor family). */
+  events(request: EventHistoryRequest, options?: ScanEventsOptions): Observable<E.Either<CantonError, Page<EventHistoryItem, EventsCheckpoint>>>;
+  /** `scan.updatesBefore` in pages (walking back by record time). */
+  updatesBefore(request: GetUpdatesBeforeRequest, options?: ScanUpdatesBeforeOptions): Observable<E.Either<CantonError, Page<UpdateHistoryItem, UpdatesBeforeCheckpoint>>>;
+  /** `scan.importUpdates` in pages (by update id). */
+  importUpdates(request: GetImportUpdatesRequest, options?: ScanImportUpdatesOptions): Observable<E.Either<CantonError, Page<UpdateHistoryItem, ImportUpdatesCheckpoint>>>;
+  /** `scan.holdings` in pages (the snapshot family). */
+  holdings(request: HoldingsStateRequestV2, options?: ScanHoldingsOptions): Observable<E.Either<CantonError, Page<ActiveContract, HoldingsCheckpoint>>>;
+  /** `scan.acsSnapshot` in pages (the snapshot family). */
+  acsSnapshot(request: AcsRequestV2, options?: ScanAcsSnapshotOptions): Observable<E.Either<CantonError, Page<ActiveContract, AcsSnapshotCheckpoint>>>;
+}
+
+/** The page streams of a Scan transport. @internal */
+export const scanPageStreams = (transport: Transport): ScanPageStreams => ({
+  updates: (request, options) => scanUpdatesPages(transport, request, options),
+  events: (request, options) => scanEventsPages(transport, request, options),
+  updatesBefore: (request, options) => scanUpdatesBeforePages(transport, request, options),
+  importUpdates: (request, options) => scanImportUpdatesPages(transport, request, options),
+  holdings: (request, options) => scanHoldingsPages(transport, request, options),
+  acsSnapshot: (request, options) => scanAcsSnapshotPages(transport, request, options),
+});
