@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { defer, delay, of, tap } from 'rxjs';
 import * as E from 'fp-ts/lib/Either.js';
-import { migrationStart, sliceMigration, tailSlice } from '../../src/pool/planBackfill.js';
-import { toMicros } from '../../src/pool/micros.js';
-import { readSlices } from '../../src/pool/scanBackfill.js';
+import { migrationStart, sliceMigration, tailSlice } from '../../src/backfill/planBackfill.js';
+import { toMicros } from '../../src/backfill/micros.js';
+import { readSlices } from '../../src/backfill/scanBackfill.js';
 import { initialScanRead, scanPageRequest, type ScanReadState } from '../../src/streams/scanPaging.js';
 import type { UpdateHistoryItemV2 } from '../../src/codecs/scan/UpdateHistoryItemV2.js';
 import type { CantonError } from '../../src/errors/CantonError.js';
