@@ -1,29 +1,6 @@
-import { of, switchMap, timer, type Observable } from 'rxjs';
-import * as E from 'fp-ts/lib/Either.js';
-import type { CantonError } from '../errors/CantonError.js';
-import { isRetryableRead } from '../errors/isRetryableRead.js';
-import { checkRetryConfig, retryBackoff, type RetryBackoffConfig } from '../retry/retryBackoff.js';
-import { Checks } from '../validation/checks.js';
-
 /**
- * One page request of a record stream: after `waitMs` (a tail poll), with the stream's retry
- * policy around the request alone, so that a retried page asks again from the same position:
- * the checkpoint of the last item handed on. An invalid retry policy is an `InvalidRequest`
- * naming `retry.<field>`, before anything is sent.
+ * The retry of a page request moved to the paging engine (`src/paging/withRetry.ts`); this name
+ * stays for the readers that still import it (the WebSocket channels, the backfill).
  * @internal
  */
-export const pageRequest = <A>(
-  request: () => Observable<E.Either<CantonError, A>>,
-  retry: RetryBackoffConfig | undefined,
-  waitMs: number | undefined,
-): Observable<E.Either<CantonError, A>> => {
-  if (retry !== undefined) {
-    const checked = checkRetryConfig(new Checks(), retry, 'retry.').result('stream options', retry);
-    if (E.isLeft(checked)) return of(checked);
-  }
-  // Pages are reads: unless told otherwise, a 500 is retried too (see isRetryableRead), and so is
-  // a token provider that failed once (a blip of the identity provider).
-  const attempt = (): Observable<E.Either<CantonError, A>> =>
-    retry ? request().pipe(retryBackoff<A>({ ...retry, shouldRetry: retry.shouldRetry ?? isRetryableRead })) : request();
-  return waitMs !== undefined && waitMs > 0 ? timer(waitMs).pipe(switchMap(attempt)) : attempt();
-};
+export { withRetry as pageRequest } from '../paging/withRetry.js';

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import * as E from 'fp-ts/lib/Either.js';
 import { defer, map } from 'rxjs';
-import { pageRequest } from '../../src/streams/pageRequest';
+import { withRetry as pageRequest } from '../../src/paging/withRetry';
 import { httpError, invalidRequest } from '../../src/errors/constructors';
 import type { CantonError } from '../../src/errors/CantonError';
 import { testScheduler } from '../helpers/marbles';
@@ -10,7 +10,7 @@ type R = E.Either<CantonError, string>;
 const internalError = httpError({ status: 500, method: 'POST', url: 'u', body: { _tag: 'SimpleError', error: 'An unexpected error occurred.' } });
 const internal = E.left(internalError);
 
-describe('pageRequest', () => {
+describe('withRetry (the one retry of a page request)', () => {
   it('waits waitMs before asking (a tail poll)', () => {
     testScheduler().run(({ cold, expectObservable, expectSubscriptions }) => {
       const page = cold<R>('-(a|)', { a: E.right('page') });
