@@ -1,4 +1,4 @@
-import { concat, defer, forkJoin, isObservable, map, Observable, of, Subscription, switchMap } from 'rxjs';
+import { concat, defer, forkJoin, map, of, switchMap, type Observable } from 'rxjs';
 import * as E from 'fp-ts/lib/Either.js';
 import type { CantonError } from '../errors/CantonError.js';
 import type { Transport } from '../client/createTransport.js';
@@ -13,16 +13,18 @@ import type { UpdateHistoryItem } from '../codecs/scan/UpdateHistoryItem.js';
 import type { UpdateHistoryItemV2 } from '../codecs/scan/UpdateHistoryItemV2.js';
 import type { UpdateHistoryRequestV2 } from '../codecs/scan/UpdateHistoryRequestV2.js';
 import type { RetryBackoffConfig } from '../retry/retryBackoff.js';
-import { cursorOfItem } from '../streams/checkpointOf.js';
 import type { ScanCheckpoint } from '../streams/checkpoints.js';
-import { pageRequest } from '../streams/pageRequest.js';
-import { compareCursors, initialScanRead, scanPageRequest, scanPageStep, type ScanCursor, type ScanReadState } from '../streams/scanPaging.js';
+import { withRetry } from '../paging/withRetry.js';
+import { cursorOfItem } from '../streams/checkpointOf.js';
+import { initialScanRead, scanPageRequest, type ScanCursor, type ScanReadState } from '../streams/scanPaging.js';
 import { compareTimestamps } from '../time/compareTimestamps.js';
 import { Checks } from '../validation/checks.js';
 import { validateUpdateHistoryRequest } from '../validation/validateUpdateHistoryRequest.js';
-import { migrationStart, sliceMigration, tailSlice, type MigrationRange, type Slice } from './planBackfill.js';
-import { fromMicros, toMicros } from './micros.js';
 import { previousMicrosecond } from '../time/previousMicrosecond.js';
+import { toMicros } from './micros.js';
+import { pageWidth } from './pageWidth.js';
+import { migrationStart, sliceMigration, tailSlice, type MigrationRange, type Slice } from './planBackfill.js';
+import { readSlices } from './readSlices.js';
 
 /**
  * Options of `scan.backfill`.
@@ -46,9 +48,6 @@ export interface ScanBackfillOptions {
 
 type Item = UpdateHistoryItem | UpdateHistoryItemV2;
 type Result<A> = Observable<E.Either<CantonError, A>>;
-
-/** Slices one split hands on at most; the last of them takes whatever remains (and splits in turn). */
-const MAX_PIECES = 4096;
 
 /** Migrations looked up at most, so that a server answering nonsense cannot keep the plan going. */
 const MAX_MIGRATIONS = 10_000;
@@ -96,13 +95,11 @@ export const scanBackfill = (transport: Transport, request: UpdateHistoryRequest
             ? { migration_id: requestedAfter.after_migration_id, record_time: requestedAfter.after_record_time }
             : undefined;
 
+        // One page request, without retry: the slices' reads add it (the paging engine's), as the planning requests below do.
         const page = (state: ScanReadState, size: number) =>
-          pageRequest(() => send(transport, { method: 'POST', path: `/${version}/updates`, body: { ...rest, ...scanPageRequest(state, size) } }, codec), options.retry, undefined).pipe(
-            map(E.map((r) => r.transactions as ReadonlyArray<Item>)),
-          );
-        const itemAfter = (cursor: ScanCursor): Result<Item | undefined> => page(initialScanRead(cursor, undefined), 1).pipe(map(E.map((items) => items[0])));
-        const info = (m: number) =>
-          pageRequest(() => send(transport, { method: 'POST', path: '/v0/backfilling/migration-info', body: { migration_id: m } }, GetMigrationInfoResponse), options.retry, undefined);
+          send(transport, { method: 'POST', path: `/${version}/updates`, body: { ...rest, ...scanPageRequest(state, size) } }, codec).pipe(map(E.map((r) => r.transactions as ReadonlyArray<Item>)));
+        const itemAfter = (cursor: ScanCursor): Result<Item | undefined> => withRetry(() => page(initialScanRead(cursor, undefined), 1), options.retry, undefined).pipe(map(E.map((items) => items[0])));
+        const info = (m: number) => withRetry(() => send(transport, { method: 'POST', path: '/v0/backfilling/migration-info', body: { migration_id: m } }, GetMigrationInfoResponse), options.retry, undefined);
         const rangeOf = (m: number, r: E.Either<CantonError, MigrationInfo>): Required<MigrationRange> | undefined => {
           const ranges = E.isRight(r) ? r.right.record_time_range : [];
           if (ranges.length === 0) return undefined;
@@ -146,263 +143,15 @@ export const scanBackfill = (transport: Transport, request: UpdateHistoryRequest
         // same time, guessing it is the start's migration, or 0.
         const guess = firstCursor?.migration_id ?? 0;
         let grid: bigint | undefined;
-        return forkJoin([page(start, pageSize), info(guess)]).pipe(
+        return forkJoin([withRetry(() => page(start, pageSize), options.retry, undefined), info(guess)]).pipe(
           switchMap(([f, guessed]) => {
             if (E.isLeft(f)) return of(f);
             const head = f.right[0];
             if (head === undefined) return of(); // nothing after the start: nothing to deliver
             const m0 = firstCursor?.migration_id ?? cursorOfItem(head).migration_id;
             grid = pageWidth(f.right, pageSize);
-            return readSlices(plan(m0, m0 === guess ? of(guessed) : info(m0), undefined, 0), concurrency, (state) => page(state, pageSize), pageSize, f.right, { state: start, page: f.right });
+            return readSlices(plan(m0, m0 === guess ? of(guessed) : info(m0), undefined, 0), concurrency, (state) => page(state, pageSize), pageSize, options.retry, f.right, { state: start, page: f.right });
           }),
         );
       }),
   );
-
-/**
- * How wide in record time a slice of about one page is, from a page read (a little narrower than
- * a page, so that a slice usually ends within one request); undefined when the page cannot tell.
- * @example
- * ```ts
- * pageWidth(items, 500); // items one millisecond apart: 475 ms in microseconds (475_001n)
- * ```
- * @internal
- */
-export const pageWidth = (items: ReadonlyArray<Item>, pageSize: number): bigint | undefined => {
-  if (items.length < 2) return undefined;
-  const first = cursorOfItem(items[0]!);
-  const last = cursorOfItem(items[items.length - 1]!);
-  if (first.migration_id !== last.migration_id) return undefined;
-  const span = toMicros(last.record_time) - toMicros(first.record_time);
-  return (span * BigInt(pageSize) * 19n) / (BigInt(items.length - 1) * 20n) + 1n;
-};
-
-interface Active {
-  state: ScanReadState;
-  /** Where the slice started: its items come strictly after it (or at it, after a checkpoint's update). */
-  readonly start: ScanCursor | undefined;
-  end: ScanCursor | undefined;
-  buffer: Item[];
-  fetched: boolean;
-  done: boolean;
-  failure: CantonError | undefined;
-  sub: Subscription | undefined;
-}
-
-/**
- * The ordered merge of the slices, read `concurrency` at a time. The slices come as a list, or as
- * they are planned: each Right appends slices, a Left ends the stream with it once every slice
- * before it is delivered, and completion ends the plan.
- * @internal
- */
-export const readSlices = (
-  slices: ReadonlyArray<Slice> | Result<ReadonlyArray<Slice>>,
-  concurrency: number,
-  page: (state: ScanReadState) => Result<ReadonlyArray<Item>>,
-  pageSize: number,
-  /** A page already read (of any part of the history), to learn its density from before the first request. */
-  sample: ReadonlyArray<Item> = [],
-  /** The first slice's first page when already read: used if the first slice starts at exactly this state. */
-  prefetched?: { readonly state: ScanReadState; readonly page: ReadonlyArray<Item> },
-): Result<Item> =>
-  new Observable((subscriber) => {
-    const active: Active[] = [];
-    const planned: Active[] = [];
-    let next = 0;
-    let complete = !isObservable(slices);
-    let head = prefetched;
-    const fresh = (s: Slice): Active => ({ state: s.start, start: s.start.cursor, end: s.end, buffer: [], fetched: false, done: false, failure: undefined, sub: undefined });
-    const failed = (failure: CantonError): Active => ({ state: initialScanRead(undefined, undefined), start: undefined, end: undefined, buffer: [], fetched: true, done: true, failure, sub: undefined });
-
-    const apply = (a: Active, r: E.Either<CantonError, ReadonlyArray<Item>>) => {
-      if (E.isLeft(r)) {
-        a.failure = r.left;
-        a.done = true;
-        return;
-      }
-      const step = scanPageStep(a.state, pageSize, r.right);
-      let items = step.items;
-      const end = a.end;
-      if (end !== undefined) {
-        const past = items.findIndex((i) => compareCursors(cursorOfItem(i), end) > 0);
-        if (past >= 0) {
-          items = items.slice(0, past);
-          a.done = true;
-        }
-      }
-      a.buffer.push(...items);
-      learnWidth(r.right);
-      a.state = step.next;
-      if (step.failure !== undefined && !a.done) {
-        a.failure = step.failure;
-        a.done = true;
-      }
-      if (step.caughtUp) a.done = true;
-      // Every item at the cursor is delivered and the cursor is the slice's end: whatever a probe
-      // strictly after it would show lies past the end.
-      const cursor = step.next.cursor;
-      if (!a.done && end !== undefined && step.next.mode === 'probe' && cursor !== undefined && compareCursors(cursor, end) >= 0) a.done = true;
-      if (!a.done) split(a);
-    };
-
-    let width: bigint | undefined;
-    const learnWidth = (items: ReadonlyArray<Item>) => {
-      width = pageWidth(items, pageSize) ?? width;
-    };
-
-    // Hands the part of a slice after `from` on as slices of `width` right after it, up to its
-    // end (the window slides through them) or a window's worth when it has none.
-    const cutAfter = (a: Active, from: ScanCursor, w: bigint) => {
-      const fromAt = toMicros(from.record_time);
-      const span = a.end === undefined ? undefined : toMicros(a.end.record_time) - fromAt;
-      const k = span === undefined ? concurrency : Math.max(1, Math.min(MAX_PIECES, Number((span + w - 1n) / w)));
-      const pieces: Active[] = [];
-      let start = from;
-      for (let i = 1; i <= k; i++) {
-        const end = i === k ? a.end : { migration_id: from.migration_id, record_time: fromMicros(fromAt + w * BigInt(i)) };
-        pieces.push(fresh({ start: initialScanRead(start, undefined), end }));
-        if (end !== undefined) start = end;
-      }
-      a.end = from;
-      active.splice(active.indexOf(a) + 1, 0, ...pieces);
-    };
-
-    learnWidth(sample);
-
-    // After a page, a slice with more to read keeps the items before the last record time of its
-    // page and is done; the rest (from the microsecond before that record time, since more
-    // items may share it beyond the page) goes on as new slices.
-    const split = (a: Active) => {
-      const firstItem = a.buffer[0];
-      const lastItem = a.buffer[a.buffer.length - 1];
-      if (firstItem === undefined || lastItem === undefined || width === undefined) return;
-      const m = cursorOfItem(lastItem).migration_id;
-      if (cursorOfItem(firstItem).migration_id !== m || (a.end !== undefined && a.end.migration_id !== m)) return;
-      const cut = { migration_id: m, record_time: previousMicrosecond(lastItem.record_time) };
-      // The cut must move past the start, or the slice would hand itself on unchanged.
-      if (a.start !== undefined && (a.start.migration_id !== m || toMicros(cut.record_time) <= toMicros(a.start.record_time))) return;
-      // A page that reached the end needs no new slice: the slice itself asks once more, for the
-      // items that may share the end beyond the page (a new slice would ask twice).
-      if (a.end !== undefined && compareCursors(a.end, cursorOfItem(lastItem)) <= 0) return;
-      a.buffer = a.buffer.filter((i) => compareCursors(cursorOfItem(i), cut) <= 0);
-      cutAfter(a, cut, width);
-      a.done = true;
-    };
-
-    // Before its first request, a slice much wider than a page is cut into slices of a page.
-    const presplit = (a: Active) => {
-      if (width === undefined || a.start === undefined || a.end === undefined || a.start.migration_id !== a.end.migration_id) return;
-      const startAt = toMicros(a.start.record_time);
-      if (toMicros(a.end.record_time) - startAt <= (width * 3n) / 2n) return;
-      const first = { migration_id: a.start.migration_id, record_time: fromMicros(startAt + width) };
-      cutAfter(a, first, width);
-    };
-
-    const fetch = (a: Active) => {
-      let result: E.Either<CantonError, ReadonlyArray<Item>> | undefined;
-      let finished = false;
-      const sub = page(a.state).subscribe({
-        next: (r) => {
-          result = r;
-        },
-        error: (e: unknown) => subscriber.error(e),
-        complete: () => {
-          finished = true;
-          a.sub = undefined;
-          if (result === undefined) {
-            subscriber.error(new Error('canton-rx: a page request completed without a result (a defect)'));
-            return;
-          }
-          apply(a, result);
-          drain();
-        },
-      });
-      if (!finished) a.sub = sub;
-    };
-
-    // The window is the first `concurrency` slices: only they read or hold a page, so memory
-    // holds at most `concurrency` pages and the slices read are always the next ones to deliver.
-    // Until a page has shown how dense the history is, only the first slice reads.
-    const fill = () => {
-      while (active.length < concurrency && next < planned.length) active.push(planned[next++]!);
-      for (let i = 0; i < Math.min(concurrency, active.length) && !subscriber.closed; i++) {
-        const a = active[i]!;
-        if (a.done || a.sub !== undefined || a.buffer.length > 0) continue;
-        if (width === undefined && i > 0) break;
-        if (!a.fetched) presplit(a);
-        a.fetched = true;
-        if (head !== undefined && a.state === head.state) {
-          // The page was read by the same request this slice would send first.
-          const r = E.right(head.page);
-          head = undefined;
-          apply(a, r);
-          again = true;
-          continue;
-        }
-        head = undefined;
-        fetch(a);
-      }
-    };
-
-    // Re-entrant calls (a page that completes synchronously) are folded into the running loop.
-    let draining = false;
-    let again = false;
-    const drain = (): void => {
-      if (draining) {
-        again = true;
-        return;
-      }
-      draining = true;
-      try {
-        do {
-          again = false;
-          while (active.length > 0 && !subscriber.closed) {
-            const head = active[0]!;
-            const items = head.buffer;
-            head.buffer = [];
-            for (const item of items) {
-              if (subscriber.closed) return;
-              subscriber.next(E.right(item));
-            }
-            if (!head.done) break;
-            if (head.failure !== undefined) {
-              subscriber.next(E.left(head.failure));
-              subscriber.complete();
-              return;
-            }
-            active.shift();
-          }
-          if (subscriber.closed) return;
-          if (active.length === 0 && next >= planned.length && complete) {
-            subscriber.complete();
-            return;
-          }
-          fill();
-        } while (again);
-      } finally {
-        draining = false;
-      }
-    };
-
-    let source: Subscription | undefined;
-    if (isObservable(slices)) {
-      source = slices.subscribe({
-        next: (r) => {
-          if (E.isLeft(r)) planned.push(failed(r.left));
-          else planned.push(...r.right.map(fresh));
-          drain();
-        },
-        error: (e: unknown) => subscriber.error(e),
-        complete: () => {
-          complete = true;
-          source = undefined;
-          drain();
-        },
-      });
-    } else planned.push(...slices.map(fresh));
-    drain();
-    return () => {
-      source?.unsubscribe();
-      for (const a of active) a.sub?.unsubscribe();
-    };
-  });
