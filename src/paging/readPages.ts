@@ -120,7 +120,8 @@ export const readPages = <S, R, A, C>(paging: Paging<S, R, A, C>, initial: S, op
           const stepped = E.isLeft(result) ? result : paging.step(result.right, state);
           nextState = E.isRight(stepped) && stepped.right.failure === undefined ? stepped.right.next : undefined;
           nextWait = E.isRight(stepped) ? stepped.right.waitMs : undefined;
-          if (E.isLeft(stepped) || shown(stepped.right) || stepped.right.failure !== undefined) buffer.push(stepped);
+          // A page that goes out empty-handed is buffered too: it counts in the prefetch window.
+          buffer.push(stepped);
         },
         error: (defect: unknown) => subscriber.error(defect),
         complete: () => {

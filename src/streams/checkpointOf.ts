@@ -10,6 +10,8 @@ import { itemCheckpoints } from './itemCheckpoints.js';
 import type { Heartbeat } from './heartbeat.js';
 import { isHeartbeat } from './isHeartbeat.js';
 import { holdingsCheckpoints } from './holdingsCheckpoints.js';
+import { cursorOfItem } from '../paging/byScanCursor.js';
+import { utcTimestamp } from '../paging/utcTimestamp.js';
 
 /** The offset of any ledger update, whichever variant it is. @internal */
 export const offsetOfUpdate = (update: Update): number => {
@@ -28,14 +30,12 @@ export const ledgerUpdateKey = (u: Update): { kind: 'Transaction' | 'Reassignmen
   return undefined;
 };
 
-/** The `(migration_id, record_time)` cursor of a Scan history item. @internal */
-export const cursorOfItem = (item: UpdateHistoryItem | UpdateHistoryItemV2): { migration_id: number; record_time: string } =>
-  'event' in item ? { migration_id: item.event.migration_id, record_time: item.record_time } : { migration_id: item.migration_id, record_time: item.record_time };
+export { cursorOfItem } from '../paging/byScanCursor.js';
 
 /** The `(migration_id, record_time)` and update id of an event (of its update, else of its verdict); undefined for an event with neither. @internal */
 export const cursorOfEvent = (event: EventHistoryItem): { migration_id: number; record_time: string; update_id: string } | undefined => {
   if (event.update != null) return { ...cursorOfItem(event.update), update_id: event.update.update_id };
-  if (event.verdict != null) return { migration_id: event.verdict.migration_id, record_time: event.verdict.record_time, update_id: event.verdict.update_id };
+  if (event.verdict != null) return { migration_id: event.verdict.migration_id, record_time: utcTimestamp(event.verdict.record_time) ?? event.verdict.record_time, update_id: event.verdict.update_id };
   return undefined;
 };
 

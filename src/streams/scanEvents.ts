@@ -1,22 +1,22 @@
-import { asyncScheduler, defer, map, type Observable } from 'rxjs';
+import { defer, type Observable } from 'rxjs';
 import * as E from 'fp-ts/lib/Either.js';
 import type { CantonError } from '../errors/CantonError.js';
 import type { Transport } from '../client/createTransport.js';
 import { checked } from '../client/send.js';
 import { invokeOperation } from '../client/invokeOperation.js';
-import type { UpdateHistoryItemV2 } from '../codecs/scan/UpdateHistoryItemV2.js';
 import type { EventHistoryItem, EventHistoryRequest } from '../generated/scan/schemas.js';
 import { scanOperations } from '../generated/scan/operations.js';
 import { Checks } from '../validation/checks.js';
 import { Timestamp } from '../codecs/common/primitives.js';
 import type { EventsCheckpoint } from './checkpoints.js';
-import { cursorOfEvent } from './checkpointOf.js';
-import { invariantViolation, stopAfter } from './invariantViolation.js';
 import type { Heartbeat } from './heartbeat.js';
 import { DEFAULT_TAIL_INTERVAL_MS, TAIL_RETRY, type TailingStreamOptions } from './options.js';
-import { pageRequest } from './pageRequest.js';
-import { pager, type Step } from './pager.js';
-import { initialScanRead, scanPageRequest, scanPageStep, type ScanReadState } from './scanPaging.js';
+import { initialScanRead, scanCursorPaging, type ScanCursorRecords, type ScanKeyed } from '../paging/byScanCursor.js';
+import { invariantViolation } from '../paging/invariantViolation.js';
+import { readPages } from '../paging/readPages.js';
+import type { Page } from '../paging/Page.js';
+import { utcTimestamp } from '../paging/utcTimestamp.js';
+import { itemsOf } from './itemsOf.js';
 
 /**
  * Options of `scan.events`.
@@ -26,11 +26,6 @@ import { initialScanRead, scanPageRequest, scanPageStep, type ScanReadState } fr
 export type ScanEventsOptions = TailingStreamOptions<EventsCheckpoint>;
 
 type Element = EventHistoryItem | Heartbeat<EventsCheckpoint>;
-interface State {
-  readonly read: ScanReadState;
-  /** Wait this long before asking (a tail poll). */
-  readonly waitMs: number | undefined;
-}
 
 const checkOptions = (options: ScanEventsOptions): Checks => {
   const checks = new Checks();
@@ -46,22 +41,42 @@ const checkOptions = (options: ScanEventsOptions): Checks => {
   return checks;
 };
 
-/** The paging rule of the update history names its items `transactions`; here they are `events`. */
-const renamePaths = (error: CantonError): CantonError =>
-  error._tag === 'DecodeError' ? { ...error, issues: error.issues.map((i) => ({ ...i, path: i.path.replace(/^transactions/, 'events') })) } : error;
+/**
+ * The key an event pages by: its update's cursor, else its verdict's; its record time read as the
+ * UTC instant it names (the generated codec leaves it a plain string, and RFC 3339 allows an
+ * offset). An event without either, or with a time that is no RFC 3339 time, has no place in the
+ * order: the page's records end before it, with an invariant Left at its path.
+ */
+const eventRecords = (events: ReadonlyArray<EventHistoryItem>): ScanCursorRecords<EventHistoryItem> => {
+  const keys: ScanKeyed[] = [];
+  for (let i = 0; i < events.length; i++) {
+    const event = events[i]!;
+    const source = event.update != null ? { at: 'update', of: event.update } : event.verdict != null ? { at: 'verdict', of: event.verdict } : undefined;
+    if (source === undefined) {
+      return { values: events.slice(0, i), keys, failure: invariantViolation(`events.${i}`, 'an event with an update or a verdict', event, 'an event without either has no place in the history') };
+    }
+    const of = source.of as { update_id: string; migration_id: number; record_time: unknown; event?: { migration_id: number } };
+    const recordTime = utcTimestamp(of.record_time);
+    if (recordTime === undefined) {
+      return { values: events.slice(0, i), keys, failure: invariantViolation(`events.${i}.${source.at}.record_time`, 'an RFC 3339 time', of.record_time, 'an event without a valid record time has no place in the order') };
+    }
+    keys.push({ update_id: of.update_id, migration_id: of.event?.migration_id ?? of.migration_id, record_time: recordTime });
+  }
+  return { values: events, keys };
+};
 
 /**
- * Scan's event history (`POST /v0/events`) as a cold stream of EventHistoryItem (see
- * `ScanGroup.events`). It pages exactly like `scan.updates`: the `after` cursor is the
- * `(migration_id, record_time)` of the last event (of its update, else of its verdict), each page
- * overlaps the microsecond before it so that events sharing a record time are seen across page
- * boundaries (the repeated ones dropped by update id), and only an empty answer strictly after the
- * last event is the end. Events never go backwards and an update id never comes twice at one
- * cursor, or the stream ends with a `DecodeError` of reason `invariant`; so does an event with
- * neither update nor verdict, which has no place in the order.
+ * Scan's event history (`POST /v0/events`) as a cold stream of pages (see
+ * `ScanGroup.pages.events`). It pages exactly like `scan.updates` (the Scan cursor family): the
+ * `after` cursor is the `(migration_id, record_time)` of the last event (of its update, else of
+ * its verdict), each page overlaps the microsecond before it so that events sharing a record time
+ * are seen across page boundaries (the repeated ones dropped by update id), and only an empty
+ * answer strictly after the last event is the end. Events never go backwards and an update id
+ * never comes twice at one cursor, or the stream ends with a `DecodeError` of reason `invariant`;
+ * so does an event with neither update nor verdict, or without a valid record time.
  * @internal
  */
-export const scanEvents = (transport: Transport, request: EventHistoryRequest, options: ScanEventsOptions = {}): Observable<E.Either<CantonError, Element>> =>
+export const scanEventsPages = (transport: Transport, request: EventHistoryRequest, options: ScanEventsOptions = {}): Observable<E.Either<CantonError, Page<EventHistoryItem, EventsCheckpoint>>> =>
   checked(
     () => checkOptions(options).result('scan.events options', request),
     (req) =>
@@ -73,40 +88,22 @@ export const scanEvents = (transport: Transport, request: EventHistoryRequest, o
         const start = from
           ? initialScanRead({ migration_id: from.migration_id, record_time: from.record_time }, from.update_id)
           : initialScanRead(requestedAfter ? { migration_id: requestedAfter.after_migration_id, record_time: requestedAfter.after_record_time } : undefined, undefined);
-
-        const step = (page: ReadonlyArray<EventHistoryItem>, state: State): E.Either<CantonError, Step<State, Element>> => {
-          // The history's paging rule works on items with an update id and a cursor: an event's
-          // update, or for a verdict alone a stand-in with the verdict's cursor.
-          const keys: UpdateHistoryItemV2[] = [];
-          const eventOf = new Map<object, EventHistoryItem>();
-          for (let i = 0; i < page.length; i++) {
-            const event = page[i]!;
-            const cursor = cursorOfEvent(event);
-            if (cursor === undefined) {
-              const failure = invariantViolation(`events.${i}`, 'an event with an update or a verdict', event, 'an event without either has no place in the history');
-              // The events before it are handed on as far as they are valid.
-              const before = scanPageStep(state.read, pageSize, keys);
-              return stopAfter(before.items.map((k) => eventOf.get(k)!), before.failure === undefined ? failure : renamePaths(before.failure));
-            }
-            const key = event.update ?? ({ update_id: cursor.update_id, migration_id: cursor.migration_id, record_time: cursor.record_time } as unknown as UpdateHistoryItemV2);
-            keys.push(key);
-            eventOf.set(key, event);
-          }
-          const r = scanPageStep(state.read, pageSize, keys);
-          const items = r.items.map((k) => eventOf.get(k)!);
-          if (r.failure !== undefined) return stopAfter(items, renamePaths(r.failure));
-          if (!r.caughtUp) return E.right({ items, next: { read: r.next, waitMs: undefined } });
-          const { cursor, tied } = r.next;
-          const last = tied[tied.length - 1];
-          const checkpoint: EventsCheckpoint | undefined = cursor && { stream: 'scan.events', ...cursor, ...(last !== undefined ? { update_id: last } : {}) };
-          const out: Element[] = options.heartbeats ? [...items, { _tag: 'Heartbeat', checkpoint, polledAt: asyncScheduler.now() }] : items;
-          return E.right({ items: out, next: tailMs !== undefined ? { read: r.next, waitMs: tailMs } : undefined });
-        };
-
-        const page = (state: State) => {
-          const body: EventHistoryRequest = { ...rest, ...scanPageRequest(state.read, pageSize) };
-          return pageRequest(() => invokeOperation(transport, scanOperations.getEventHistory, [body]), retry, state.waitMs).pipe(map(E.chain((response) => step(response.events, state))));
-        };
-        return pager({ page }, { read: start, waitMs: undefined }, options);
+        const paging = scanCursorPaging({
+          stream: 'scan.events' as const,
+          pageSize,
+          tailMs,
+          itemsPath: 'events',
+          request: (cursor) => invokeOperation(transport, scanOperations.getEventHistory, [{ ...rest, ...cursor }]),
+          records: (response) => eventRecords(response.events),
+        });
+        return readPages(paging, start, { prefetch: options.prefetch, pull: options.pull, retry });
       }),
   );
+
+/**
+ * Scan's event history as a cold stream of EventHistoryItem (see `ScanGroup.events`): the records
+ * of `scanEventsPages`, and heartbeats when asked for.
+ * @internal
+ */
+export const scanEvents = (transport: Transport, request: EventHistoryRequest, options: ScanEventsOptions = {}): Observable<E.Either<CantonError, Element>> =>
+  itemsOf(scanEventsPages(transport, request, options), options.heartbeats);

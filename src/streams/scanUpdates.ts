@@ -1,10 +1,10 @@
-import { asyncScheduler, defer, finalize, map, type Observable } from 'rxjs';
+import { defer, type Observable } from 'rxjs';
 import * as E from 'fp-ts/lib/Either.js';
 import type { CantonError } from '../errors/CantonError.js';
 import type { Transport } from '../client/createTransport.js';
-import { checked, send } from '../client/send.js';
-import { UpdateHistoryResponse } from '../codecs/scan/UpdateHistoryResponse.js';
-import { UpdateHistoryResponseV2 } from '../codecs/scan/UpdateHistoryResponseV2.js';
+import { checked } from '../client/send.js';
+import { invokeOperation } from '../client/invokeOperation.js';
+import { scanOperations } from '../generated/scan/operations.js';
 import type { UpdateHistoryItem } from '../codecs/scan/UpdateHistoryItem.js';
 import type { UpdateHistoryItemV2 } from '../codecs/scan/UpdateHistoryItemV2.js';
 import type { UpdateHistoryRequestV2 } from '../codecs/scan/UpdateHistoryRequestV2.js';
@@ -12,14 +12,12 @@ import { validateUpdateHistoryRequest } from '../validation/validateUpdateHistor
 import { Checks } from '../validation/checks.js';
 import { Timestamp } from '../codecs/common/primitives.js';
 import type { ScanCheckpoint } from './checkpoints.js';
-import { stopAfter } from './invariantViolation.js';
 import type { Heartbeat } from './heartbeat.js';
 import { DEFAULT_TAIL_INTERVAL_MS, TAIL_RETRY, type TailingStreamOptions } from './options.js';
-import { pageRequest } from './pageRequest.js';
-import { pager, type Step } from './pager.js';
-import { initialScanRead, scanPageRequest, scanPageStep, type ScanReadState } from './scanPaging.js';
-import { lastCursorInText } from './lastCursorInText.js';
-import { sendAhead } from './sendAhead.js';
+import { initialScanRead, scanCursorPaging } from '../paging/byScanCursor.js';
+import { readPages } from '../paging/readPages.js';
+import type { Page } from '../paging/Page.js';
+import { itemsOf } from './itemsOf.js';
 
 /**
  * Options of `scan.updates`.
@@ -33,11 +31,6 @@ export interface ScanUpdatesOptions extends TailingStreamOptions<ScanCheckpoint>
 
 type Item = UpdateHistoryItem | UpdateHistoryItemV2;
 type Element = Item | Heartbeat<ScanCheckpoint>;
-interface State {
-  readonly read: ScanReadState;
-  /** Wait this long before asking (a tail poll). */
-  readonly waitMs: number | undefined;
-}
 
 /** Checks the options of `scan.updates` (also `scan.backfill`'s `from`). @internal */
 export const checkOptions = (options: ScanUpdatesOptions): Checks => {
@@ -55,20 +48,20 @@ export const checkOptions = (options: ScanUpdatesOptions): Checks => {
 };
 
 /**
- * The Scan update history as a cold stream of items (see `ScanGroup.updates`). Each page is asked
- * for from the microsecond before the last item's `(migration_id, record_time)`, so that items
- * sharing that cursor are seen across page boundaries (the repeated ones are dropped by update
- * id); the history ends only when a request strictly after the last item comes back empty, since
- * a short page is no proof of the end (see `scanPageStep`). Items must never go backwards and an
- * update id must not come twice at one cursor, or the stream ends with a `DecodeError` of reason
- * `invariant` after the valid items before it.
+ * The Scan update history as a cold stream of pages (see `ScanGroup.pages.updates`), paged by the
+ * Scan cursor family (`scanCursorPaging`): each page is asked for from the microsecond before the
+ * last item's `(migration_id, record_time)`, so that items sharing that cursor are seen across
+ * page boundaries (the repeated ones are dropped by update id); the history ends only when a
+ * request strictly after the last item comes back empty, since a short page is no proof of the
+ * end. Items must never go backwards and an update id must not come twice at one cursor, or the
+ * stream ends with a `DecodeError` of reason `invariant` after the valid items before it.
  * @internal
  */
-export const scanUpdates = (
+export const scanUpdatesPages = (
   transport: Transport,
   request: UpdateHistoryRequestV2,
   options: ScanUpdatesOptions = {},
-): Observable<E.Either<CantonError, Element>> =>
+): Observable<E.Either<CantonError, Page<Item, ScanCheckpoint>>> =>
   checked(
     () => {
       const r = validateUpdateHistoryRequest(request);
@@ -77,47 +70,31 @@ export const scanUpdates = (
     },
     (req) =>
       defer(() => {
-        const version = options.version ?? 'v2';
+        const v1 = options.version === 'v1';
         const tailMs = options.tail ? (options.tail.intervalMs ?? DEFAULT_TAIL_INTERVAL_MS) : undefined;
         const retry = options.tail ? { ...TAIL_RETRY, ...options.retry } : options.retry;
-        const codec = version === 'v1' ? UpdateHistoryResponse : UpdateHistoryResponseV2;
         const { after: requestedAfter, page_size: pageSize, ...rest } = req;
         const from = options.from;
         const start = from
           ? initialScanRead({ migration_id: from.migration_id, record_time: from.record_time }, from.update_id)
           : initialScanRead(requestedAfter ? { migration_id: requestedAfter.after_migration_id, record_time: requestedAfter.after_record_time } : undefined, undefined);
-
-        const step = (page: ReadonlyArray<Item>, state: State): E.Either<CantonError, Step<State, Element>> => {
-          const r = scanPageStep(state.read, pageSize, page);
-          if (r.failure !== undefined) return stopAfter(r.items, r.failure);
-          if (!r.caughtUp) return E.right({ items: r.items, next: { read: r.next, waitMs: undefined } });
-          const { cursor, tied } = r.next;
-          const last = tied[tied.length - 1];
-          const checkpoint: ScanCheckpoint | undefined = cursor && { stream: 'scan.updates', ...cursor, ...(last !== undefined ? { update_id: last } : {}) };
-          const items: Element[] = options.heartbeats ? [...r.items, { _tag: 'Heartbeat', checkpoint, polledAt: asyncScheduler.now() }] : [...r.items];
-          return E.right({ items, next: tailMs !== undefined ? { read: r.next, waitMs: tailMs } : undefined });
-        };
-
-        const path = `/${version}/updates`;
-        const bodyOf = (read: ScanReadState) => ({ ...rest, ...scanPageRequest(read, pageSize) });
-        // The next request, sent on a guess read from the raw text of a page, so that the server
-        // works while this page is parsed and decoded; handed over only to the very request the
-        // decoded page asks for. Push mode only, and only with a prefetch window.
-        const ahead = options.pull === undefined && (options.prefetch ?? 1) >= 1 ? sendAhead(transport, path, codec) : undefined;
-        const guessNext = (key: string) => (text: string) => {
-          const cursor = lastCursorInText(text);
-          if (cursor === undefined) return undefined;
-          const guess = bodyOf({ cursor, tied: [''], mode: 'overlap', extra: 1, stalls: 0 });
-          // A page that shows nothing new guesses the request it came from: no use asking again.
-          return JSON.stringify(guess) === key ? undefined : guess;
-        };
-
-        const page = (state: State) => {
-          const body = bodyOf(state.read);
-          const request = () => (ahead ? ahead.take(body, guessNext) : send(transport, { method: 'POST', path, body }, codec));
-          return pageRequest(request, retry, state.waitMs).pipe(map(E.chain((response) => step(response.transactions as ReadonlyArray<Item>, state))));
-        };
-        const stream = pager({ page }, { read: start, waitMs: undefined }, options);
-        return ahead ? stream.pipe(finalize(() => ahead.cancel())) : stream;
+        const paging = scanCursorPaging<{ readonly transactions: ReadonlyArray<Item> }, Item, 'scan.updates'>({
+          stream: 'scan.updates',
+          pageSize,
+          tailMs,
+          itemsPath: 'transactions',
+          request: (cursor) =>
+            v1 ? invokeOperation(transport, scanOperations.getUpdateHistoryV1, [{ ...rest, ...cursor }]) : invokeOperation(transport, scanOperations.getUpdateHistoryV2, [{ ...rest, ...cursor }]),
+          records: (response) => ({ values: response.transactions }),
+        });
+        return readPages(paging, start, { prefetch: options.prefetch, pull: options.pull, retry });
       }),
   );
+
+/**
+ * The Scan update history as a cold stream of items (see `ScanGroup.updates`): the records of
+ * `scanUpdatesPages`, and heartbeats when asked for.
+ * @internal
+ */
+export const scanUpdates = (transport: Transport, request: UpdateHistoryRequestV2, options: ScanUpdatesOptions = {}): Observable<E.Either<CantonError, Element>> =>
+  itemsOf(scanUpdatesPages(transport, request, options), options.heartbeats);

@@ -108,4 +108,26 @@ describe('scan.events (invariants against a loopback Scan)', () => {
     assert.ok(E.isLeft(last) && last.left._tag === 'DecodeError' && last.left.reason === 'invariant');
     assert.equal(last.left.issues[0]!.path, 'events.1');
   });
+
+  // Defect B: a verdict's record_time is the paging cursor. RFC 3339 allows an offset instead of
+  // Z: the cursor arithmetic must take it (or give a Left), never throw inside a timer.
+  it('a verdict record time written with +00:00 pages on (the cursor is its UTC instant), with no throw', async () => {
+    pages = [[verdictOnly(1, '2026-01-01T00:00:01.000000+00:00'), verdictOnly(2, '2026-01-01T01:00:02.5+01:00')], []];
+    const before = server.requests.length;
+    const out = await collect(scan.events({ page_size: 2 }));
+    assert.deepEqual(out.map((r) => (E.isRight(r) ? idOf(r.right) : r.left._tag)), ['u1', 'u2']);
+    // The page after u2 asks from the microsecond before its instant, written in UTC.
+    const second = JSON.parse(server.requests[before + 1]!.body) as { after: { after_record_time: string } };
+    assert.equal(second.after.after_record_time, '2026-01-01T00:00:02.499999Z');
+  });
+
+  it('a verdict record time that is no RFC 3339 time is an invariant Left at its path, after the valid events', async () => {
+    pages = [[verdictOnly(1, '2026-01-01T00:00:01.000000Z'), verdictOnly(2, 'yesterday')]];
+    const out = await collect(scan.events({ page_size: 2 }));
+    assert.equal(out.length, 2);
+    assert.ok(E.isRight(out[0]!) && idOf(out[0].right) === 'u1');
+    const last = out[1]!;
+    assert.ok(E.isLeft(last) && last.left._tag === 'DecodeError' && last.left.reason === 'invariant', JSON.stringify(last));
+    assert.equal(last.left.issues[0]!.path, 'events.1.verdict.record_time');
+  });
 });

@@ -115,12 +115,11 @@ describe('scan.updates (stream against a loopback Scan)', () => {
     const n = server.requests.length;
     const out = await collect(scan.updates({ page_size: 5 }).pipe(take(7)));
     assert.equal(out.length, 7);
-    // Page 3 was asked for while page 2 was handed on, and page 4 may have been sent ahead from
-    // page 3's text (test/streams/sendAhead.spec.ts shows it is aborted if still on its way).
-    await server.request(n + 2);
-    await new Promise((r) => setTimeout(r, 5));
+    // Page 3 was asked for while page 2 was handed on, and aborted when take(7) stopped on page 2:
+    // it may or may not have reached the server; nothing after it was asked for.
+    await new Promise((r) => setTimeout(r, 20));
     const sent = server.requests.length - n;
-    assert.ok(sent === 3 || sent === 4, `${sent} requests`);
+    assert.ok(sent === 2 || sent === 3, `${sent} requests`);
   });
 
   it('an item that goes back ends the stream with an invariant Left, keeping what came before', async () => {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import type { UpdateHistoryItemV2 } from '../../src/codecs/scan/UpdateHistoryItemV2';
-import { initialScanRead, MAX_STALLS, scanPageRequest, scanPageStep, SCAN_PAGE_LIMIT, type ScanReadState } from '../../src/streams/scanPaging';
+import { initialScanRead, MAX_STALLS, scanPageRequest, scanPageStep, SCAN_PAGE_LIMIT, type ScanReadState } from '../../src/paging/byScanCursor';
 import { previousMicrosecond } from '../../src/time/previousMicrosecond';
 
 const T = (us: number) => `2025-06-01T00:00:00.${String(us).padStart(6, '0')}Z`;
