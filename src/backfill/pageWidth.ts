@@ -1,6 +1,6 @@
 import type { UpdateHistoryItem } from '../codecs/scan/UpdateHistoryItem.js';
 import type { UpdateHistoryItemV2 } from '../codecs/scan/UpdateHistoryItemV2.js';
-import { cursorOfItem } from '../streams/checkpointOf.js';
+import { cursorOfItem } from '../paging/byScanCursor.js';
 import { toMicros } from './micros.js';
 
 /**

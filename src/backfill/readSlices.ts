@@ -5,15 +5,16 @@ import type { UpdateHistoryItem } from '../codecs/scan/UpdateHistoryItem.js';
 import type { UpdateHistoryItemV2 } from '../codecs/scan/UpdateHistoryItemV2.js';
 import type { RetryBackoffConfig } from '../retry/retryBackoff.js';
 import { previousMicrosecond } from '../time/previousMicrosecond.js';
-import { readPages, type PageStep, type Paging } from '../paging/readPages.js';
-import { cursorOfItem } from '../streams/checkpointOf.js';
-import { compareCursors, initialScanRead, scanPageStep, type ScanCursor, type ScanReadState } from '../streams/scanPaging.js';
+import { checkpointOfRead, compareCursors, initialScanRead, scanCursorPaging, type ScanCursor, type ScanCursorCheckpoint, type ScanReadState, type scanPageRequest } from '../paging/byScanCursor.js';
+import { readPages, type Paging } from '../paging/readPages.js';
 import { fromMicros, toMicros } from './micros.js';
 import { pageWidth } from './pageWidth.js';
 import type { Slice } from './planBackfill.js';
 
 type Item = UpdateHistoryItem | UpdateHistoryItemV2;
 type Result<A> = Observable<E.Either<CantonError, A>>;
+type ScanCheckpoint = ScanCursorCheckpoint<'scan.updates'>;
+type SliceRecord = { readonly value: Item; readonly checkpoint: ScanCheckpoint };
 
 /** Slices one split hands on at most; the last of them takes whatever remains (and splits in turn). */
 const MAX_PIECES = 4096;
@@ -38,21 +39,21 @@ interface Active {
 
 /**
  * The ordered merge of the slices, read `concurrency` at a time, each slice read by the paging
- * engine (`readPages`, one page per pull, with `retry`) as the Scan cursor family bounded to the
- * slice's end. The slices come as a list, or as they are planned: each Right appends slices, a
+ * engine (`readPages`, one page per pull, with `retry`) as the Scan cursor family of
+ * `scan.updates` (`scanCursorPaging`) bounded to the slice's end. The slices come as a list, or as they are planned: each Right appends slices, a
  * Left ends the stream with it once every slice before it is delivered, and completion ends the
  * plan.
  * @example
  * ```ts
- * readSlices([{ start: initialScanRead(undefined, undefined), end: undefined }], 8, (state) => askScan(state), 500, undefined);
+ * readSlices([{ start: initialScanRead(undefined, undefined), end: undefined }], 8, (cursor) => askScan({ ...request, ...cursor }), 500, undefined);
  * ```
  * @internal
  */
 export const readSlices = (
   slices: ReadonlyArray<Slice> | Result<ReadonlyArray<Slice>>,
   concurrency: number,
-  /** One page request from a read state (without retry: the engine adds `retry`). */
-  page: (state: ScanReadState) => Result<ReadonlyArray<Item>>,
+  /** One page request with the `page_size` and `after` of a read state (without retry: the engine adds `retry`). */
+  page: (cursor: ReturnType<typeof scanPageRequest>) => Result<ReadonlyArray<Item>>,
   pageSize: number,
   retry: RetryBackoffConfig | undefined,
   /** A page already read (of any part of the history), to learn its density from before the first request. */
@@ -93,67 +94,69 @@ export const readSlices = (
 
     learnWidth(sample);
 
-    // After a page, a slice with more to read keeps the items before the last record time of its
-    // page and is done; the rest (from the microsecond before that record time, since more items
-    // may share it beyond the page) goes on as new slices. Where it cuts, the items it keeps.
-    const split = (a: Active, items: ReadonlyArray<Item>): ReadonlyArray<Item> | undefined => {
-      const firstItem = items[0];
-      const lastItem = items[items.length - 1];
-      if (firstItem === undefined || lastItem === undefined || width === undefined) return undefined;
-      const m = cursorOfItem(lastItem).migration_id;
-      if (cursorOfItem(firstItem).migration_id !== m || (a.end !== undefined && a.end.migration_id !== m)) return undefined;
-      const cut = { migration_id: m, record_time: previousMicrosecond(lastItem.record_time) };
+    // After a page, a slice with more to read keeps the records before the last record time of
+    // its page and is done; the rest (from the microsecond before that record time, since more
+    // items may share it beyond the page) goes on as new slices. Where it cuts, the records it keeps.
+    const split = (a: Active, records: ReadonlyArray<SliceRecord>): ReadonlyArray<SliceRecord> | undefined => {
+      const first = records[0]?.checkpoint;
+      const last = records[records.length - 1]?.checkpoint;
+      if (first === undefined || last === undefined || width === undefined) return undefined;
+      const m = last.migration_id;
+      if (first.migration_id !== m || (a.end !== undefined && a.end.migration_id !== m)) return undefined;
+      const cut = { migration_id: m, record_time: previousMicrosecond(last.record_time) };
       // The cut must move past the start, or the slice would hand itself on unchanged.
       if (a.start !== undefined && (a.start.migration_id !== m || toMicros(cut.record_time) <= toMicros(a.start.record_time))) return undefined;
       // A page that reached the end needs no new slice: the slice itself asks once more, for the
       // items that may share the end beyond the page (a new slice would ask twice).
-      if (a.end !== undefined && compareCursors(a.end, cursorOfItem(lastItem)) <= 0) return undefined;
+      if (a.end !== undefined && compareCursors(a.end, last) <= 0) return undefined;
       cutAfter(a, cut, width);
-      return items.filter((i) => compareCursors(cursorOfItem(i), cut) <= 0);
+      return records.filter((r) => compareCursors(r.checkpoint, cut) <= 0);
     };
 
-    // The Scan cursor family's step, bounded to the slice's end, and cut where the slice hands
-    // the rest on: the read ends (next undefined) where the slice is done.
-    const stepOf =
-      (a: Active) =>
-      (answer: ReadonlyArray<Item>, state: ScanReadState): E.Either<CantonError, PageStep<ScanReadState, Item, ScanCursor>> => {
-        const step = scanPageStep(state, pageSize, answer);
-        learnWidth(answer);
-        let items = step.items;
-        let done = false;
-        const end = a.end;
-        if (end !== undefined) {
-          const past = items.findIndex((i) => compareCursors(cursorOfItem(i), end) > 0);
-          if (past >= 0) {
-            items = items.slice(0, past);
-            done = true;
-          }
-        }
-        const failure = done ? undefined : step.failure;
-        done ||= failure !== undefined || step.caughtUp;
-        // Every item at the cursor is delivered and the cursor is the slice's end: whatever a
-        // probe strictly after it would show lies past the end.
-        const cursor = step.next.cursor;
-        if (!done && end !== undefined && step.next.mode === 'probe' && cursor !== undefined && compareCursors(cursor, end) >= 0) done = true;
-        if (!done) {
-          const kept = split(a, items);
-          if (kept !== undefined) {
-            items = kept;
-            done = true;
-          }
-        }
-        const records = items.map((value) => ({ value, checkpoint: cursorOfItem(value) }));
-        return E.right({ page: { records, checkpoint: records.at(-1)?.checkpoint ?? cursor, caughtUp: step.caughtUp }, next: done ? undefined : step.next, ...(failure !== undefined ? { failure } : {}) });
-      };
+    // The Scan cursor family of `scan.updates`: its rules, its records and checkpoints.
+    const family = scanCursorPaging<ReadonlyArray<Item>, Item, 'scan.updates'>({ stream: 'scan.updates', pageSize, tailMs: undefined, itemsPath: 'transactions', request: page, records: (values) => ({ values }) });
 
-    const pagingOf = (a: Active): Paging<ScanReadState, ReadonlyArray<Item>, Item, ScanCursor> => ({
+    // A slice reads the family bounded to its end, and cut where it hands the rest on: the read
+    // ends (next undefined) where the slice is done.
+    const pagingOf = (a: Active): Paging<ScanReadState, ReadonlyArray<Item>, Item, ScanCheckpoint> => ({
       request: (state) => {
         const known = head;
         head = undefined;
         // The page was read by the same request this slice sends first.
-        return known !== undefined && known.state === state ? of(E.right(known.page)) : page(state);
+        return known !== undefined && known.state === state ? of(E.right(known.page)) : family.request(state);
       },
-      step: stepOf(a),
+      step: (answer, state) => {
+        learnWidth(answer);
+        const stepped = family.step(answer, state);
+        if (E.isLeft(stepped)) return stepped;
+        const { page: read, next } = stepped.right;
+        let records = read.records;
+        let done = next === undefined;
+        let failure = stepped.right.failure;
+        const end = a.end;
+        if (end !== undefined) {
+          const past = records.findIndex((r) => compareCursors(r.checkpoint, end) > 0);
+          if (past >= 0) {
+            // The rest lies past the end, whatever it holds.
+            records = records.slice(0, past);
+            done = true;
+            failure = undefined;
+          }
+        }
+        // Every item at the cursor is delivered and the cursor is the slice's end: whatever a
+        // probe strictly after it would show lies past the end.
+        const cursor = next?.cursor;
+        if (!done && end !== undefined && next!.mode === 'probe' && cursor !== undefined && compareCursors(cursor, end) >= 0) done = true;
+        if (!done) {
+          const kept = split(a, records);
+          if (kept !== undefined) {
+            records = kept;
+            done = true;
+          }
+        }
+        const checkpoint = records.length === read.records.length ? read.checkpoint : (records[records.length - 1]?.checkpoint ?? checkpointOfRead('scan.updates', state));
+        return E.right({ page: { records, checkpoint, caughtUp: read.caughtUp }, next: done ? undefined : next, ...(failure !== undefined ? { failure } : {}) });
+      },
     });
 
     const start = (a: Active) => {

@@ -15,8 +15,7 @@ import type { UpdateHistoryRequestV2 } from '../codecs/scan/UpdateHistoryRequest
 import type { RetryBackoffConfig } from '../retry/retryBackoff.js';
 import type { ScanCheckpoint } from '../streams/checkpoints.js';
 import { withRetry } from '../paging/withRetry.js';
-import { cursorOfItem } from '../streams/checkpointOf.js';
-import { initialScanRead, scanPageRequest, type ScanCursor, type ScanReadState } from '../streams/scanPaging.js';
+import { cursorOfItem, initialScanRead, scanPageRequest, type ScanCursor } from '../paging/byScanCursor.js';
 import { compareTimestamps } from '../time/compareTimestamps.js';
 import { Checks } from '../validation/checks.js';
 import { validateUpdateHistoryRequest } from '../validation/validateUpdateHistoryRequest.js';
@@ -69,8 +68,9 @@ const checkOptions = (options: ScanBackfillOptions): Checks => {
  * slice before it is delivered, which makes the checkpoint the contiguous watermark and memory
  * at most `concurrency` pages. The migrations are learned while the slices are read (for each
  * migration `POST /v0/backfilling/migration-info` and the first item after its last record
- * time); each slice is read with the paging state machine of `scan.updates`. On a pool every
- * page is agreed on by the pool (see docs/scans.md).
+ * time); each slice is read by the paging engine with the Scan cursor rules of `scan.updates`,
+ * bounded to the slice (see `readSlices`). On a pool every page is agreed on by the pool (see
+ * docs/scans.md).
  * @internal
  */
 export const scanBackfill = (transport: Transport, request: UpdateHistoryRequestV2, options: ScanBackfillOptions = {}): Result<Item> =>
@@ -96,9 +96,9 @@ export const scanBackfill = (transport: Transport, request: UpdateHistoryRequest
             : undefined;
 
         // One page request, without retry: the slices' reads add it (the paging engine's), as the planning requests below do.
-        const page = (state: ScanReadState, size: number) =>
-          send(transport, { method: 'POST', path: `/${version}/updates`, body: { ...rest, ...scanPageRequest(state, size) } }, codec).pipe(map(E.map((r) => r.transactions as ReadonlyArray<Item>)));
-        const itemAfter = (cursor: ScanCursor): Result<Item | undefined> => withRetry(() => page(initialScanRead(cursor, undefined), 1), options.retry, undefined).pipe(map(E.map((items) => items[0])));
+        const page = (cursor: ReturnType<typeof scanPageRequest>) =>
+          send(transport, { method: 'POST', path: `/${version}/updates`, body: { ...rest, ...cursor } }, codec).pipe(map(E.map((r) => r.transactions as ReadonlyArray<Item>)));
+        const itemAfter = (cursor: ScanCursor): Result<Item | undefined> => withRetry(() => page(scanPageRequest(initialScanRead(cursor, undefined), 1)), options.retry, undefined).pipe(map(E.map((items) => items[0])));
         const info = (m: number) => withRetry(() => send(transport, { method: 'POST', path: '/v0/backfilling/migration-info', body: { migration_id: m } }, GetMigrationInfoResponse), options.retry, undefined);
         const rangeOf = (m: number, r: E.Either<CantonError, MigrationInfo>): Required<MigrationRange> | undefined => {
           const ranges = E.isRight(r) ? r.right.record_time_range : [];
@@ -143,14 +143,14 @@ export const scanBackfill = (transport: Transport, request: UpdateHistoryRequest
         // same time, guessing it is the start's migration, or 0.
         const guess = firstCursor?.migration_id ?? 0;
         let grid: bigint | undefined;
-        return forkJoin([withRetry(() => page(start, pageSize), options.retry, undefined), info(guess)]).pipe(
+        return forkJoin([withRetry(() => page(scanPageRequest(start, pageSize)), options.retry, undefined), info(guess)]).pipe(
           switchMap(([f, guessed]) => {
             if (E.isLeft(f)) return of(f);
             const head = f.right[0];
             if (head === undefined) return of(); // nothing after the start: nothing to deliver
             const m0 = firstCursor?.migration_id ?? cursorOfItem(head).migration_id;
             grid = pageWidth(f.right, pageSize);
-            return readSlices(plan(m0, m0 === guess ? of(guessed) : info(m0), undefined, 0), concurrency, (state) => page(state, pageSize), pageSize, options.retry, f.right, { state: start, page: f.right });
+            return readSlices(plan(m0, m0 === guess ? of(guessed) : info(m0), undefined, 0), concurrency, page, pageSize, options.retry, f.right, { state: start, page: f.right });
           }),
         );
       }),

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { migrationStart, sliceMigration, tailSlice } from '../../src/backfill/planBackfill.js';
 import { toMicros } from '../../src/backfill/micros.js';
-import { initialScanRead } from '../../src/streams/scanPaging.js';
+import { initialScanRead } from '../../src/paging/byScanCursor.js';
 
 const ranges = [
   { migration_id: 0, min: '2025-01-01T00:00:00.000000Z', max: '2025-01-01T00:00:06.000000Z' },

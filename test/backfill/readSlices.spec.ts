@@ -2,20 +2,22 @@ import assert from 'node:assert/strict';
 import { defer, delay, of, tap } from 'rxjs';
 import * as E from 'fp-ts/lib/Either.js';
 import { readSlices } from '../../src/backfill/readSlices.js';
-import { initialScanRead, scanPageRequest, type ScanReadState } from '../../src/streams/scanPaging.js';
+import { initialScanRead, type scanPageRequest } from '../../src/paging/byScanCursor.js';
 import type { UpdateHistoryItemV2 } from '../../src/codecs/scan/UpdateHistoryItemV2.js';
 import type { CantonError } from '../../src/errors/CantonError.js';
 import { testScheduler } from '../helpers/marbles.js';
+
+/** What a page request asks for: `page_size` and `after`. */
+type Cursor = ReturnType<typeof scanPageRequest>;
 
 describe('readSlices (virtual time)', () => {
   const item = (m: number, s: number): UpdateHistoryItemV2 =>
     ({ update_id: `u${m}-${s}`, migration_id: m, record_time: `2025-01-01T00:00:${String(s).padStart(2, '0')}.000000Z` }) as unknown as UpdateHistoryItemV2;
   /** A Scan over `all`: strictly after `after`, at most page_size items, in order, answering `ms` later; `onRequest` sees where each request asks from. */
   const scanOver =
-    (all: ReadonlyArray<UpdateHistoryItemV2>, pageSize: number, ms: number, onRequest: (after: string | undefined) => void = () => undefined) =>
-    (state: ScanReadState) =>
+    (all: ReadonlyArray<UpdateHistoryItemV2>, ms: number, onRequest: (after: string | undefined) => void = () => undefined) =>
+    (req: Cursor) =>
       defer(() => {
-        const req = scanPageRequest(state, pageSize);
         const after = req.after?.after_record_time;
         onRequest(after);
         return of(E.right(all.filter((i) => after === undefined || i.record_time > after).slice(0, req.page_size))).pipe(delay(ms));
@@ -29,11 +31,11 @@ describe('readSlices (virtual time)', () => {
       const all = [0, 1, 2, 3, 4, 5, 6, 7].map((s) => item(0, s));
       let inFlight = 0;
       let maxInFlight = 0;
-      const page = (state: ScanReadState) =>
+      const page = (req: Cursor) =>
         defer(() => {
           inFlight++;
           maxInFlight = Math.max(maxInFlight, inFlight);
-          const after = state.cursor?.record_time;
+          const after = req.after?.after_record_time;
           const rest = all.filter((i) => after === undefined || i.record_time > after);
           const late = 40 - 10 * Number(rest[0]?.record_time.slice(18, 19) ?? 0) / 2;
           return of(E.right(rest.slice(0, 3))).pipe(delay(late), tap({ complete: () => inFlight-- }));
@@ -53,12 +55,12 @@ describe('readSlices (virtual time)', () => {
       let inFlight = 0;
       let maxInFlight = 0;
       let requests = 0;
-      const page = (state: ScanReadState) =>
+      const page = (req: Cursor) =>
         defer(() => {
           inFlight++;
           requests++;
           maxInFlight = Math.max(maxInFlight, inFlight);
-          const after = state.cursor?.record_time;
+          const after = req.after?.after_record_time;
           const rest = all.filter((i) => after === undefined || i.record_time > after);
           return of(E.right(rest.slice(0, 4))).pipe(delay(10), tap({ complete: () => inFlight-- }));
         });
@@ -76,7 +78,7 @@ describe('readSlices (virtual time)', () => {
       const all = Array.from({ length: 45 }, (_, i) => ({ ...item(0, Math.floor(i / 3)), update_id: `u${i}` }) as UpdateHistoryItemV2);
       const slices = [{ start: initialScanRead(undefined, undefined), end: { migration_id: 0, record_time: '2025-01-01T00:00:14.000000Z' } }];
       const out: string[] = [];
-      readSlices(slices, 3, scanOver(all, 4, 5), 4, undefined, all.slice(0, 4)).subscribe((r) => out.push(E.isRight(r) ? r.right.update_id : 'LEFT'));
+      readSlices(slices, 3, scanOver(all, 5), 4, undefined, all.slice(0, 4)).subscribe((r) => out.push(E.isRight(r) ? r.right.update_id : 'LEFT'));
       flush();
       assert.deepEqual(out, all.map((i) => i.update_id));
     });
@@ -91,7 +93,7 @@ describe('readSlices (virtual time)', () => {
         end: { migration_id: 0, record_time: all[to]!.record_time },
       });
       const sent: Array<{ at: number; after: string | undefined }> = [];
-      const page = scanOver(all, 2, 10, (after) => sent.push({ at: scheduler.now(), after }));
+      const page = scanOver(all, 10, (after) => sent.push({ at: scheduler.now(), after }));
       // The plan: two slices at once, two more 100 ms later, then a failure 100 ms after that.
       const failure = { _tag: 'InvalidRequest', message: 'no plan', issues: [] } as unknown as CantonError;
       const plan = cold('a 99ms b 99ms (c|)', {
@@ -117,7 +119,7 @@ describe('readSlices (virtual time)', () => {
       const slices = [{ start, end: { migration_id: 0, record_time: all[2]!.record_time } }, { start: initialScanRead({ migration_id: 0, record_time: all[2]!.record_time }, undefined), end: undefined }];
       const asked: Array<string | undefined> = [];
       const out: string[] = [];
-      readSlices(slices, 2, scanOver(all, 3, 10, (after) => asked.push(after)), 3, undefined, [], { state: start, page: all.slice(0, 3) }).subscribe((r) => out.push(E.isRight(r) ? r.right.update_id : 'LEFT'));
+      readSlices(slices, 2, scanOver(all, 10, (after) => asked.push(after)), 3, undefined, [], { state: start, page: all.slice(0, 3) }).subscribe((r) => out.push(E.isRight(r) ? r.right.update_id : 'LEFT'));
       flush();
       assert.deepEqual(out, all.map((i) => i.update_id));
       assert.ok(!asked.includes(undefined), `asked from the beginning again: ${JSON.stringify(asked)}`);
@@ -131,7 +133,7 @@ describe('readSlices (virtual time)', () => {
       const slices = [{ start: initialScanRead(undefined, undefined), end: { migration_id: 0, record_time: all[3]!.record_time } }];
       let requests = 0;
       const out: string[] = [];
-      readSlices(slices, 2, scanOver(all, 4, 10, () => requests++), 4, undefined, all.slice(0, 4)).subscribe((r) => out.push(E.isRight(r) ? r.right.update_id : 'LEFT'));
+      readSlices(slices, 2, scanOver(all, 10, () => requests++), 4, undefined, all.slice(0, 4)).subscribe((r) => out.push(E.isRight(r) ? r.right.update_id : 'LEFT'));
       flush();
       assert.deepEqual(out, all.map((i) => i.update_id));
       assert.equal(requests, 2);
@@ -143,16 +145,16 @@ describe('readSlices (virtual time)', () => {
       const all = Array.from({ length: 6 }, (_, s) => item(0, s));
       const slices = [{ start: initialScanRead(undefined, undefined), end: undefined }];
       const blip = { _tag: 'HttpError', status: 503, method: 'POST', url: 'http://scan/v2/updates', retryAfterMs: null, body: { _tag: 'Empty' } } as unknown as CantonError;
-      const over = scanOver(all, 2, 10);
+      const over = scanOver(all, 10);
       // Every request fails the first time it is sent: the retry asks again from the same state.
-      const failedOnce = new Set<ScanReadState>();
-      const flaky = (state: ScanReadState) => defer(() => (failedOnce.has(state) ? over(state) : (failedOnce.add(state), of(E.left(blip)).pipe(delay(5)))));
+      const failedOnce = new Set<string>();
+      const flaky = (req: Cursor) => defer(() => (failedOnce.has(JSON.stringify(req)) ? over(req) : (failedOnce.add(JSON.stringify(req)), of(E.left(blip)).pipe(delay(5)))));
       const out: string[] = [];
       readSlices(slices, 2, flaky, 2, { initialDelayMs: 1, maxRetries: 1 }).subscribe((r) => out.push(E.isRight(r) ? r.right.update_id : 'LEFT'));
       flush();
       assert.deepEqual(out, all.map((i) => i.update_id));
       const failing: string[] = [];
-      readSlices(slices, 2, (state) => (state.cursor === undefined ? over(state) : of(E.left(blip))), 2, { initialDelayMs: 1, maxRetries: 2 }).subscribe((r) => failing.push(E.isRight(r) ? r.right.update_id : 'LEFT'));
+      readSlices(slices, 2, (req) => (req.after === undefined ? over(req) : of(E.left(blip))), 2, { initialDelayMs: 1, maxRetries: 2 }).subscribe((r) => failing.push(E.isRight(r) ? r.right.update_id : 'LEFT'));
       flush();
       // The first page's last record time goes on in new slices (which fail): what came before it, then the Left.
       assert.deepEqual(failing, ['u0-0', 'LEFT']);
@@ -169,9 +171,8 @@ describe('readSlices (virtual time)', () => {
         end: { migration_id: 0, record_time: all[2 * k + 1]!.record_time },
       }));
       const asked: Array<{ at: number; after: string | undefined }> = [];
-      const page = (state: ScanReadState) =>
+      const page = (req: Cursor) =>
         defer(() => {
-          const req = scanPageRequest(state, 4);
           const after = req.after?.after_record_time;
           asked.push({ at: scheduler.now(), after });
           // The head slice answers at 1000 ms, the others at once.
