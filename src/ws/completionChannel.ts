@@ -7,7 +7,7 @@ import { Checks } from '../validation/checks.js';
 import type { Heartbeat } from '../streams/heartbeat.js';
 import { invariantViolation } from '../paging/invariantViolation.js';
 import type { Paging } from '../paging/readPages.js';
-import { channelItems } from './channelItems.js';
+import { itemsOf } from '../streams/itemsOf.js';
 import { openChannel } from './openChannel.js';
 import { channelPacing, type CompletionsCheckpoint, type WebSocketStreamOptions } from './options.js';
 import { readChannel } from './readChannel.js';
@@ -73,6 +73,6 @@ export const completionChannel = <R extends CompletionsRequest>(
         },
       };
       const pages = readChannel(paging, { at: options.from?.offset ?? req.beginExclusive ?? undefined }, channelPacing(options));
-      return channelItems(pages, options.heartbeats === true);
+      return itemsOf(pages, options.heartbeats);
     },
   );

@@ -9,7 +9,7 @@ import type { LedgerCheckpoint } from '../streams/checkpoints.js';
 import type { Heartbeat } from '../streams/heartbeat.js';
 import { invariantViolation } from '../paging/invariantViolation.js';
 import type { Paging } from '../paging/readPages.js';
-import { channelItems } from './channelItems.js';
+import { itemsOf } from '../streams/itemsOf.js';
 import { openChannel } from './openChannel.js';
 import { channelPacing, type WebSocketStreamOptions } from './options.js';
 import { readChannel } from './readChannel.js';
@@ -103,6 +103,6 @@ export const updateChannel = <U>(
         },
       };
       const pages = readChannel(paging, open(descending ? (from ?? end! + 1) : (from ?? begin)), channelPacing(options));
-      return channelItems(pages, options.heartbeats === true);
+      return itemsOf(pages, options.heartbeats);
     },
   );
