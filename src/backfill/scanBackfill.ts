@@ -2,13 +2,12 @@ import { concat, defer, forkJoin, map, of, switchMap, type Observable } from 'rx
 import * as E from 'fp-ts/lib/Either.js';
 import type { CantonError } from '../errors/CantonError.js';
 import type { Transport } from '../client/createTransport.js';
-import { checked, send } from '../client/send.js';
+import { checked } from '../client/send.js';
+import { invokeOperation } from '../client/invokeOperation.js';
+import { scanOperations } from '../generated/scan/operations.js';
 import { Timestamp } from '../codecs/common/primitives.js';
 import { checkOptions as checkScanUpdatesOptions } from '../streams/scanUpdates.js';
-import { GetMigrationInfoResponse } from '../codecs/scan/GetMigrationInfoResponse.js';
 import type { GetMigrationInfoResponse as MigrationInfo } from '../codecs/scan/GetMigrationInfoResponse.js';
-import { UpdateHistoryResponse } from '../codecs/scan/UpdateHistoryResponse.js';
-import { UpdateHistoryResponseV2 } from '../codecs/scan/UpdateHistoryResponseV2.js';
 import type { UpdateHistoryItem } from '../codecs/scan/UpdateHistoryItem.js';
 import type { UpdateHistoryItemV2 } from '../codecs/scan/UpdateHistoryItemV2.js';
 import type { UpdateHistoryRequestV2 } from '../codecs/scan/UpdateHistoryRequestV2.js';
@@ -83,7 +82,6 @@ export const scanBackfill = (transport: Transport, request: UpdateHistoryRequest
     (req) =>
       defer(() => {
         const version = options.version ?? 'v2';
-        const codec = version === 'v1' ? UpdateHistoryResponse : UpdateHistoryResponseV2;
         const { after: requestedAfter, page_size: pageSize, ...rest } = req;
         const slices = options.slices ?? 8;
         const concurrency = options.concurrency ?? Math.min(slices, 64);
@@ -96,10 +94,12 @@ export const scanBackfill = (transport: Transport, request: UpdateHistoryRequest
             : undefined;
 
         // One page request, without retry: the slices' reads add it (the paging engine's), as the planning requests below do.
-        const page = (cursor: ReturnType<typeof scanPageRequest>) =>
-          send(transport, { method: 'POST', path: `/${version}/updates`, body: { ...rest, ...cursor } }, codec).pipe(map(E.map((r) => r.transactions as ReadonlyArray<Item>)));
+        const page = (cursor: ReturnType<typeof scanPageRequest>): Result<ReadonlyArray<Item>> =>
+          version === 'v1'
+            ? invokeOperation(transport, scanOperations.getUpdateHistoryV1, [{ ...rest, ...cursor }]).pipe(map(E.map((r) => r.transactions)))
+            : invokeOperation(transport, scanOperations.getUpdateHistoryV2, [{ ...rest, ...cursor }]).pipe(map(E.map((r) => r.transactions)));
         const itemAfter = (cursor: ScanCursor): Result<Item | undefined> => withRetry(() => page(scanPageRequest(initialScanRead(cursor, undefined), 1)), options.retry, undefined).pipe(map(E.map((items) => items[0])));
-        const info = (m: number) => withRetry(() => send(transport, { method: 'POST', path: '/v0/backfilling/migration-info', body: { migration_id: m } }, GetMigrationInfoResponse), options.retry, undefined);
+        const info = (m: number) => withRetry(() => invokeOperation(transport, scanOperations.getMigrationInfo, [{ migration_id: m }]), options.retry, undefined);
         const rangeOf = (m: number, r: E.Either<CantonError, MigrationInfo>): Required<MigrationRange> | undefined => {
           const ranges = E.isRight(r) ? r.right.record_time_range : [];
           if (ranges.length === 0) return undefined;
