@@ -13,7 +13,7 @@ import { scanUpdates, type ScanUpdatesOptions } from '../streams/scanUpdates.js'
 import type { Heartbeat } from '../streams/heartbeat.js';
 import type { ScanCheckpoint } from '../streams/checkpoints.js';
 import { scanHoldings, type ScanHoldingsOptions } from '../streams/scanHoldings.js';
-import { scanBackfill, type ScanBackfillOptions } from '../pool/scanBackfill.js';
+import { scanBackfill, type ScanBackfillOptions } from '../backfill/scanBackfill.js';
 import { generatedScanMethods, type GeneratedScanMethods } from '../generated/scan/methods.js';
 import { scanUpdatesFromSnapshot, type ScanUpdatesFromSnapshotOptions } from '../streams/scanUpdatesFromSnapshot.js';
 import type { ScanFeedItem } from '../streams/ScanFeedItem.js';

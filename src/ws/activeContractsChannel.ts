@@ -7,9 +7,11 @@ import type { GetActiveContractsRequest } from '../codecs/ledger/GetActiveContra
 import { JsGetActiveContractsResponse } from '../codecs/ledger/JsGetActiveContractsResponse.js';
 import type { RetryBackoffConfig } from '../retry/retryBackoff.js';
 import { Checks } from '../validation/checks.js';
-import { invariantViolation } from '../streams/invariantViolation.js';
+import { flattenPages, valuesOf } from '../paging/flattenPages.js';
+import { invariantViolation } from '../paging/invariantViolation.js';
+import type { Paging } from '../paging/readPages.js';
 import { openChannel } from './openChannel.js';
-import { resumable } from './resumable.js';
+import { readChannel } from './readChannel.js';
 import type { WebSocketEndpoint } from './webSocketEndpoint.js';
 
 /**
@@ -40,6 +42,8 @@ const checkRequest = (request: GetActiveContractsRequest): Checks => {
  * entry (`JsEmpty` entries and messages without one are skipped). A new socket resumes after the
  * last element's `streamContinuationToken`; where the participant sent none, a dropped socket
  * cannot be resumed without repeating contracts and is a `DecodeError` of reason `invariant`.
+ * Read with the paging engine's step and retry (`readChannel`): each element is a record whose
+ * checkpoint is its continuation token.
  * @internal
  */
 export const activeContractsChannel = (
@@ -49,20 +53,22 @@ export const activeContractsChannel = (
 ): Observable<E.Either<CantonError, JsGetActiveContractsResponse>> =>
   checked(
     () => checkRequest(request).result(`${ledgerChannels.activeContracts.path} request`, request),
-    (req) =>
-      resumable<Position, JsGetActiveContractsResponse, JsGetActiveContractsResponse>({
-        initial: { token: req.streamContinuationToken == null || req.streamContinuationToken === '' ? undefined : req.streamContinuationToken },
-        retry: options.retry,
-        reopenMs: undefined,
-        connect: ({ token }) => {
+    (req) => {
+      // Each element's record carries its continuation token (`undefined`: it came without one).
+      const paging: Paging<Position, JsGetActiveContractsResponse, JsGetActiveContractsResponse, string | undefined> = {
+        request: ({ token }) => {
           if (token === false) return of(E.left(invariantViolation('streamContinuationToken', 'a continuation token on the last element', 'none', 'the socket dropped after an element without a continuation token: the snapshot cannot be resumed without repeating contracts')));
           return openChannel(endpoint, ledgerChannels.activeContracts.path, token === undefined ? req : { ...req, streamContinuationToken: token }, JsGetActiveContractsResponse);
         },
         step: (message) => {
           const entry = message.contractEntry;
           const token = message.streamContinuationToken == null || message.streamContinuationToken === '' ? false : message.streamContinuationToken;
-          const items = entry == null || 'JsEmpty' in entry ? [] : [message];
-          return E.right({ items, next: { token } });
+          const checkpoint = token === false ? undefined : token;
+          const records = entry == null || 'JsEmpty' in entry ? [] : [{ value: message, checkpoint }];
+          return E.right({ page: { records, checkpoint, caughtUp: false }, next: { token } });
         },
-      }),
+      };
+      const initial = { token: req.streamContinuationToken == null || req.streamContinuationToken === '' ? undefined : req.streamContinuationToken };
+      return flattenPages(readChannel(paging, initial, { retry: options.retry, reopenMs: undefined }), valuesOf);
+    },
   );

@@ -1,4 +1,4 @@
-import { asyncScheduler, type Observable } from 'rxjs';
+import type { Observable } from 'rxjs';
 import * as E from 'fp-ts/lib/Either.js';
 import type { CantonError } from '../errors/CantonError.js';
 import { checked } from '../client/send.js';
@@ -6,11 +6,12 @@ import { ledgerChannels } from '../generated/ledger/channels.js';
 import { CompletionStreamResponse, type Completion1 } from '../codecs/ledger/CompletionStreamResponse.js';
 import { Checks } from '../validation/checks.js';
 import type { Heartbeat } from '../streams/heartbeat.js';
-import { invariantViolation } from '../streams/invariantViolation.js';
-import { DEFAULT_TAIL_INTERVAL_MS, TAIL_RETRY } from '../streams/options.js';
+import { invariantViolation } from '../paging/invariantViolation.js';
+import type { Paging } from '../paging/readPages.js';
+import { itemsOf } from '../streams/itemsOf.js';
 import { openChannel } from './openChannel.js';
-import type { CompletionsCheckpoint, WebSocketStreamOptions } from './options.js';
-import { resumable } from './resumable.js';
+import { channelPacing, type CompletionsCheckpoint, type WebSocketStreamOptions } from './options.js';
+import { readChannel } from './readChannel.js';
 import type { WebSocketEndpoint } from './webSocketEndpoint.js';
 
 /** What both completion requests share. */
@@ -23,6 +24,9 @@ interface CompletionsRequest {
 interface Position {
   readonly at: number | undefined;
 }
+
+/** The checkpoint at an offset; none at the ledger's begin, before anything was read. */
+const completionsCheckpoint = (offset: number | undefined): CompletionsCheckpoint | undefined => (offset !== undefined && offset > 0 ? { stream: 'ledger.completions', offset } : undefined);
 
 const checkRequest = (request: CompletionsRequest, options: WebSocketStreamOptions<CompletionsCheckpoint>, partiesRequired: boolean): Checks => {
   const checks = new Checks();
@@ -41,7 +45,8 @@ const checkRequest = (request: CompletionsRequest, options: WebSocketStreamOptio
  * `/v2/commands/completions`) as a cold stream of `Completion1` items. The channel never ends by
  * itself: the participant keeps it open and pushes completions as commands complete, and
  * `OffsetCheckpoint` messages meanwhile (a `Heartbeat` with `heartbeats`). Completion offsets
- * must rise strictly; a new socket opens after the last completion or checkpoint.
+ * must rise strictly; a new socket opens after the last completion or checkpoint. Read with the
+ * paging engine's step and retry (`readChannel`), as `updateChannel` is.
  * @internal
  */
 export const completionChannel = <R extends CompletionsRequest>(
@@ -52,25 +57,23 @@ export const completionChannel = <R extends CompletionsRequest>(
 ): Observable<E.Either<CantonError, Completion1 | Heartbeat<CompletionsCheckpoint>>> =>
   checked(
     () => checkRequest(request, options, path === ledgerChannels.completions.path).result(`${path} request`, request),
-    (req) =>
-      resumable<Position, CompletionStreamResponse, Completion1 | Heartbeat<CompletionsCheckpoint>>({
-        initial: { at: options.from?.offset ?? req.beginExclusive ?? undefined },
-        retry: options.tail ? { ...TAIL_RETRY, ...options.retry } : options.retry,
-        reopenMs: options.tail ? (options.tail.intervalMs ?? DEFAULT_TAIL_INTERVAL_MS) : undefined,
-        connect: ({ at }) => openChannel(endpoint, path, at === undefined ? req : { ...req, beginExclusive: at }, CompletionStreamResponse),
+    (req) => {
+      const paging: Paging<Position, CompletionStreamResponse, Completion1, CompletionsCheckpoint> = {
+        request: ({ at }) => openChannel(endpoint, path, at === undefined ? req : { ...req, beginExclusive: at }, CompletionStreamResponse),
         step: ({ completionResponse }, { at }) => {
           if ('Completion' in completionResponse) {
             const completion = completionResponse.Completion.value;
             if (at !== undefined && completion.offset <= at) return E.left(invariantViolation('completionResponse.Completion.value.offset', `an offset above ${at}`, completion.offset, 'offsets must rise strictly'));
-            return E.right({ items: [completion], next: { at: completion.offset } });
+            const checkpoint: CompletionsCheckpoint = { stream: 'ledger.completions', offset: completion.offset };
+            return E.right({ page: { records: [{ value: completion, checkpoint }], checkpoint, caughtUp: false }, next: { at: completion.offset } });
           }
-          if ('OffsetCheckpoint' in completionResponse) {
-            const offset = completionResponse.OffsetCheckpoint.value.offset;
-            if (at !== undefined && offset < at) return E.right({ items: [], next: { at } });
-            const heartbeat: Heartbeat<CompletionsCheckpoint> = { _tag: 'Heartbeat', checkpoint: offset > 0 ? { stream: 'ledger.completions', offset } : undefined, polledAt: asyncScheduler.now() };
-            return E.right({ items: options.heartbeats === true ? [heartbeat] : [], next: { at: offset } });
-          }
-          return E.right({ items: [], next: { at } });
+          const offset = 'OffsetCheckpoint' in completionResponse ? completionResponse.OffsetCheckpoint.value.offset : undefined;
+          // A message without a completion moves nothing, nor does a checkpoint behind the position.
+          if (offset === undefined || (at !== undefined && offset < at)) return E.right({ page: { records: [], checkpoint: completionsCheckpoint(at), caughtUp: false }, next: { at } });
+          return E.right({ page: { records: [], checkpoint: completionsCheckpoint(offset), caughtUp: true }, next: { at: offset } });
         },
-      }),
+      };
+      const pages = readChannel(paging, { at: options.from?.offset ?? req.beginExclusive ?? undefined }, channelPacing(options));
+      return itemsOf(pages, options.heartbeats);
+    },
   );

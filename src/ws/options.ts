@@ -1,5 +1,6 @@
 import type { RetryBackoffConfig } from '../retry/retryBackoff.js';
-import type { TailOptions } from '../streams/options.js';
+import { DEFAULT_TAIL_INTERVAL_MS, TAIL_RETRY, type TailOptions } from '../streams/options.js';
+import type { ChannelOptions } from './readChannel.js';
 
 /**
  * Options of the ledger's WebSocket streams (`ledger.ws`). A socket pushes what the participant
@@ -41,3 +42,18 @@ export interface CompletionsCheckpoint {
   readonly stream: 'ledger.completions';
   readonly offset: number;
 }
+
+/**
+ * How an open-ended channel is paced, from its options: with `tail`, retryable failures are
+ * retried forever unless `retry` bounds them, and a normal close reopens after `intervalMs`, as a
+ * tailing paged stream polls; without it, `retry` as given and a normal close ends the read.
+ * @example
+ * ```ts
+ * channelPacing({ tail: {} }); // { retry: { maxRetries: Infinity }, reopenMs: 5000 }
+ * ```
+ * @internal
+ */
+export const channelPacing = (options: WebSocketStreamOptions<unknown>): ChannelOptions =>
+  options.tail
+    ? { retry: { ...TAIL_RETRY, ...options.retry }, reopenMs: options.tail.intervalMs ?? DEFAULT_TAIL_INTERVAL_MS }
+    : { retry: options.retry, reopenMs: undefined };

@@ -1,4 +1,4 @@
-import { asyncScheduler, type Observable } from 'rxjs';
+import type { Observable } from 'rxjs';
 import type * as t from 'io-ts';
 import * as E from 'fp-ts/lib/Either.js';
 import type { CantonError } from '../errors/CantonError.js';
@@ -8,11 +8,12 @@ import type { GetUpdatesRequest } from '../codecs/ledger/GetUpdatesRequest.js';
 import { Checks } from '../validation/checks.js';
 import type { LedgerCheckpoint } from '../streams/checkpoints.js';
 import type { Heartbeat } from '../streams/heartbeat.js';
-import { invariantViolation } from '../streams/invariantViolation.js';
-import { DEFAULT_TAIL_INTERVAL_MS, TAIL_RETRY } from '../streams/options.js';
+import { invariantViolation } from '../paging/invariantViolation.js';
+import type { Paging } from '../paging/readPages.js';
+import { itemsOf } from '../streams/itemsOf.js';
 import { openChannel } from './openChannel.js';
-import type { WebSocketStreamOptions } from './options.js';
-import { resumable } from './resumable.js';
+import { channelPacing, type WebSocketStreamOptions } from './options.js';
+import { readChannel } from './readChannel.js';
 import type { WebSocketEndpoint } from './webSocketEndpoint.js';
 
 /** An update of any of the update channels: one key, the variant, holding `{value: {offset, ...}}`. */
@@ -30,6 +31,9 @@ export interface UpdateChannel<U> {
 interface Position {
   readonly at: number;
 }
+
+/** The checkpoint at an offset; none at the ledger's begin, before anything was read. */
+const ledgerCheckpoint = (offset: number): LedgerCheckpoint | undefined => (offset > 0 ? { stream: 'ledger.updates', offset } : undefined);
 
 const checkRequest = (request: GetUpdatesRequest, options: WebSocketStreamOptions<LedgerCheckpoint>, channel: UpdateChannel<unknown>): Checks => {
   const checks = new Checks().nonNegativeInt(request.beginExclusive, 'beginExclusive');
@@ -56,6 +60,9 @@ const checkRequest = (request: GetUpdatesRequest, options: WebSocketStreamOption
  * `heartbeats`). A new socket opens from there: `beginExclusive` is the checkpoint ascending,
  * `endInclusive` one below it descending. Offsets must rise (fall) strictly within the range
  * asked for, so nothing is handed on twice; a violation is a `DecodeError` of reason `invariant`.
+ * Read with the paging engine's step and retry (`readChannel`): each message is a page, an
+ * update one record with its `LedgerCheckpoint`, an offset checkpoint at the position a caught-up
+ * page; once the range is read to its end the socket is closed.
  * @internal
  */
 export const updateChannel = <U>(
@@ -70,18 +77,11 @@ export const updateChannel = <U>(
       const descending = req.descendingOrder === true;
       const begin = req.beginExclusive;
       const end = req.endInclusive ?? undefined;
+      // Where the range is read to its end, nothing is left to open a socket for.
+      const open = (at: number): Position | undefined => ((descending ? at - 1 <= begin : end !== undefined && at >= end) ? undefined : { at });
       const from = options.from?.offset;
-      const initial: Position = descending ? { at: from ?? end! + 1 } : { at: from ?? begin };
-      const tailMs = options.tail ? (options.tail.intervalMs ?? DEFAULT_TAIL_INTERVAL_MS) : undefined;
-      return resumable<Position, { readonly update: U }, U | Heartbeat<LedgerCheckpoint>>({
-        initial,
-        retry: options.tail ? { ...TAIL_RETRY, ...options.retry } : options.retry,
-        reopenMs: tailMs,
-        connect: ({ at }) => {
-          if (descending ? at - 1 <= begin : end !== undefined && at >= end) return undefined;
-          const message: GetUpdatesRequest = descending ? { ...req, endInclusive: at - 1 } : { ...req, beginExclusive: at };
-          return openChannel(endpoint, channel.path, message, channel.codec);
-        },
+      const paging: Paging<Position, { readonly update: U }, U, LedgerCheckpoint> = {
+        request: ({ at }) => openChannel(endpoint, channel.path, descending ? { ...req, endInclusive: at - 1 } : { ...req, beginExclusive: at }, channel.codec),
         step: ({ update }, { at }) => {
           const variant = update as unknown as Variant;
           const checkpoint = variant['OffsetCheckpoint'];
@@ -90,9 +90,8 @@ export const updateChannel = <U>(
             // streams have no use for them, nor have checkpoints behind the position.
             const offset = end === undefined ? checkpoint.value.offset : Math.min(end, checkpoint.value.offset);
             // One at the position itself says "caught up" (as a caught-up page does) and is handed on too.
-            if (descending || offset < at) return E.right({ items: [], next: { at } });
-            const heartbeat: Heartbeat<LedgerCheckpoint> = { _tag: 'Heartbeat', checkpoint: offset > 0 ? { stream: 'ledger.updates', offset } : undefined, polledAt: asyncScheduler.now() };
-            return E.right({ items: options.heartbeats === true ? [heartbeat] : [], next: { at: offset } });
+            if (descending || offset < at) return E.right({ page: { records: [], checkpoint: ledgerCheckpoint(at), caughtUp: false }, next: { at } });
+            return E.right({ page: { records: [], checkpoint: ledgerCheckpoint(offset), caughtUp: true }, next: open(offset) });
           }
           const offset = Object.values(variant)[0]!.value.offset;
           const inRange = descending ? offset < at && offset > begin : offset > at && (end === undefined || offset <= end);
@@ -100,8 +99,11 @@ export const updateChannel = <U>(
             const expected = descending ? `an offset below ${at} and above ${begin}` : `an offset above ${at}${end === undefined ? '' : ` and at most ${end}`}`;
             return E.left(invariantViolation('update', expected, offset, `offsets must ${descending ? 'fall' : 'rise'} strictly within the range asked for`));
           }
-          return E.right({ items: [update], next: { at: offset } });
+          const after: LedgerCheckpoint = { stream: 'ledger.updates', offset };
+          return E.right({ page: { records: [{ value: update, checkpoint: after }], checkpoint: after, caughtUp: false }, next: open(offset) });
         },
-      });
+      };
+      const pages = readChannel(paging, open(descending ? (from ?? end! + 1) : (from ?? begin)), channelPacing(options));
+      return itemsOf(pages, options.heartbeats);
     },
   );

@@ -1,17 +1,17 @@
 import assert from 'node:assert/strict';
 import * as E from 'fp-ts/lib/Either.js';
 import { firstValueFrom, take, toArray } from 'rxjs';
-import { createClient, type CantonClient } from '../../../src/clientFactory/createClient';
-import type { JsGetActiveContractsResponse } from '../../../src/codecs/ledger/JsGetActiveContractsResponse';
-import type { Completion1 } from '../../../src/codecs/ledger/CompletionStreamResponse';
-import type { Heartbeat } from '../../../src/streams/heartbeat';
-import type { CompletionsCheckpoint } from '../../../src/ws/options';
-import type { Update } from '../../../src/codecs/ledger/Update';
-import { checkpointOf } from '../../../src/streams/checkpointOf';
-import { isHeartbeat } from '../../../src/streams/isHeartbeat';
-import { mintToken, startSimulatedNetwork, type SimulatedNetwork } from '../../../src/testkit/index';
-import { collect } from '../../helpers/collect';
-import { rights } from '../../helpers/results';
+import { createClient, type CantonClient } from '../../src/clientFactory/createClient';
+import type { JsGetActiveContractsResponse } from '../../src/codecs/ledger/JsGetActiveContractsResponse';
+import type { Completion1 } from '../../src/codecs/ledger/CompletionStreamResponse';
+import type { Heartbeat } from '../../src/streams/heartbeat';
+import type { CompletionsCheckpoint } from '../../src/ws/options';
+import type { Update } from '../../src/codecs/ledger/Update';
+import { checkpointOf } from '../../src/streams/checkpointOf';
+import { isHeartbeat } from '../../src/streams/isHeartbeat';
+import { mintToken, startSimulatedNetwork, type SimulatedNetwork } from '../../src/testkit/index';
+import { collect } from '../helpers/collect';
+import { rights } from '../helpers/results';
 import { eventually, formatOf } from './helpers';
 
 const contractIds = (rs: readonly JsGetActiveContractsResponse[]) => rs.map((r) => (r.contractEntry != null && 'JsActiveContract' in r.contractEntry ? r.contractEntry.JsActiveContract.createdEvent.contractId : '?'));

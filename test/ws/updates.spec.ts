@@ -1,15 +1,15 @@
 import assert from 'node:assert/strict';
 import * as E from 'fp-ts/lib/Either.js';
 import { firstValueFrom, take, toArray } from 'rxjs';
-import { createClient, type CantonClient } from '../../../src/clientFactory/createClient';
-import type { Update } from '../../../src/codecs/ledger/Update';
-import { checkpointOf } from '../../../src/streams/checkpointOf';
-import type { LedgerCheckpoint } from '../../../src/streams/checkpoints';
-import { isHeartbeat } from '../../../src/streams/isHeartbeat';
-import type { Heartbeat } from '../../../src/streams/heartbeat';
-import { mintToken, startSimulatedNetwork, type SimulatedNetwork } from '../../../src/testkit/index';
-import { collect } from '../../helpers/collect';
-import { rights } from '../../helpers/results';
+import { createClient, type CantonClient } from '../../src/clientFactory/createClient';
+import type { Update } from '../../src/codecs/ledger/Update';
+import { checkpointOf } from '../../src/streams/checkpointOf';
+import type { LedgerCheckpoint } from '../../src/streams/checkpoints';
+import { isHeartbeat } from '../../src/streams/isHeartbeat';
+import type { Heartbeat } from '../../src/streams/heartbeat';
+import { mintToken, startSimulatedNetwork, type SimulatedNetwork } from '../../src/testkit/index';
+import { collect } from '../helpers/collect';
+import { rights } from '../helpers/results';
 import { eventually, formatOf } from './helpers';
 
 const offsets = (us: readonly Update[]) => us.map((u) => checkpointOf(u).offset);

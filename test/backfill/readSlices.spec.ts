@@ -1,75 +1,23 @@
 import assert from 'node:assert/strict';
 import { defer, delay, of, tap } from 'rxjs';
 import * as E from 'fp-ts/lib/Either.js';
-import { migrationStart, sliceMigration, tailSlice } from '../../src/pool/planBackfill.js';
-import { toMicros } from '../../src/pool/micros.js';
-import { readSlices } from '../../src/pool/scanBackfill.js';
-import { initialScanRead, scanPageRequest, type ScanReadState } from '../../src/streams/scanPaging.js';
+import { readSlices } from '../../src/backfill/readSlices.js';
+import { initialScanRead, type scanPageRequest } from '../../src/paging/byScanCursor.js';
 import type { UpdateHistoryItemV2 } from '../../src/codecs/scan/UpdateHistoryItemV2.js';
 import type { CantonError } from '../../src/errors/CantonError.js';
 import { testScheduler } from '../helpers/marbles.js';
 
-const ranges = [
-  { migration_id: 0, min: '2025-01-01T00:00:00.000000Z', max: '2025-01-01T00:00:06.000000Z' },
-  { migration_id: 1, min: '2025-01-01T00:00:03.000000Z', max: '2025-01-01T00:00:05.000000Z' },
-];
-
-describe('sliceMigration and tailSlice', () => {
-  const whole = (m: (typeof ranges)[number]) => migrationStart(m);
-
-  it('cut a migration at equal record times, contiguous, ending at its last record time', () => {
-    const plan = sliceMigration(ranges[0]!, whole(ranges[0]!), 6, undefined);
-    assert.equal(plan.length, 6);
-    assert.ok(plan.every((s) => s.start.cursor?.migration_id === 0 && s.end?.migration_id === 0));
-    assert.equal(plan[0]!.start.cursor?.record_time, '2024-12-31T23:59:59.999999Z');
-    for (let i = 0; i + 1 < plan.length; i++) assert.deepEqual(plan[i + 1]!.start.cursor, plan[i]!.end);
-    // A sixth of the span from the microsecond before the first record time.
-    assert.deepEqual(plan[1]!.start.cursor, { migration_id: 0, record_time: '2025-01-01T00:00:00.999999Z' });
-    assert.deepEqual(plan[5]!.end, { migration_id: 0, record_time: '2025-01-01T00:00:06.000000Z' });
-  });
-
-  it('with a grid, cut on multiples of it from the start, never twice at one place', () => {
-    const start = whole(ranges[0]!);
-    const grid = 700_000n;
-    const plan = sliceMigration(ranges[0]!, start, 4, undefined, grid);
-    for (const s of plan.slice(0, -1)) assert.equal((toMicros(s.end!.record_time) - start.at) % grid, 0n);
-    assert.deepEqual(plan.at(-1)!.end, { migration_id: 0, record_time: '2025-01-01T00:00:06.000000Z' });
-    // A grid wider than the slices: the cuts that would fall together are made once.
-    assert.equal(sliceMigration(ranges[0]!, start, 6, undefined, 2_500_000n).length, 3);
-  });
-
-  it('start exactly after a checkpoint and end at `to`; nothing for a migration after `to`', () => {
-    const from = { migration_id: 0, record_time: '2025-01-01T00:00:05.000000Z' };
-    const start = initialScanRead(from, 'u1');
-    const to = { migration_id: 0, record_time: '2025-01-01T00:00:05.500000Z' };
-    const plan = sliceMigration(ranges[0]!, { state: start, at: toMicros(from.record_time) }, 4, to);
-    assert.equal(plan[0]!.start, start);
-    assert.deepEqual(plan.at(-1)!.end, to);
-    assert.deepEqual(sliceMigration(ranges[1]!, whole(ranges[1]!), 4, to), []);
-    assert.deepEqual(tailSlice(to, start, to, false), []);
-  });
-
-  it('the tail reads what follows the last slice: open, up to `to`, or from the start when no slice came before', () => {
-    const start = initialScanRead(undefined, undefined);
-    const end = { migration_id: 1, record_time: '2025-01-01T00:00:05.000000Z' };
-    assert.deepEqual(tailSlice(end, start, undefined, false), [{ start: initialScanRead(end, undefined), end: undefined }]);
-    const to = { migration_id: 2, record_time: '2025-01-01T00:00:01.000000Z' };
-    assert.deepEqual(tailSlice(end, start, to, false), [{ start: initialScanRead(end, undefined), end: to }]);
-    // An unknown range: the rest, even if the last slice ended at `to`.
-    assert.equal(tailSlice(to, start, to, true).length, 1);
-    assert.equal(tailSlice(undefined, start, undefined, true)[0]!.start, start);
-  });
-});
+/** What a page request asks for: `page_size` and `after`. */
+type Cursor = ReturnType<typeof scanPageRequest>;
 
 describe('readSlices (virtual time)', () => {
   const item = (m: number, s: number): UpdateHistoryItemV2 =>
     ({ update_id: `u${m}-${s}`, migration_id: m, record_time: `2025-01-01T00:00:${String(s).padStart(2, '0')}.000000Z` }) as unknown as UpdateHistoryItemV2;
   /** A Scan over `all`: strictly after `after`, at most page_size items, in order, answering `ms` later; `onRequest` sees where each request asks from. */
   const scanOver =
-    (all: ReadonlyArray<UpdateHistoryItemV2>, pageSize: number, ms: number, onRequest: (after: string | undefined) => void = () => undefined) =>
-    (state: ScanReadState) =>
+    (all: ReadonlyArray<UpdateHistoryItemV2>, ms: number, onRequest: (after: string | undefined) => void = () => undefined) =>
+    (req: Cursor) =>
       defer(() => {
-        const req = scanPageRequest(state, pageSize);
         const after = req.after?.after_record_time;
         onRequest(after);
         return of(E.right(all.filter((i) => after === undefined || i.record_time > after).slice(0, req.page_size))).pipe(delay(ms));
@@ -83,17 +31,17 @@ describe('readSlices (virtual time)', () => {
       const all = [0, 1, 2, 3, 4, 5, 6, 7].map((s) => item(0, s));
       let inFlight = 0;
       let maxInFlight = 0;
-      const page = (state: ScanReadState) =>
+      const page = (req: Cursor) =>
         defer(() => {
           inFlight++;
           maxInFlight = Math.max(maxInFlight, inFlight);
-          const after = state.cursor?.record_time;
+          const after = req.after?.after_record_time;
           const rest = all.filter((i) => after === undefined || i.record_time > after);
           const late = 40 - 10 * Number(rest[0]?.record_time.slice(18, 19) ?? 0) / 2;
           return of(E.right(rest.slice(0, 3))).pipe(delay(late), tap({ complete: () => inFlight-- }));
         });
       const out: string[] = [];
-      readSlices(slices, 2, page, 3).subscribe((r) => out.push(E.isRight(r) ? r.right.update_id : 'LEFT'));
+      readSlices(slices, 2, page, 3, undefined).subscribe((r) => out.push(E.isRight(r) ? r.right.update_id : 'LEFT'));
       flush();
       assert.deepEqual(out, all.map((i) => i.update_id));
       assert.equal(maxInFlight, 2);
@@ -107,17 +55,17 @@ describe('readSlices (virtual time)', () => {
       let inFlight = 0;
       let maxInFlight = 0;
       let requests = 0;
-      const page = (state: ScanReadState) =>
+      const page = (req: Cursor) =>
         defer(() => {
           inFlight++;
           requests++;
           maxInFlight = Math.max(maxInFlight, inFlight);
-          const after = state.cursor?.record_time;
+          const after = req.after?.after_record_time;
           const rest = all.filter((i) => after === undefined || i.record_time > after);
           return of(E.right(rest.slice(0, 4))).pipe(delay(10), tap({ complete: () => inFlight-- }));
         });
       const out: string[] = [];
-      readSlices(slices, 4, page, 4).subscribe((r) => out.push(E.isRight(r) ? r.right.update_id : 'LEFT'));
+      readSlices(slices, 4, page, 4, undefined).subscribe((r) => out.push(E.isRight(r) ? r.right.update_id : 'LEFT'));
       flush();
       assert.deepEqual(out, all.map((i) => i.update_id));
       assert.equal(maxInFlight, 4);
@@ -130,7 +78,7 @@ describe('readSlices (virtual time)', () => {
       const all = Array.from({ length: 45 }, (_, i) => ({ ...item(0, Math.floor(i / 3)), update_id: `u${i}` }) as UpdateHistoryItemV2);
       const slices = [{ start: initialScanRead(undefined, undefined), end: { migration_id: 0, record_time: '2025-01-01T00:00:14.000000Z' } }];
       const out: string[] = [];
-      readSlices(slices, 3, scanOver(all, 4, 5), 4, all.slice(0, 4)).subscribe((r) => out.push(E.isRight(r) ? r.right.update_id : 'LEFT'));
+      readSlices(slices, 3, scanOver(all, 5), 4, undefined, all.slice(0, 4)).subscribe((r) => out.push(E.isRight(r) ? r.right.update_id : 'LEFT'));
       flush();
       assert.deepEqual(out, all.map((i) => i.update_id));
     });
@@ -145,7 +93,7 @@ describe('readSlices (virtual time)', () => {
         end: { migration_id: 0, record_time: all[to]!.record_time },
       });
       const sent: Array<{ at: number; after: string | undefined }> = [];
-      const page = scanOver(all, 2, 10, (after) => sent.push({ at: scheduler.now(), after }));
+      const page = scanOver(all, 10, (after) => sent.push({ at: scheduler.now(), after }));
       // The plan: two slices at once, two more 100 ms later, then a failure 100 ms after that.
       const failure = { _tag: 'InvalidRequest', message: 'no plan', issues: [] } as unknown as CantonError;
       const plan = cold('a 99ms b 99ms (c|)', {
@@ -154,7 +102,7 @@ describe('readSlices (virtual time)', () => {
         c: E.left(failure),
       });
       const out: Array<{ at: number; what: string }> = [];
-      readSlices(plan, 4, page, 2, all.slice(0, 2)).subscribe((r) => out.push({ at: scheduler.now(), what: E.isRight(r) ? r.right.update_id : 'LEFT' }));
+      readSlices(plan, 4, page, 2, undefined, all.slice(0, 2)).subscribe((r) => out.push({ at: scheduler.now(), what: E.isRight(r) ? r.right.update_id : 'LEFT' }));
       flush();
       assert.deepEqual(out.map((o) => o.what), [...all.map((i) => i.update_id), 'LEFT']);
       // The first slices were read and delivered before the rest was planned.
@@ -171,7 +119,7 @@ describe('readSlices (virtual time)', () => {
       const slices = [{ start, end: { migration_id: 0, record_time: all[2]!.record_time } }, { start: initialScanRead({ migration_id: 0, record_time: all[2]!.record_time }, undefined), end: undefined }];
       const asked: Array<string | undefined> = [];
       const out: string[] = [];
-      readSlices(slices, 2, scanOver(all, 3, 10, (after) => asked.push(after)), 3, [], { state: start, page: all.slice(0, 3) }).subscribe((r) => out.push(E.isRight(r) ? r.right.update_id : 'LEFT'));
+      readSlices(slices, 2, scanOver(all, 10, (after) => asked.push(after)), 3, undefined, [], { state: start, page: all.slice(0, 3) }).subscribe((r) => out.push(E.isRight(r) ? r.right.update_id : 'LEFT'));
       flush();
       assert.deepEqual(out, all.map((i) => i.update_id));
       assert.ok(!asked.includes(undefined), `asked from the beginning again: ${JSON.stringify(asked)}`);
@@ -185,10 +133,58 @@ describe('readSlices (virtual time)', () => {
       const slices = [{ start: initialScanRead(undefined, undefined), end: { migration_id: 0, record_time: all[3]!.record_time } }];
       let requests = 0;
       const out: string[] = [];
-      readSlices(slices, 2, scanOver(all, 4, 10, () => requests++), 4, all.slice(0, 4)).subscribe((r) => out.push(E.isRight(r) ? r.right.update_id : 'LEFT'));
+      readSlices(slices, 2, scanOver(all, 10, () => requests++), 4, undefined, all.slice(0, 4)).subscribe((r) => out.push(E.isRight(r) ? r.right.update_id : 'LEFT'));
       flush();
       assert.deepEqual(out, all.map((i) => i.update_id));
       assert.equal(requests, 2);
+    });
+  });
+
+  it('retries a failed page through the engine from the same state, and hands the Left on after the items before it when retries run out', () => {
+    testScheduler().run(({ flush }) => {
+      const all = Array.from({ length: 6 }, (_, s) => item(0, s));
+      const slices = [{ start: initialScanRead(undefined, undefined), end: undefined }];
+      const blip = { _tag: 'HttpError', status: 503, method: 'POST', url: 'http://scan/v2/updates', retryAfterMs: null, body: { _tag: 'Empty' } } as unknown as CantonError;
+      const over = scanOver(all, 10);
+      // Every request fails the first time it is sent: the retry asks again from the same state.
+      const failedOnce = new Set<string>();
+      const flaky = (req: Cursor) => defer(() => (failedOnce.has(JSON.stringify(req)) ? over(req) : (failedOnce.add(JSON.stringify(req)), of(E.left(blip)).pipe(delay(5)))));
+      const out: string[] = [];
+      readSlices(slices, 2, flaky, 2, { initialDelayMs: 1, maxRetries: 1 }).subscribe((r) => out.push(E.isRight(r) ? r.right.update_id : 'LEFT'));
+      flush();
+      assert.deepEqual(out, all.map((i) => i.update_id));
+      const failing: string[] = [];
+      readSlices(slices, 2, (req) => (req.after === undefined ? over(req) : of(E.left(blip))), 2, { initialDelayMs: 1, maxRetries: 2 }).subscribe((r) => failing.push(E.isRight(r) ? r.right.update_id : 'LEFT'));
+      flush();
+      // The first page's last record time goes on in new slices (which fail): what came before it, then the Left.
+      assert.deepEqual(failing, ['u0-0', 'LEFT']);
+    });
+  });
+
+  it('holds at most `concurrency` pages: while the head slice waits, the slices after it read one page each and ask for no more', () => {
+    const scheduler = testScheduler();
+    scheduler.run(({ flush }) => {
+      const all = Array.from({ length: 12 }, (_, s) => item(0, s));
+      // Six slices of two items each; pages of four, so each slice's first page reaches its end.
+      const slices = [0, 1, 2, 3, 4, 5].map((k) => ({
+        start: initialScanRead(k === 0 ? undefined : { migration_id: 0, record_time: all[2 * k - 1]!.record_time }, undefined),
+        end: { migration_id: 0, record_time: all[2 * k + 1]!.record_time },
+      }));
+      const asked: Array<{ at: number; after: string | undefined }> = [];
+      const page = (req: Cursor) =>
+        defer(() => {
+          const after = req.after?.after_record_time;
+          asked.push({ at: scheduler.now(), after });
+          // The head slice answers at 1000 ms, the others at once.
+          return of(E.right(all.filter((i) => after === undefined || i.record_time > after).slice(0, req.page_size))).pipe(delay(after === undefined ? 1000 : 10));
+        });
+      const out: Array<{ at: number; id: string }> = [];
+      readSlices(slices, 3, page, 4, undefined, all.slice(0, 4)).subscribe((r) => out.push({ at: scheduler.now(), id: E.isRight(r) ? r.right.update_id : 'LEFT' }));
+      flush();
+      assert.deepEqual(out.map((o) => o.id), all.map((i) => i.update_id));
+      // Before the head's page came, three slices had asked once each, and nothing was delivered.
+      assert.equal(asked.filter((a) => a.at < 1000).length, 3, JSON.stringify(asked));
+      assert.ok(out.every((o) => o.at >= 1000));
     });
   });
 });

@@ -2,11 +2,11 @@ import assert from 'node:assert/strict';
 import * as E from 'fp-ts/lib/Either.js';
 import * as t from 'io-ts';
 import type { Subscription } from 'rxjs';
-import type { CantonError } from '../../../src/errors/CantonError';
-import type { WebSocketConstructor } from '../../../src/client/types';
-import { openChannel } from '../../../src/ws/openChannel';
-import type { WebSocketEndpoint } from '../../../src/ws/webSocketEndpoint';
-import { testScheduler } from '../../helpers/marbles';
+import type { CantonError } from '../../src/errors/CantonError';
+import type { WebSocketConstructor } from '../../src/client/types';
+import { openChannel } from '../../src/ws/openChannel';
+import type { WebSocketEndpoint } from '../../src/ws/webSocketEndpoint';
+import { testScheduler } from '../helpers/marbles';
 
 /** A socket driven by the test: it records what the client does and plays the server's part. */
 class FakeSocket {

@@ -1,13 +1,13 @@
 import assert from 'node:assert/strict';
 import { firstValueFrom, take, toArray } from 'rxjs';
-import { createClient, type CantonClient } from '../../../src/clientFactory/createClient';
-import type { Update } from '../../../src/codecs/ledger/Update';
-import { checkpointOf } from '../../../src/streams/checkpointOf';
-import type { LedgerCheckpoint } from '../../../src/streams/checkpoints';
-import { isHeartbeat } from '../../../src/streams/isHeartbeat';
-import { mintToken, startSimulatedNetwork, type SimulatedNetwork } from '../../../src/testkit/index';
-import { collect } from '../../helpers/collect';
-import { rights } from '../../helpers/results';
+import { createClient, type CantonClient } from '../../src/clientFactory/createClient';
+import type { Update } from '../../src/codecs/ledger/Update';
+import { checkpointOf } from '../../src/streams/checkpointOf';
+import type { LedgerCheckpoint } from '../../src/streams/checkpoints';
+import { isHeartbeat } from '../../src/streams/isHeartbeat';
+import { mintToken, startSimulatedNetwork, type SimulatedNetwork } from '../../src/testkit/index';
+import { collect } from '../helpers/collect';
+import { rights } from '../helpers/results';
 import { formatOf } from './helpers';
 
 /** One checkpoint, two readers: the paged `ledger.updates` and the WebSocket `ledger.ws.updates`. */

@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import * as E from 'fp-ts/lib/Either.js';
 import { firstValueFrom } from 'rxjs';
 import WebSocket from 'ws';
-import type { WebSocketConstructor } from '../../../src/client/types';
-import { loadWebSocket } from '../../../src/ws/loadWebSocket';
+import type { WebSocketConstructor } from '../../src/client/types';
+import { loadWebSocket } from '../../src/ws/loadWebSocket';
 
 describe('loadWebSocket (which WebSocket class)', () => {
   const Given = class {} as unknown as WebSocketConstructor;

@@ -1,5 +1,4 @@
-import type { ScanCursor, ScanReadState } from '../streams/scanPaging.js';
-import { compareCursors, initialScanRead } from '../streams/scanPaging.js';
+import { compareCursors, initialScanRead, type ScanCursor, type ScanReadState } from '../paging/byScanCursor.js';
 import { previousMicrosecond } from '../time/previousMicrosecond.js';
 import { compareTimestamps } from '../time/compareTimestamps.js';
 import { fromMicros, toMicros } from './micros.js';

@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import WebSocket from 'ws';
-import type { WebSocketConstructor } from '../../../src/client/types';
+import type { WebSocketConstructor } from '../../src/client/types';
 
 /**
  * Waits until `condition` holds: the server sees a close a few milliseconds after the client

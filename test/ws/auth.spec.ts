@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import * as E from 'fp-ts/lib/Either.js';
-import { createClient } from '../../../src/clientFactory/createClient';
-import { mintToken, startSimulatedNetwork, type SimulatedNetwork } from '../../../src/testkit/index';
-import { collect } from '../../helpers/collect';
-import { rights } from '../../helpers/results';
+import { createClient } from '../../src/clientFactory/createClient';
+import { mintToken, startSimulatedNetwork, type SimulatedNetwork } from '../../src/testkit/index';
+import { collect } from '../helpers/collect';
+import { rights } from '../helpers/results';
 import { formatOf, recordingWebSocket } from './helpers';
 
 describe('ledger.ws authentication', function () {

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { fromMicros, toMicros } from '../../src/pool/micros.js';
+import { fromMicros, toMicros } from '../../src/backfill/micros.js';
 
 describe('micros', () => {
   it('reads a Timestamp as microseconds and writes them back with six digits', () => {

@@ -1,0 +1,157 @@
+import { concat, defer, forkJoin, map, of, switchMap, type Observable } from 'rxjs';
+import * as E from 'fp-ts/lib/Either.js';
+import type { CantonError } from '../errors/CantonError.js';
+import type { Transport } from '../client/createTransport.js';
+import { checked } from '../client/send.js';
+import { invokeOperation } from '../client/invokeOperation.js';
+import { scanOperations } from '../generated/scan/operations.js';
+import { Timestamp } from '../codecs/common/primitives.js';
+import { checkOptions as checkScanUpdatesOptions } from '../streams/scanUpdates.js';
+import type { GetMigrationInfoResponse as MigrationInfo } from '../codecs/scan/GetMigrationInfoResponse.js';
+import type { UpdateHistoryItem } from '../codecs/scan/UpdateHistoryItem.js';
+import type { UpdateHistoryItemV2 } from '../codecs/scan/UpdateHistoryItemV2.js';
+import type { UpdateHistoryRequestV2 } from '../codecs/scan/UpdateHistoryRequestV2.js';
+import type { RetryBackoffConfig } from '../retry/retryBackoff.js';
+import type { ScanCheckpoint } from '../streams/checkpoints.js';
+import { withRetry } from '../paging/withRetry.js';
+import { cursorOfItem, initialScanRead, scanPageRequest, type ScanCursor } from '../paging/byScanCursor.js';
+import { compareTimestamps } from '../time/compareTimestamps.js';
+import { Checks } from '../validation/checks.js';
+import { validateUpdateHistoryRequest } from '../validation/validateUpdateHistoryRequest.js';
+import { previousMicrosecond } from '../time/previousMicrosecond.js';
+import { toMicros } from './micros.js';
+import { pageWidth } from './pageWidth.js';
+import { migrationStart, sliceMigration, tailSlice, type MigrationRange, type Slice } from './planBackfill.js';
+import { readSlices } from './readSlices.js';
+
+/**
+ * Options of `scan.backfill`.
+ * @category Streams
+ * @since 0.2.0
+ */
+export interface ScanBackfillOptions {
+  /** How many slices each migration of the range is cut into at first (default 8, at most 1000); once a page has shown the density, slices are cut to about a page. */
+  readonly slices?: number;
+  /** How many slices are read at once (default: `slices`, at most 64); memory holds at most this many pages. */
+  readonly concurrency?: number;
+  /** Continue exactly after the item of this checkpoint (from `checkpointOf` of `scan.updates` or `scan.backfill`). */
+  readonly from?: ScanCheckpoint;
+  /** The last position delivered, inclusive: items after `(migration_id, record_time)` are not read. Default: the end of the history as it is read. */
+  readonly to?: { readonly migration_id: number; readonly record_time: string };
+  /** `v2` (default) or `v1`, as for `scan.updates`. */
+  readonly version?: 'v1' | 'v2';
+  /** Retry failed page requests, as for `scan.updates` (default: none; a failed page ends the stream with its Left). */
+  readonly retry?: RetryBackoffConfig;
+}
+
+type Item = UpdateHistoryItem | UpdateHistoryItemV2;
+type Result<A> = Observable<E.Either<CantonError, A>>;
+
+/** Migrations looked up at most, so that a server answering nonsense cannot keep the plan going. */
+const MAX_MIGRATIONS = 10_000;
+
+const checkOptions = (options: ScanBackfillOptions): Checks => {
+  const checks = checkScanUpdatesOptions(options.from !== undefined ? { from: options.from } : {});
+  if (options.slices !== undefined) checks.positiveInt(options.slices, 'slices', 1000);
+  if (options.concurrency !== undefined) checks.positiveInt(options.concurrency, 'concurrency', 64);
+  const to = options.to;
+  if (to !== undefined) checks.nonNegativeInt(to.migration_id, 'to.migration_id').check(Timestamp.is(to.record_time), 'to.record_time', 'must be an ISO-8601 UTC instant');
+  if (options.version !== undefined) checks.check(options.version === 'v1' || options.version === 'v2', 'version', "must be 'v1' or 'v2'");
+  return checks;
+};
+
+/**
+ * Reads a range of Scan's history as slices read concurrently and delivers ONE stream in exactly
+ * the order of `scan.updates`, so that `checkpointOf` each item is the checkpoint `scan.updates`
+ * would give: an ordered merge in which a slice ahead waits with at most one page until every
+ * slice before it is delivered, which makes the checkpoint the contiguous watermark and memory
+ * at most `concurrency` pages. The migrations are learned while the slices are read (for each
+ * migration `POST /v0/backfilling/migration-info` and the first item after its last record
+ * time); each slice is read by the paging engine with the Scan cursor rules of `scan.updates`,
+ * bounded to the slice (see `readSlices`). On a pool every page is agreed on by the pool (see
+ * docs/scans.md).
+ * @internal
+ */
+export const scanBackfill = (transport: Transport, request: UpdateHistoryRequestV2, options: ScanBackfillOptions = {}): Result<Item> =>
+  checked(
+    () => {
+      const r = validateUpdateHistoryRequest(request);
+      if (E.isLeft(r)) return r;
+      return checkOptions(options).result('scan.backfill options', r.right);
+    },
+    (req) =>
+      defer(() => {
+        const version = options.version ?? 'v2';
+        const { after: requestedAfter, page_size: pageSize, ...rest } = req;
+        const slices = options.slices ?? 8;
+        const concurrency = options.concurrency ?? Math.min(slices, 64);
+        const to = options.to;
+        const from = options.from;
+        const firstCursor: ScanCursor | undefined = from
+          ? { migration_id: from.migration_id, record_time: from.record_time }
+          : requestedAfter
+            ? { migration_id: requestedAfter.after_migration_id, record_time: requestedAfter.after_record_time }
+            : undefined;
+
+        // One page request, without retry: the slices' reads add it (the paging engine's), as the planning requests below do.
+        const page = (cursor: ReturnType<typeof scanPageRequest>): Result<ReadonlyArray<Item>> =>
+          version === 'v1'
+            ? invokeOperation(transport, scanOperations.getUpdateHistoryV1, [{ ...rest, ...cursor }]).pipe(map(E.map((r) => r.transactions)))
+            : invokeOperation(transport, scanOperations.getUpdateHistoryV2, [{ ...rest, ...cursor }]).pipe(map(E.map((r) => r.transactions)));
+        const itemAfter = (cursor: ScanCursor): Result<Item | undefined> => withRetry(() => page(scanPageRequest(initialScanRead(cursor, undefined), 1)), options.retry, undefined).pipe(map(E.map((items) => items[0])));
+        const info = (m: number) => withRetry(() => invokeOperation(transport, scanOperations.getMigrationInfo, [{ migration_id: m }]), options.retry, undefined);
+        const rangeOf = (m: number, r: E.Either<CantonError, MigrationInfo>): Required<MigrationRange> | undefined => {
+          const ranges = E.isRight(r) ? r.right.record_time_range : [];
+          if (ranges.length === 0) return undefined;
+          const min = ranges.map((x) => x.min).reduce((a, b) => (compareTimestamps(a, b) <= 0 ? a : b));
+          const max = ranges.map((x) => x.max).reduce((a, b) => (compareTimestamps(a, b) >= 0 ? a : b));
+          return { migration_id: m, min, max };
+        };
+
+        // The stream's first request is the first slice's first request, so its page is read once.
+        const start = initialScanRead(firstCursor, from?.update_id);
+
+        // Migration by migration, each handed to the reader as soon as its range is known, so
+        // that reading overlaps the planning: its range (migration info), then the first item
+        // after its last record time, whose migration id is the next one (the next migration's
+        // info is asked at the same time: ids are usually consecutive). A migration whose range
+        // cannot be learned (no migration info) ends the plan: the rest is read as one slice.
+        const plan = (m: number, known: Result<MigrationInfo>, lastEnd: ScanCursor | undefined, learned: number): Result<ReadonlyArray<Slice>> =>
+          known.pipe(
+            switchMap((r) => {
+              const range = rangeOf(m, r);
+              if (range === undefined || learned >= MAX_MIGRATIONS) return of(E.right(tailSlice(lastEnd, start, to, true)));
+              // The first migration read starts where the stream starts (unless that lies in an earlier migration).
+              const first = lastEnd === undefined && (firstCursor === undefined || firstCursor.migration_id === m);
+              const own = sliceMigration(range, first ? { state: start, at: firstCursor !== undefined ? toMicros(firstCursor.record_time) : toMicros(previousMicrosecond(range.min)) } : migrationStart(range), slices, to, grid);
+              const end = own.length > 0 ? own[own.length - 1]!.end : lastEnd;
+              if (to !== undefined && to.migration_id <= m) return of(E.right([...own, ...tailSlice(end, start, to, false)]));
+              const after = forkJoin([itemAfter({ migration_id: m, record_time: range.max }), info(m + 1)]).pipe(
+                switchMap(([n, nextInfo]): Result<ReadonlyArray<Slice>> => {
+                  if (E.isLeft(n)) return of(n);
+                  const next = n.right === undefined ? undefined : cursorOfItem(n.right).migration_id;
+                  if (next === undefined || next <= m) return of(E.right(tailSlice(end, start, to, false)));
+                  return plan(next, next === m + 1 ? of(nextInfo) : info(next), end, learned + 1);
+                }),
+              );
+              return concat(of(E.right(own)), after);
+            }),
+          );
+
+        // The first page tells the first migration and how dense the history is (so that the
+        // first slices can be cut to a page at once); the first migration's info is asked at the
+        // same time, guessing it is the start's migration, or 0.
+        const guess = firstCursor?.migration_id ?? 0;
+        let grid: bigint | undefined;
+        return forkJoin([withRetry(() => page(scanPageRequest(start, pageSize)), options.retry, undefined), info(guess)]).pipe(
+          switchMap(([f, guessed]) => {
+            if (E.isLeft(f)) return of(f);
+            const head = f.right[0];
+            if (head === undefined) return of(); // nothing after the start: nothing to deliver
+            const m0 = firstCursor?.migration_id ?? cursorOfItem(head).migration_id;
+            grid = pageWidth(f.right, pageSize);
+            return readSlices(plan(m0, m0 === guess ? of(guessed) : info(m0), undefined, 0), concurrency, page, pageSize, options.retry, f.right, { state: start, page: f.right });
+          }),
+        );
+      }),
+  );
