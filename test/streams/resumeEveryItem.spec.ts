@@ -31,6 +31,8 @@ interface Entry {
   readonly start?: () => unknown;
   /** The fewest items the history gives it, enough for several pages (default 6). */
   readonly minItems?: number;
+  /** What the whole read must show for the test to mean something (ties, ...). */
+  readonly shows?: (values: readonly unknown[]) => void;
   /** A real defect that keeps the entry from passing: the entry is skipped, naming it. */
   readonly defect?: string;
 }
@@ -69,6 +71,24 @@ const ledgerFeedKey = (item: unknown) => {
   if (!('_tag' in i)) return ledgerUpdateKey(i);
   return i._tag === 'SnapshotContract' ? `contract ${ledgerContractKey(i)}` : `${i._tag} ${JSON.stringify(i.checkpoint)}`;
 };
+/** Two neighbours share a record time (on two synchronizers): the Scan cursor's ties are exercised. */
+const hasTies = (values: readonly unknown[]) => {
+  const times = values.map((v) => {
+    const i = v as { record_time?: string; update?: { record_time: string } };
+    return i.record_time ?? i.update?.record_time;
+  });
+  assert.ok(
+    times.some((t, i) => i > 0 && t !== undefined && t === times[i - 1]),
+    'no two neighbours share a record time',
+  );
+};
+/** The feed has every part of a composite stream: a marker, snapshot contracts, then updates. */
+const hasParts = (marker: string, contract: string) => (values: readonly unknown[]) => {
+  const tags = values.map((v) => ((v as { _tag?: string })._tag ?? 'update'));
+  assert.equal(tags[0], marker);
+  assert.ok(tags.filter((t) => t === contract).length > 4, 'snapshot contracts over more than one page');
+  assert.equal(tags.at(-1), 'update');
+};
 const FAR = '2100-01-01T00:00:00Z';
 
 describe('resuming from every item, per cursor family and per stream (against the simulated network)', function () {
@@ -89,7 +109,7 @@ describe('resuming from every item, per cursor family and per stream (against th
       migrations: 2,
       snapshotEvery: 12,
       shortPages: 0.5,
-      tiedRecordTimes: 0.3,
+      tiedRecordTimes: 1,
       bulkStorage: { checksums: {} },
       users: ['u-a', 'u-b', 'u-c', 'u-d', 'u-e', 'u-f'].map((userId) => ({ userId })),
     });
@@ -114,12 +134,13 @@ describe('resuming from every item, per cursor family and per stream (against th
 
   const families: ReadonlyArray<{ readonly family: string; readonly entries: ReadonlyArray<Entry> }> = [
     {
-      family: 'Scan cursor (migration id, record time; ties and short pages)',
+      family: 'Scan cursor (ties and short pages)',
       entries: [
-        { name: 'scan.updates (v2)', key: field('update_id'), read: (from) => pageRecords(client.scan.pages.updates({ page_size: 4 }, opts(from))) },
-        { name: 'scan.updates (v1)', key: field('update_id'), read: (from) => pageRecords(client.scan.pages.updates({ page_size: 4 }, { version: 'v1', ...opts(from) })) },
+        { name: 'scan.updates (v2)', key: field('update_id'), shows: hasTies, read: (from) => pageRecords(client.scan.pages.updates({ page_size: 4 }, opts(from))) },
+        { name: 'scan.updates (v1)', key: field('update_id'), shows: hasTies, read: (from) => pageRecords(client.scan.pages.updates({ page_size: 4 }, { version: 'v1', ...opts(from) })) },
         {
           name: 'scan.events',
+          shows: hasTies,
           key: (e) => {
             const ev = e as { update?: { update_id: string }; verdict?: { update_id: string } };
             return ev.update?.update_id ?? `verdict ${ev.verdict?.update_id}`;
@@ -129,7 +150,7 @@ describe('resuming from every item, per cursor family and per stream (against th
       ],
     },
     {
-      family: 'Scan walks (updatesBefore by record time down, importUpdates by update id)',
+      family: 'walking Scan history by record time or id (short pages)',
       entries: [
         {
           name: 'scan.updatesBefore',
@@ -144,7 +165,7 @@ describe('resuming from every item, per cursor family and per stream (against th
       ],
     },
     {
-      family: 'snapshot (a pinned snapshot, by page token)',
+      family: 'snapshot',
       entries: [
         {
           name: 'scan.holdings',
@@ -153,7 +174,6 @@ describe('resuming from every item, per cursor family and per stream (against th
             pageRecords(client.scan.pages.holdings({ ...snapshot, page_size: 3, owner_party_ids: Object.values(net.parties) as [string, ...string[]] }, opts(from))),
         },
         { name: 'scan.acsSnapshot', key: field('contract_id'), read: (from) => pageRecords(client.scan.pages.acsSnapshot({ ...snapshot, page_size: 4 }, opts(from))) },
-        { name: 'ledger.activeContracts', key: ledgerContractKey, read: (from) => itemRecords(client.ledger.activeContracts({ eventFormat: eventFormat(), maxPageSize: 4 }, opts(from)), (c: { checkpoint: unknown }) => c.checkpoint) },
       ],
     },
     {
@@ -181,20 +201,34 @@ describe('resuming from every item, per cursor family and per stream (against th
           key: (v) => JSON.stringify(v),
           read: (from) => listedRecords(client.ledger.vettedPackages({ pageSize: 2 }, opts(from))),
         },
+        {
+          name: 'ledger.activeContracts',
+          key: ledgerContractKey,
+          read: (from) => itemRecords(client.ledger.activeContracts({ eventFormat: eventFormat(), maxPageSize: 4 }, opts(from)), (c: { checkpoint: unknown }) => c.checkpoint),
+        },
       ],
     },
     {
-      family: 'offset bound (ledger updates)',
+      family: 'offset bound',
       entries: [{ name: 'ledger.updates', key: ledgerUpdateKey, read: (from) => pageRecords(client.ledger.pages.updates({ updateFormat: updateFormat(), maxPageSize: 4 }, opts(from))) }],
     },
     {
-      family: 'composite (a snapshot, then a family above)',
+      family: 'composite streams (a snapshot, then a family above)',
       entries: [
         {
           name: 'scan.updatesFromSnapshot',
           key: scanFeedKey,
+          shows: hasParts('ScanSnapshot', 'ScanSnapshotContract'),
           // Updates after the last snapshot: the feed goes from its contracts into the updates.
-          prepare: async () => net.append(6),
+          prepare: async () => {
+            // A snapshot every few updates: append one at a time until three follow the last one.
+            for (let k = 0, after = 0; after < 3; k++) {
+              assert.ok(k < 40, 'no run of updates after a snapshot');
+              net.append(1);
+              const info = net.info();
+              after = info.snapshots.filter((x) => x.migrationId === lastMigration).at(-1)!.recordTime < info.last.recordTime ? after + 1 : 0;
+            }
+          },
           read: (from) =>
             itemRecords(
               client.scan.updatesFromSnapshot({ page_size: 4 }, { migration_id: lastMigration, before: FAR, snapshotPageSize: 4, ...opts(from) }),
@@ -204,6 +238,7 @@ describe('resuming from every item, per cursor family and per stream (against th
         {
           name: 'ledger.updatesWithSnapshot',
           key: ledgerFeedKey,
+          shows: hasParts('PrunedSnapshot', 'SnapshotContract'),
           // Pruned halfway and resumed from an early update: the marker, the snapshot, then the updates.
           prepare: async () => {
             const all = await rightsOf(client.ledger.updates({ updateFormat: updateFormat() }));
@@ -229,6 +264,7 @@ describe('resuming from every item, per cursor family and per stream (against th
           const all = await entry.read(entry.start?.());
           const keys = all.map((r) => entry.key(r.value));
           assert.ok(all.length >= (entry.minItems ?? 6), `${entry.name}: ${all.length} items, not several pages`);
+          entry.shows?.(all.map((r) => r.value));
           assert.equal(new Set(keys).size, keys.length, `${entry.name}: a key repeats in the whole read`);
           for (let i = 0; i < all.length; i++) {
             // A checkpoint is stored as JSON and read back.
