@@ -77,10 +77,7 @@ const hasTies = (values: readonly unknown[]) => {
     const i = v as { record_time?: string; update?: { record_time: string } };
     return i.record_time ?? i.update?.record_time;
   });
-  assert.ok(
-    times.some((t, i) => i > 0 && t !== undefined && t === times[i - 1]),
-    'no two neighbours share a record time',
-  );
+  assert.ok(times.some((t, i) => i > 0 && t !== undefined && t === times[i - 1]), 'no two neighbours share a record time');
 };
 /** The feed has every part of a composite stream: a marker, snapshot contracts, then updates. */
 const hasParts = (marker: string, contract: string) => (values: readonly unknown[]) => {
@@ -130,6 +127,7 @@ describe('resuming from every item, per cursor family and per stream (against th
 
   const eventFormat = () => ({ filtersByParty: Object.fromEntries(hosted.map((p) => [p, {}])) });
   const updateFormat = () => ({ includeTransactions: { transactionShape: 'TRANSACTION_SHAPE_ACS_DELTA' as const, eventFormat: eventFormat() }, includeReassignments: eventFormat() });
+  let ledgerStartCheckpoint: unknown;
   const opts = (from: unknown) => (from === undefined ? {} : { from: from as never });
 
   const families: ReadonlyArray<{ readonly family: string; readonly entries: ReadonlyArray<Entry> }> = [
@@ -150,7 +148,7 @@ describe('resuming from every item, per cursor family and per stream (against th
       ],
     },
     {
-      family: 'walking Scan history by record time or id (short pages)',
+      family: 'walking Scan history by record time or id',
       entries: [
         {
           name: 'scan.updatesBefore',
@@ -212,6 +210,7 @@ describe('resuming from every item, per cursor family and per stream (against th
       family: 'offset bound',
       entries: [{ name: 'ledger.updates', key: ledgerUpdateKey, read: (from) => pageRecords(client.ledger.pages.updates({ updateFormat: updateFormat(), maxPageSize: 4 }, opts(from))) }],
     },
+    // Last: these entries change the network (appended updates, a pruned participant).
     {
       family: 'composite streams (a snapshot, then a family above)',
       entries: [
@@ -254,8 +253,6 @@ describe('resuming from every item, per cursor family and per stream (against th
       ],
     },
   ];
-  let ledgerStartCheckpoint: unknown;
-
   for (const { family, entries } of families) {
     describe(family, () => {
       for (const entry of entries) {
