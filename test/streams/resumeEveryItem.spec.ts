@@ -43,8 +43,12 @@ const rightsOf = async (source: Stream): Promise<unknown[]> =>
     return r.right;
   });
 
-/** A page form: its records as they are. */
-const pageRecords = async (source: Stream): Promise<Rec[]> => ((await rightsOf(source)) as Array<Page<unknown, unknown>>).flatMap((p) => p.records);
+/** A page form: its records as they are; a page with records ends at its last one's checkpoint (what `drainInto` stores). */
+const pageRecords = async (source: Stream): Promise<Rec[]> =>
+  ((await rightsOf(source)) as Array<Page<unknown, unknown>>).flatMap((p, i) => {
+    if (p.records.length > 0) assert.deepEqual(p.checkpoint, p.records.at(-1)!.checkpoint, `page ${i} does not end at its last record's checkpoint`);
+    return p.records;
+  });
 /** A wrapped item stream (`TokenListed`, `LedgerListed`, `SnapshotContract`): each item carries its checkpoint. */
 const listedRecords = async (source: Stream): Promise<Rec[]> => (await rightsOf(source)) as Rec[];
 /** An item stream: the checkpoint of each item as the stream documents it. */
