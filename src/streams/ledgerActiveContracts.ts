@@ -2,8 +2,10 @@ import { defer, EMPTY, map, type Observable } from 'rxjs';
 import * as E from 'fp-ts/lib/Either.js';
 import type { CantonError } from '../errors/CantonError.js';
 import type { Transport } from '../client/createTransport.js';
-import { checked, send } from '../client/send.js';
-import { JsGetActiveContractsPageResponse } from '../codecs/ledger/JsGetActiveContractsPageResponse.js';
+import { checked } from '../client/send.js';
+import { invokeOperation } from '../client/invokeOperation.js';
+import { ledgerOperations } from '../generated/ledger/operations.js';
+import type { JsGetActiveContractsPageResponse } from '../codecs/ledger/JsGetActiveContractsPageResponse.js';
 import type { GetActiveContractsPageRequest } from '../codecs/ledger/GetActiveContractsPageRequest.js';
 import { validateGetActiveContractsPageRequest } from '../validation/validateGetActiveContractsPageRequest.js';
 import { Checks } from '../validation/checks.js';
@@ -106,7 +108,7 @@ export const ledgerActiveContracts = (
         const { activeAtOffset: _at, ...rest } = req;
         const page = (state: State) => {
           const body: GetActiveContractsPageRequest = { ...rest, ...(state.at !== undefined ? { activeAtOffset: state.at } : {}), ...(state.token !== undefined ? { pageToken: state.token } : {}) };
-          return pageRequest(() => send(transport, { method: 'POST', path: '/v2/state/active-contracts-page', body }, JsGetActiveContractsPageResponse), options.retry, undefined).pipe(
+          return pageRequest(() => invokeOperation(transport, ledgerOperations.getActiveContractsPage, [body]), options.retry, undefined).pipe(
             map(E.chain((response: JsGetActiveContractsPageResponse) => step(response, state))),
           );
         };
