@@ -11,6 +11,7 @@ import { validateGetActiveContractsPageRequest } from '../validation/validateGet
 import { Checks } from '../validation/checks.js';
 import type { LedgerCheckpoint, LedgerSnapshotCheckpoint } from './checkpoints.js';
 import { invariantViolation, stopAfter } from './invariantViolation.js';
+import { tokenGuard } from '../paging/byPageToken.js';
 import type { SnapshotContract } from './LedgerFeedItem.js';
 import type { StreamOptions } from './options.js';
 import { pageRequest } from './pageRequest.js';
@@ -82,9 +83,10 @@ export const ledgerActiveContracts = (
         const from = options.from;
         // The snapshot was delivered whole: nothing is left of it.
         if (from?.stream === 'ledger.updates') return EMPTY;
-        const seenTokens = new Set<string>();
         const initial: State =
           from === undefined ? { at: req.activeAtOffset ?? undefined, token: undefined, skip: 0 } : { at: from.activeAtOffset, token: from.pageToken, skip: from.index + 1 };
+        // The token a resume starts from counts as seen: a page answering it again would loop.
+        const tokens = tokenGuard<string>(initial.token);
 
         const step = (page: JsGetActiveContractsPageResponse, state: State): E.Either<CantonError, Step<State, SnapshotContract>> => {
           const at = state.at ?? page.activeAtOffset;
@@ -98,10 +100,8 @@ export const ledgerActiveContracts = (
               last && i === entries.length - 1 ? { stream: 'ledger.updates', offset: at } : { stream: 'ledger.snapshot', activeAtOffset: at, ...(state.token !== undefined ? { pageToken: state.token } : {}), index: i };
             items.push({ _tag: 'SnapshotContract', activeAtOffset: at, element: entries[i]!, checkpoint });
           }
-          if (token !== undefined) {
-            if (seenTokens.has(token)) return stopAfter(items, invariantViolation('nextPageToken', 'a token not seen before', token, 'a page token repeated: the pages would loop'));
-            seenTokens.add(token);
-          }
+          const looped = tokens.next(token, 'nextPageToken');
+          if (looped !== undefined) return stopAfter(items, looped);
           return E.right({ items, next: last ? undefined : { at, token, skip: 0 } });
         };
 

@@ -11,6 +11,7 @@ import { Checks } from '../validation/checks.js';
 import type { ValidatorLicensesCheckpoint } from './checkpoints.js';
 import { itemCheckpoints } from './itemCheckpoints.js';
 import { invariantViolation, stopAfter } from './invariantViolation.js';
+import { tokenGuard } from '../paging/byPageToken.js';
 import type { StreamOptions } from './options.js';
 import { pageRequest } from './pageRequest.js';
 import { pager, type Step } from './pager.js';
@@ -68,10 +69,11 @@ export const scanValidatorLicenses = (transport: Transport, request: ValidatorLi
     () => checkRequest(request, options.from).result('scan.validatorLicenses request', request),
     (req) =>
       defer(() => {
-        const seenTokens = new Set<number>();
         let lastDelivered: string | undefined;
         const from = options.from;
         const initial: State = from ? { after: from.after, skipThrough: from.contract_id } : { after: req.after, skipThrough: undefined };
+        // The token a read starts from counts as seen: a page answering it again would loop.
+        const tokens = tokenGuard<number>(initial.after);
 
         const step = (response: ListValidatorLicensesResponse, state: State): E.Either<CantonError, Step<State, Contract>> => {
           let items = response.validator_licenses;
@@ -90,10 +92,8 @@ export const scanValidatorLicenses = (transport: Transport, request: ValidatorLi
           }
           if (items.length > 0) lastDelivered = items[items.length - 1]!.contract_id;
           const token = response.next_page_token ?? undefined;
-          if (token !== undefined) {
-            if (seenTokens.has(token) || token === state.after) return stopAfter(items, invariantViolation('next_page_token', 'a token not seen before', token, 'a page token repeated: the pages would loop'));
-            seenTokens.add(token);
-          }
+          const looped = tokens.next(token, 'next_page_token');
+          if (looped !== undefined) return stopAfter(items, looped);
           return E.right({ items, next: token === undefined ? undefined : { after: token, skipThrough: undefined } });
         };
 
