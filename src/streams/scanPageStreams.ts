@@ -19,7 +19,9 @@ import { scanImportUpdatesPages, type ScanImportUpdatesOptions } from './scanImp
 import { scanUpdatesBeforePages, type ScanUpdatesBeforeOptions } from './scanUpdatesBefore.js';
 import { scanUpdatesPages, type ScanUpdatesOptions } from './scanUpdates.js';
 import type { BulkStorageObjectRef } from '../generated/scan/schemas.js';
-import type { BulkUpdateHistoryCheckpoint, VoteResultsCheckpoint } from './checkpoints.js';
+import type { BulkUpdateHistoryCheckpoint, ValidatorLicensesCheckpoint, VoteResultsCheckpoint } from './checkpoints.js';
+import type { Contract } from '../codecs/splice/Contract.js';
+import { scanValidatorLicensesPages, type ScanValidatorLicensesOptions, type ValidatorLicensesRequest } from './scanValidatorLicenses.js';
 import type { StreamOptions } from './options.js';
 import { scanVoteResultsPages, type VoteResultsRequest } from './scanVoteResults.js';
 import { scanBulkUpdateHistoryObjectsPages, type BulkUpdateHistoryObjectsRequest } from './scanBulkUpdateHistoryObjects.js';
@@ -74,6 +76,15 @@ export interface ScanPageStreams {
     request: BulkUpdateHistoryObjectsRequest,
     options?: StreamOptions<BulkUpdateHistoryCheckpoint>,
   ): Observable<E.Either<CantonError, Page<BulkStorageObjectRef, BulkUpdateHistoryCheckpoint>>>;
+  /**
+   * `scan.validatorLicenses` in pages (the page token family: a record's checkpoint names its
+   * page's token and its licence).
+   * @example
+   * ```ts
+   * scan.pages.validatorLicenses({ limit: 200 }).subscribe((r) => E.isRight(r) && db.commit(r.right.records, r.right.checkpoint));
+   * ```
+   */
+  validatorLicenses(request?: ValidatorLicensesRequest, options?: ScanValidatorLicensesOptions): Observable<E.Either<CantonError, Page<Contract, ValidatorLicensesCheckpoint>>>;
 }
 
 /** The page streams of a Scan transport. @internal */
@@ -86,4 +97,5 @@ export const scanPageStreams = (transport: Transport): ScanPageStreams => ({
   acsSnapshot: (request, options) => scanAcsSnapshotPages(transport, request, options),
   voteResults: (request, options) => scanVoteResultsPages(transport, request, options),
   bulkUpdateHistoryObjects: (request, options) => scanBulkUpdateHistoryObjectsPages(transport, request, options),
+  validatorLicenses: (request, options) => scanValidatorLicensesPages(transport, request, options),
 });

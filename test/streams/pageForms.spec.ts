@@ -1,10 +1,12 @@
 import assert from 'node:assert/strict';
-import { lastValueFrom, type Observable } from 'rxjs';
+import { lastValueFrom, map, type Observable } from 'rxjs';
 import * as E from 'fp-ts/lib/Either.js';
 import { createClient } from '../../src/clientFactory/createClient';
 import type { CantonError } from '../../src/errors/CantonError';
 import type { Page } from '../../src/paging/Page';
 import { mintToken, startSimulatedNetwork, type SimulatedNetwork } from '../../src/testkit/index';
+import { checkpointOf } from '../../src/streams/checkpointOf';
+import type { ValidatorLicensesCheckpoint } from '../../src/streams/checkpoints';
 import { collect } from '../helpers/collect';
 import { rights } from '../helpers/results';
 
@@ -41,11 +43,16 @@ describe('page forms of the page token streams (records = items; page checkpoint
   });
   after(() => net.close());
 
-  it('scan.pages.voteResults and scan.pages.bulkUpdateHistoryObjects', async () => {
+  it('scan.pages.voteResults, bulkUpdateHistoryObjects and validatorLicenses', async () => {
     const scan = createClient({ scan: { url: net.scanUrl } }).scan;
     await samePagesAsItems('voteResults', (from) => scan.pages.voteResults({ limit: 3 }, { from }), () => scan.voteResults({ limit: 3 }));
     const range = { start_record_time: '2000-01-01T00:00:00Z', end_record_time: '2100-01-01T00:00:00Z', page_size: 3 };
     await samePagesAsItems('bulkUpdateHistoryObjects', (from) => scan.pages.bulkUpdateHistoryObjects(range, { from }), () => scan.bulkUpdateHistoryObjects(range));
+    await samePagesAsItems(
+      'validatorLicenses',
+      (from) => scan.pages.validatorLicenses({ limit: 1 }, { from }),
+      () => scan.validatorLicenses({ limit: 1 }).pipe(map(E.map((c) => ({ value: c, checkpoint: checkpointOf(c) as ValidatorLicensesCheckpoint })))),
+    );
   });
 
   it('ledger.pages.parties, users and vettedPackages', async () => {
