@@ -4,7 +4,9 @@ import type { CantonError } from '../errors/CantonError.js';
 import type { Transport } from '../client/createTransport.js';
 import type { Update } from '../codecs/ledger/Update.js';
 import type { Page } from '../paging/Page.js';
-import type { LedgerCheckpoint } from './checkpoints.js';
+import type { LedgerCheckpoint, LedgerSnapshotCheckpoint } from './checkpoints.js';
+import type { SnapshotContract } from './LedgerFeedItem.js';
+import { ledgerActiveContractsPages, type LedgerActiveContractsOptions, type LedgerActiveContractsRequest } from './ledgerActiveContracts.js';
 import { ledgerUpdatesPages, type LedgerUpdatesOptions, type LedgerUpdatesRequest } from './ledgerUpdates.js';
 import type { PartyDetails, User, VettedPackages } from '../generated/ledger/schemas.js';
 import type { VettedPackagesCheckpoint } from './checkpoints.js';
@@ -56,6 +58,19 @@ export interface LedgerPageStreams {
    * ```
    */
   vettedPackages(request?: LedgerVettedPackagesRequest, options?: StreamOptions<VettedPackagesCheckpoint>): Observable<E.Either<CantonError, Page<VettedPackages, VettedPackagesCheckpoint>>>;
+  /**
+   * `ledger.activeContracts` in pages (one snapshot, paged by token): the records are the
+   * `SnapshotContract`s; the last page's checkpoint is the `LedgerCheckpoint` at the snapshot's
+   * offset, where `ledger.pages.updates` continues.
+   * @example
+   * ```ts
+   * ledger.pages.activeContracts({ eventFormat: { filtersByParty: { [alice]: {} } }, maxPageSize: 500 }).subscribe((r) => E.isRight(r) && db.commit(r.right.records, r.right.checkpoint));
+   * ```
+   */
+  activeContracts(
+    request: LedgerActiveContractsRequest,
+    options?: LedgerActiveContractsOptions,
+  ): Observable<E.Either<CantonError, Page<SnapshotContract, LedgerSnapshotCheckpoint | LedgerCheckpoint>>>;
 }
 
 /** The page streams of a ledger transport. @internal */
@@ -64,4 +79,5 @@ export const ledgerPageStreams = (transport: Transport): LedgerPageStreams => ({
   parties: (request, options) => ledgerPartiesPages(transport, request, options),
   users: (request, options) => ledgerUsersPages(transport, request, options),
   vettedPackages: (request, options) => ledgerVettedPackagesPages(transport, request, options),
+  activeContracts: (request, options) => ledgerActiveContractsPages(transport, request, options),
 });

@@ -55,11 +55,19 @@ describe('page forms of the page token streams (records = items; page checkpoint
     );
   });
 
-  it('ledger.pages.parties, users and vettedPackages', async () => {
+  it('ledger.pages.parties, users, vettedPackages and activeContracts', async () => {
     const ledger = createClient({ ledger: { url: net.ledgerUrl, token: mintToken({ userId: 'admin', admin: true }) } }).ledger;
     for (const id of ['u-a', 'u-b', 'u-c', 'u-d', 'u-e']) assert.ok(E.isRight(await lastValueFrom(ledger.createUser({ user: { id } }))));
     await samePagesAsItems('parties', (from) => ledger.pages.parties({ pageSize: 3 }, { from }), () => ledger.parties({ pageSize: 3 }));
     await samePagesAsItems('users', (from) => ledger.pages.users({ pageSize: 2 }, { from }), () => ledger.users({ pageSize: 2 }));
     await samePagesAsItems('vettedPackages', (from) => ledger.pages.vettedPackages({ pageSize: 1 }, { from }), () => ledger.vettedPackages({ pageSize: 1 }));
+    const hosted = net.hostedParties;
+    const reader = createClient({ ledger: { url: net.ledgerUrl, token: mintToken({ userId: 'reader', readAs: [...hosted] }) } }).ledger;
+    const request = { eventFormat: { filtersByParty: Object.fromEntries(hosted.map((p) => [p, {}])) }, activeAtOffset: net.info().ledgerEnd, maxPageSize: 7 };
+    await samePagesAsItems(
+      'activeContracts',
+      (from) => reader.pages.activeContracts(request, { from }),
+      () => reader.activeContracts(request).pipe(map(E.map((c) => ({ value: c, checkpoint: c.checkpoint })))),
+    );
   });
 });
