@@ -9,6 +9,7 @@ import { checkpointOf } from '../../src/streams/checkpointOf';
 import type { ValidatorLicensesCheckpoint } from '../../src/streams/checkpoints';
 import { collect } from '../helpers/collect';
 import { rights } from '../helpers/results';
+import { startServer, type TestServer } from '../helpers/server';
 
 /**
  * A page form and its item form are one stream: the page form's records, page after page, are
@@ -69,5 +70,24 @@ describe('page forms of the page token streams (records = items; page checkpoint
       (from) => reader.pages.activeContracts(request, { from }),
       () => reader.activeContracts(request).pipe(map(E.map((c) => ({ value: c, checkpoint: c.checkpoint })))),
     );
+  });
+});
+
+describe('page forms: an empty last page keeps the checkpoint where the read stands', () => {
+  let server: TestServer;
+  let answers: object[];
+  before(async () => {
+    server = await startServer(() => ({ body: answers.shift() ?? { dso_rules_vote_results: [] } }));
+  });
+  after(() => server.close());
+
+  it('scan.pages.voteResults: the caught-up empty page carries the last record\'s checkpoint, not the start', async () => {
+    answers = [{ dso_rules_vote_results: [{ n: 1 }, { n: 2 }], next_page_token: 2 }, { dso_rules_vote_results: [] }];
+    const scan = createClient({ scan: { url: `${server.url}/api/scan` } }).scan;
+    const got = rights(await collect(scan.pages.voteResults({ limit: 2 })));
+    assert.equal(got.length, 2);
+    assert.deepEqual(got[1]!.records, []);
+    assert.equal(got[1]!.caughtUp, true);
+    assert.deepEqual(got[1]!.checkpoint, { stream: 'scan.voteResults', index: 1 });
   });
 });
