@@ -104,7 +104,8 @@ export const ledgerActiveContractsPages = (
               last && i === entries.length - 1 ? { stream: 'ledger.updates', offset: at } : { stream: 'ledger.snapshot', activeAtOffset: at, ...(state.token !== undefined ? { pageToken: state.token } : {}), index: i };
             records.push({ value: { _tag: 'SnapshotContract', activeAtOffset: at, element: entries[i]!, checkpoint }, checkpoint });
           }
-          if (records.length > 0) stands = records[records.length - 1]!.checkpoint;
+          // After the snapshot's last page the read stands at its offset, where `ledger.updates` goes on (an empty last page too).
+          stands = last ? { stream: 'ledger.updates', offset: at } : (records[records.length - 1]?.checkpoint ?? stands);
           const failure = tokens.next(token, 'nextPageToken');
           return E.right({
             page: { records, checkpoint: stands, caughtUp: last },

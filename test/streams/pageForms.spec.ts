@@ -91,3 +91,23 @@ describe('page forms: an empty last page keeps the checkpoint where the read sta
     assert.deepEqual(got[1]!.checkpoint, { stream: 'scan.voteResults', index: 1 });
   });
 });
+
+describe('ledger.pages.activeContracts: the end of the snapshot', () => {
+  let server: TestServer;
+  let answers: object[];
+  before(async () => {
+    server = await startServer(() => ({ body: answers.shift() ?? { activeAtOffset: 5, activeContracts: [] } }));
+  });
+  after(() => server.close());
+
+  it('an empty last page carries the LedgerCheckpoint at the snapshot offset, where ledger.updates goes on', async () => {
+    answers = [{ activeAtOffset: 5, activeContracts: [], nextPageToken: 't1' }, { activeAtOffset: 5, activeContracts: [] }];
+    const ledger = createClient({ ledger: { url: server.url } }).ledger;
+    const got = await collect(ledger.pages.activeContracts({ eventFormat: { filtersByParty: { alice: {} } }, maxPageSize: 2 }));
+    assert.equal(got.length, 1, JSON.stringify(got));
+    assert.ok(E.isRight(got[0]!));
+    assert.deepEqual(got[0].right.records, []);
+    assert.equal(got[0].right.caughtUp, true);
+    assert.deepEqual(got[0].right.checkpoint, { stream: 'ledger.updates', offset: 5 });
+  });
+});
