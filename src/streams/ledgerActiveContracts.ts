@@ -1,18 +1,22 @@
-import { defer, EMPTY, map, type Observable } from 'rxjs';
+import { defer, EMPTY, type Observable } from 'rxjs';
 import * as E from 'fp-ts/lib/Either.js';
 import type { CantonError } from '../errors/CantonError.js';
 import type { Transport } from '../client/createTransport.js';
-import { checked, send } from '../client/send.js';
-import { JsGetActiveContractsPageResponse } from '../codecs/ledger/JsGetActiveContractsPageResponse.js';
+import { checked } from '../client/send.js';
+import { invokeOperation } from '../client/invokeOperation.js';
+import { ledgerOperations } from '../generated/ledger/operations.js';
+import type { JsGetActiveContractsPageResponse } from '../codecs/ledger/JsGetActiveContractsPageResponse.js';
 import type { GetActiveContractsPageRequest } from '../codecs/ledger/GetActiveContractsPageRequest.js';
 import { validateGetActiveContractsPageRequest } from '../validation/validateGetActiveContractsPageRequest.js';
 import { Checks } from '../validation/checks.js';
 import type { LedgerCheckpoint, LedgerSnapshotCheckpoint } from './checkpoints.js';
-import { invariantViolation, stopAfter } from './invariantViolation.js';
+import { invariantViolation } from './invariantViolation.js';
+import { tokenGuard } from '../paging/byPageToken.js';
 import type { SnapshotContract } from './LedgerFeedItem.js';
 import type { StreamOptions } from './options.js';
-import { pageRequest } from './pageRequest.js';
-import { pager, type Step } from './pager.js';
+import type { Page, PageRecord } from '../paging/Page.js';
+import { readPages, type PageStep } from '../paging/readPages.js';
+import { flattenPages, valuesOf } from '../paging/flattenPages.js';
 
 /**
  * The request of `ledger.activeContracts`: an active-contracts-page request without its page token
@@ -52,21 +56,22 @@ const checkFrom = (from: LedgerSnapshotCheckpoint | LedgerCheckpoint | undefined
 
 /**
  * The active contracts at an offset (`POST /v2/state/active-contracts-page`) as a cold stream of
- * `SnapshotContract` items, page after page through `nextPageToken`. The snapshot is fixed: the
+ * pages of `SnapshotContract` records, page after page through `nextPageToken`. The snapshot is fixed: the
  * first page names its offset (the ledger end when the request names none) and every later page
  * asks for that offset exactly; a page of another offset, or a repeated token, ends the stream with
  * a `DecodeError` of reason `invariant`. Each item's checkpoint names the page token and the
  * entry's index in that page, so a resume fetches the same page of the same snapshot and drops
  * what was delivered; the last item's checkpoint is a `LedgerCheckpoint` at the snapshot's offset,
  * where `ledger.updates` continues. A snapshot the participant has since pruned cannot be
- * continued: that is a `ParticipantPruned` Left, and the rule is to read a new snapshot.
+ * continued: that is a `ParticipantPruned` Left, and the rule is to read a new snapshot. This is
+ * the page form (`ledger.pages.activeContracts`): a page's records are its `SnapshotContract`s.
  * @internal
  */
-export const ledgerActiveContracts = (
+export const ledgerActiveContractsPages = (
   transport: Transport,
   request: LedgerActiveContractsRequest,
   options: LedgerActiveContractsOptions = {},
-): Observable<E.Either<CantonError, SnapshotContract>> =>
+): Observable<E.Either<CantonError, Page<SnapshotContract, LedgerSnapshotCheckpoint | LedgerCheckpoint>>> =>
   checked(
     () => {
       const r = validateGetActiveContractsPageRequest(request);
@@ -80,36 +85,47 @@ export const ledgerActiveContracts = (
         const from = options.from;
         // The snapshot was delivered whole: nothing is left of it.
         if (from?.stream === 'ledger.updates') return EMPTY;
-        const seenTokens = new Set<string>();
         const initial: State =
           from === undefined ? { at: req.activeAtOffset ?? undefined, token: undefined, skip: 0 } : { at: from.activeAtOffset, token: from.pageToken, skip: from.index + 1 };
+        // The token a resume starts from counts as seen: a page answering it again would loop.
+        const tokens = tokenGuard<string>(initial.token);
+        // Where the read stands: a page without records leaves it there.
+        let stands: LedgerSnapshotCheckpoint | LedgerCheckpoint | undefined = from;
 
-        const step = (page: JsGetActiveContractsPageResponse, state: State): E.Either<CantonError, Step<State, SnapshotContract>> => {
+        const step = (page: JsGetActiveContractsPageResponse, state: State): E.Either<CantonError, PageStep<State, SnapshotContract, LedgerSnapshotCheckpoint | LedgerCheckpoint>> => {
           const at = state.at ?? page.activeAtOffset;
           if (page.activeAtOffset !== at) return E.left(invariantViolation('activeAtOffset', String(at), page.activeAtOffset, 'every page must come from the same snapshot'));
           const token = page.nextPageToken ?? undefined;
           const entries = page.activeContracts;
           const last = token === undefined;
-          const items: SnapshotContract[] = [];
+          const records: PageRecord<SnapshotContract, LedgerSnapshotCheckpoint | LedgerCheckpoint>[] = [];
           for (let i = state.skip; i < entries.length; i++) {
             const checkpoint: LedgerSnapshotCheckpoint | LedgerCheckpoint =
               last && i === entries.length - 1 ? { stream: 'ledger.updates', offset: at } : { stream: 'ledger.snapshot', activeAtOffset: at, ...(state.token !== undefined ? { pageToken: state.token } : {}), index: i };
-            items.push({ _tag: 'SnapshotContract', activeAtOffset: at, element: entries[i]!, checkpoint });
+            records.push({ value: { _tag: 'SnapshotContract', activeAtOffset: at, element: entries[i]!, checkpoint }, checkpoint });
           }
-          if (token !== undefined) {
-            if (seenTokens.has(token)) return stopAfter(items, invariantViolation('nextPageToken', 'a token not seen before', token, 'a page token repeated: the pages would loop'));
-            seenTokens.add(token);
-          }
-          return E.right({ items, next: last ? undefined : { at, token, skip: 0 } });
+          // After the snapshot's last page the read stands at its offset, where `ledger.updates` goes on (an empty last page too).
+          stands = last ? { stream: 'ledger.updates', offset: at } : (records[records.length - 1]?.checkpoint ?? stands);
+          const failure = tokens.next(token, 'nextPageToken');
+          return E.right({
+            page: { records, checkpoint: stands, caughtUp: last },
+            next: last || failure !== undefined ? undefined : { at, token, skip: 0 },
+            ...(failure !== undefined ? { failure } : {}),
+          });
         };
 
         const { activeAtOffset: _at, ...rest } = req;
-        const page = (state: State) => {
+        const pageRequest = (state: State) => {
           const body: GetActiveContractsPageRequest = { ...rest, ...(state.at !== undefined ? { activeAtOffset: state.at } : {}), ...(state.token !== undefined ? { pageToken: state.token } : {}) };
-          return pageRequest(() => send(transport, { method: 'POST', path: '/v2/state/active-contracts-page', body }, JsGetActiveContractsPageResponse), options.retry, undefined).pipe(
-            map(E.chain((response: JsGetActiveContractsPageResponse) => step(response, state))),
-          );
+          return invokeOperation(transport, ledgerOperations.getActiveContractsPage, [body]);
         };
-        return pager({ page }, initial, options);
+        return readPages({ request: pageRequest, step }, initial, options);
       }),
   );
+
+/** The item form of `ledgerActiveContractsPages`: its records' values, each a `SnapshotContract` carrying its checkpoint (see `LedgerGroup.activeContracts`). @internal */
+export const ledgerActiveContracts = (
+  transport: Transport,
+  request: LedgerActiveContractsRequest,
+  options: LedgerActiveContractsOptions = {},
+): Observable<E.Either<CantonError, SnapshotContract>> => flattenPages(ledgerActiveContractsPages(transport, request, options), valuesOf);

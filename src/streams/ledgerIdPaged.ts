@@ -6,7 +6,6 @@ import { invariantViolation } from '../paging/invariantViolation.js';
 import { tokenGuard } from '../paging/byPageToken.js';
 import type { Page } from '../paging/Page.js';
 import { readPages, type PageStep } from '../paging/readPages.js';
-import { flattenPages } from '../paging/flattenPages.js';
 import type { LedgerListCheckpoint, LedgerListed } from './LedgerListed.js';
 import type { StreamOptions } from './options.js';
 
@@ -49,6 +48,8 @@ export const ledgerIdPagedPages = <A>(
     let lastId: string | undefined = options.from?.id;
     const from = options.from;
     const initial: State = { token: from?.pageToken, after: from?.id };
+    // Where the read stands: a page without records (an empty last page) leaves it there.
+    let stands = from;
     const step = (page: IdPage<A>, state: State): E.Either<CantonError, PageStep<State, A, LedgerListCheckpoint>> => {
       const records: LedgerListed<A>[] = [];
       let failure: CantonError | undefined;
@@ -64,16 +65,8 @@ export const ledgerIdPagedPages = <A>(
       }
       const token = page.nextPageToken;
       failure ??= tokens.next(token, 'nextPageToken');
-      const checkpoint = records[records.length - 1]?.checkpoint ?? from;
-      return E.right({ page: { records, checkpoint, caughtUp: token === undefined }, next: token === undefined ? undefined : { token, after: undefined }, ...(failure !== undefined ? { failure } : {}) });
+      stands = records[records.length - 1]?.checkpoint ?? stands;
+      return E.right({ page: { records, checkpoint: stands, caughtUp: token === undefined }, next: token === undefined ? undefined : { token, after: undefined }, ...(failure !== undefined ? { failure } : {}) });
     };
     return readPages({ request: (state: State) => fetchPage(state.token), step }, initial, options);
   });
-
-/** The item form of `ledgerIdPagedPages`: its records, one by one. @internal */
-export const ledgerIdPaged = <A>(
-  stream: LedgerListCheckpoint['stream'],
-  fetchPage: (token: string | undefined) => Observable<E.Either<CantonError, IdPage<A>>>,
-  idOf: (a: A) => string,
-  options: StreamOptions<LedgerListCheckpoint>,
-): Observable<E.Either<CantonError, LedgerListed<A>>> => flattenPages(ledgerIdPagedPages(stream, fetchPage, idOf, options), (page) => page.records);

@@ -4,8 +4,17 @@ import type { CantonError } from '../errors/CantonError.js';
 import type { Transport } from '../client/createTransport.js';
 import type { Update } from '../codecs/ledger/Update.js';
 import type { Page } from '../paging/Page.js';
-import type { LedgerCheckpoint } from './checkpoints.js';
+import type { LedgerCheckpoint, LedgerSnapshotCheckpoint } from './checkpoints.js';
+import type { SnapshotContract } from './LedgerFeedItem.js';
+import { ledgerActiveContractsPages, type LedgerActiveContractsOptions, type LedgerActiveContractsRequest } from './ledgerActiveContracts.js';
 import { ledgerUpdatesPages, type LedgerUpdatesOptions, type LedgerUpdatesRequest } from './ledgerUpdates.js';
+import type { PartyDetails, User, VettedPackages } from '../generated/ledger/schemas.js';
+import type { VettedPackagesCheckpoint } from './checkpoints.js';
+import type { LedgerListCheckpoint } from './LedgerListed.js';
+import type { StreamOptions } from './options.js';
+import { ledgerPartiesPages, type LedgerPartiesRequest } from './ledgerParties.js';
+import { ledgerUsersPages, type LedgerUsersRequest } from './ledgerUsers.js';
+import { ledgerVettedPackagesPages, type LedgerVettedPackagesRequest } from './ledgerVettedPackages.js';
 
 /**
  * The page form of the ledger's record streams (`client.ledger.pages`): the same requests,
@@ -24,9 +33,51 @@ import { ledgerUpdatesPages, type LedgerUpdatesOptions, type LedgerUpdatesReques
 export interface LedgerPageStreams {
   /** `ledger.updates` in pages (the offset bound family). */
   updates(request: LedgerUpdatesRequest, options?: LedgerUpdatesOptions): Observable<E.Either<CantonError, Page<Update, LedgerCheckpoint>>>;
+  /**
+   * `ledger.parties` in pages (the page token family, resuming by party id).
+   * @example
+   * ```ts
+   * ledger.pages.parties({ pageSize: 1000 }).subscribe((r) => E.isRight(r) && db.commit(r.right.records, r.right.checkpoint));
+   * ```
+   */
+  parties(request?: LedgerPartiesRequest, options?: StreamOptions<LedgerListCheckpoint>): Observable<E.Either<CantonError, Page<PartyDetails, LedgerListCheckpoint>>>;
+  /**
+   * `ledger.users` in pages (the page token family, resuming by user id).
+   * @example
+   * ```ts
+   * ledger.pages.users({ pageSize: 500 }).subscribe((r) => E.isRight(r) && db.commit(r.right.records, r.right.checkpoint));
+   * ```
+   */
+  users(request?: LedgerUsersRequest, options?: StreamOptions<LedgerListCheckpoint>): Observable<E.Either<CantonError, Page<User, LedgerListCheckpoint>>>;
+  /**
+   * `ledger.vettedPackages` in pages (the page token family: a record's checkpoint names the page
+   * token and its index).
+   * @example
+   * ```ts
+   * ledger.pages.vettedPackages({ pageSize: 100 }).subscribe((r) => E.isRight(r) && db.commit(r.right.records, r.right.checkpoint));
+   * ```
+   */
+  vettedPackages(request?: LedgerVettedPackagesRequest, options?: StreamOptions<VettedPackagesCheckpoint>): Observable<E.Either<CantonError, Page<VettedPackages, VettedPackagesCheckpoint>>>;
+  /**
+   * `ledger.activeContracts` in pages (one snapshot, paged by token): the records are the
+   * `SnapshotContract`s; the last page's checkpoint is the `LedgerCheckpoint` at the snapshot's
+   * offset, where `ledger.pages.updates` continues.
+   * @example
+   * ```ts
+   * ledger.pages.activeContracts({ eventFormat: { filtersByParty: { [alice]: {} } }, maxPageSize: 500 }).subscribe((r) => E.isRight(r) && db.commit(r.right.records, r.right.checkpoint));
+   * ```
+   */
+  activeContracts(
+    request: LedgerActiveContractsRequest,
+    options?: LedgerActiveContractsOptions,
+  ): Observable<E.Either<CantonError, Page<SnapshotContract, LedgerSnapshotCheckpoint | LedgerCheckpoint>>>;
 }
 
 /** The page streams of a ledger transport. @internal */
 export const ledgerPageStreams = (transport: Transport): LedgerPageStreams => ({
   updates: (request, options) => ledgerUpdatesPages(transport, request, options),
+  parties: (request, options) => ledgerPartiesPages(transport, request, options),
+  users: (request, options) => ledgerUsersPages(transport, request, options),
+  vettedPackages: (request, options) => ledgerVettedPackagesPages(transport, request, options),
+  activeContracts: (request, options) => ledgerActiveContractsPages(transport, request, options),
 });

@@ -2,9 +2,10 @@ import { concat, defer, EMPTY, filter, map, of, switchMap, type Observable } fro
 import * as E from 'fp-ts/lib/Either.js';
 import type { CantonError } from '../errors/CantonError.js';
 import type { Transport } from '../client/createTransport.js';
-import { checked, send } from '../client/send.js';
-import { GetLatestPrunedOffsetsResponse } from '../codecs/ledger/GetLatestPrunedOffsetsResponse.js';
-import { JsGetActiveContractsPageResponse } from '../codecs/ledger/JsGetActiveContractsPageResponse.js';
+import { checked } from '../client/send.js';
+import { invokeOperation } from '../client/invokeOperation.js';
+import { ledgerOperations } from '../generated/ledger/operations.js';
+import type { JsGetActiveContractsPageResponse } from '../codecs/ledger/JsGetActiveContractsPageResponse.js';
 import type { GetActiveContractsPageRequest } from '../codecs/ledger/GetActiveContractsPageRequest.js';
 import type { EventFormat } from '../codecs/ledger/UpdateFormat.js';
 import { validateGetUpdatesPageRequest } from '../validation/validateGetUpdatesPageRequest.js';
@@ -99,7 +100,7 @@ export const ledgerUpdatesWithSnapshot = (transport: Transport, request: LedgerU
         let inARow = 0;
 
         const prunedOffset = (): Observable<E.Either<CantonError, number>> =>
-          pageRequest(() => send(transport, { method: 'GET', path: '/v2/state/latest-pruned-offsets' }, GetLatestPrunedOffsetsResponse), retry, undefined).pipe(
+          pageRequest(() => invokeOperation(transport, ledgerOperations.getLatestPrunedOffsets, []), retry, undefined).pipe(
             map(E.map((r) => r.participantPrunedUpToInclusive ?? 0)),
           );
 
@@ -163,7 +164,7 @@ export const ledgerUpdatesWithSnapshot = (transport: Transport, request: LedgerU
               };
               const page = (state: SnapshotState) => {
                 const body: GetActiveContractsPageRequest = { activeAtOffset: at, eventFormat, maxPageSize: pageSize, ...(state.token !== undefined ? { pageToken: state.token } : {}) };
-                return pageRequest(() => send(transport, { method: 'POST', path: '/v2/state/active-contracts-page', body }, JsGetActiveContractsPageResponse), retry, undefined).pipe(
+                return pageRequest(() => invokeOperation(transport, ledgerOperations.getActiveContractsPage, [body]), retry, undefined).pipe(
                   map((p): E.Either<CantonError, Step<SnapshotState, Element>> => {
                     if (E.isLeft(p) && (isPruned(p.left) || isRefusedToken(p.left, state))) {
                       restart = p.left;

@@ -1,13 +1,15 @@
 import { map, type Observable } from 'rxjs';
 import * as E from 'fp-ts/lib/Either.js';
 import type { CantonError } from '../errors/CantonError.js';
+import type { Page } from '../paging/Page.js';
+import { flattenPages } from '../paging/flattenPages.js';
 import type { Transport } from '../client/createTransport.js';
 import { checked } from '../client/send.js';
 import { invokeOperation } from '../client/invokeOperation.js';
 import { ledgerOperations } from '../generated/ledger/operations.js';
 import type { User } from '../generated/ledger/schemas.js';
 import { Checks } from '../validation/checks.js';
-import { checkListFrom, ledgerIdPaged } from './ledgerIdPaged.js';
+import { checkListFrom, ledgerIdPagedPages } from './ledgerIdPaged.js';
 import type { LedgerListCheckpoint, LedgerListed } from './LedgerListed.js';
 import type { StreamOptions } from './options.js';
 
@@ -24,9 +26,10 @@ export interface LedgerUsersRequest {
  * The participant's users (`GET /v2/users`, participant admin rights) as a cold stream of `User`
  * entries, page after page through `nextPageToken`, in ascending user id order, each with a
  * checkpoint (see `LedgerListCheckpoint`).
+ * This is the page form (`ledger.pages.users`); `ledgerUsers` is its item form.
  * @internal
  */
-export const ledgerUsers = (transport: Transport, request: LedgerUsersRequest = {}, options: StreamOptions<LedgerListCheckpoint> = {}): Observable<E.Either<CantonError, LedgerListed<User>>> =>
+export const ledgerUsersPages = (transport: Transport, request: LedgerUsersRequest = {}, options: StreamOptions<LedgerListCheckpoint> = {}): Observable<E.Either<CantonError, Page<User, LedgerListCheckpoint>>> =>
   checked(
     () => {
       const checks = new Checks();
@@ -34,7 +37,7 @@ export const ledgerUsers = (transport: Transport, request: LedgerUsersRequest = 
       return checkListFrom(checks, 'ledger.users', options.from).result('ledger.users request', request);
     },
     (req) =>
-      ledgerIdPaged(
+      ledgerIdPagedPages(
         'ledger.users',
         (token) =>
           invokeOperation(transport, ledgerOperations.listUsers, [{ pageSize: req.pageSize, pageToken: token }]).pipe(
@@ -44,3 +47,7 @@ export const ledgerUsers = (transport: Transport, request: LedgerUsersRequest = 
         options,
       ),
   );
+
+/** The item form of `ledgerUsersPages`: its records, one by one (`ledger.users`). @internal */
+export const ledgerUsers = (transport: Transport, request: LedgerUsersRequest = {}, options: StreamOptions<LedgerListCheckpoint> = {}): Observable<E.Either<CantonError, LedgerListed<User>>> =>
+  flattenPages(ledgerUsersPages(transport, request, options), (page) => page.records);

@@ -1,6 +1,8 @@
 import { map, type Observable } from 'rxjs';
 import * as E from 'fp-ts/lib/Either.js';
 import type { CantonError } from '../errors/CantonError.js';
+import type { Page } from '../paging/Page.js';
+import { flattenPages } from '../paging/flattenPages.js';
 import type { Transport } from '../client/createTransport.js';
 import { checked } from '../client/send.js';
 import { invokeOperation } from '../client/invokeOperation.js';
@@ -9,7 +11,7 @@ import { ledgerOperations } from '../generated/ledger/operations.js';
 import { Checks } from '../validation/checks.js';
 import type { VettedPackagesCheckpoint } from './checkpoints.js';
 import type { StreamOptions } from './options.js';
-import { checkTokenFrom, tokenPaged, type TokenListed } from './tokenPaged.js';
+import { checkTokenFrom, tokenPagedPages, type TokenListed } from './tokenPaged.js';
 
 /**
  * The request of `ledger.vettedPackages`: the body of `POST /v2/package-vetting/list` without its
@@ -27,13 +29,14 @@ export interface LedgerVettedPackagesRequest {
  * The packages vetted per participant and synchronizer (`POST /v2/package-vetting/list`) as a
  * cold stream of `VettedPackages` entries, page after page through `nextPageToken`, each with a
  * checkpoint (see `VettedPackagesCheckpoint`).
+ * This is the page form (`ledger.pages.vettedPackages`); `ledgerVettedPackages` is its item form.
  * @internal
  */
-export const ledgerVettedPackages = (
+export const ledgerVettedPackagesPages = (
   transport: Transport,
   request: LedgerVettedPackagesRequest = {},
   options: StreamOptions<VettedPackagesCheckpoint> = {},
-): Observable<E.Either<CantonError, TokenListed<VettedPackages, VettedPackagesCheckpoint>>> =>
+): Observable<E.Either<CantonError, Page<VettedPackages, VettedPackagesCheckpoint>>> =>
   checked(
     () => {
       const checks = new Checks();
@@ -41,7 +44,7 @@ export const ledgerVettedPackages = (
       return checkTokenFrom(checks, 'ledger.vettedPackages', 'string', options.from).result('ledger.vettedPackages request', request);
     },
     (req) =>
-      tokenPaged(
+      tokenPagedPages(
         'ledger.vettedPackages',
         (token: string | undefined) =>
           invokeOperation(transport, ledgerOperations.listVettedPackages, [{ ...req, ...(token !== undefined ? { pageToken: token } : {}) }]).pipe(
@@ -50,3 +53,11 @@ export const ledgerVettedPackages = (
         options,
       ),
   );
+
+/** The item form of `ledgerVettedPackagesPages`: its records, one by one (`ledger.vettedPackages`). @internal */
+export const ledgerVettedPackages = (
+  transport: Transport,
+  request: LedgerVettedPackagesRequest = {},
+  options: StreamOptions<VettedPackagesCheckpoint> = {},
+): Observable<E.Either<CantonError, TokenListed<VettedPackages, VettedPackagesCheckpoint>>> =>
+  flattenPages(ledgerVettedPackagesPages(transport, request, options), (page) => page.records);

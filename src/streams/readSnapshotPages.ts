@@ -6,6 +6,7 @@ import type { ActiveContract } from '../codecs/scan/ActiveContract.js';
 import type { StreamOptions } from './options.js';
 import type { Page, PageRecord } from '../paging/Page.js';
 import { readPages } from '../paging/readPages.js';
+import { tokenGuard } from '../paging/byPageToken.js';
 import { flattenPages } from '../paging/flattenPages.js';
 import { snapshotPageStep, snapshotReadStart, type SnapshotReadMemory, type SnapshotReadState, type SnapshotRef } from './snapshotPageStep.js';
 
@@ -32,7 +33,7 @@ export const readSnapshotPagesPaged = <R extends { readonly after?: string | nul
   checkpoint: (fields: SnapshotRef & { readonly after?: string; readonly contract_id: string }) => C,
 ): Observable<E.Either<CantonError, Page<ActiveContract, C>>> =>
   defer(() => {
-    const memory: SnapshotReadMemory = { seenTokens: new Set(), lastDelivered: undefined };
+    const memory: SnapshotReadMemory = { tokens: tokenGuard<string>(), lastDelivered: undefined };
     const initial = snapshotReadStart(options.from, request.after ?? undefined);
     const { after: _after, ...rest } = request;
     const paging = {

@@ -1,6 +1,8 @@
 import { map, type Observable } from 'rxjs';
 import * as E from 'fp-ts/lib/Either.js';
 import type { CantonError } from '../errors/CantonError.js';
+import type { Page } from '../paging/Page.js';
+import { flattenPages } from '../paging/flattenPages.js';
 import type { Transport } from '../client/createTransport.js';
 import { checked } from '../client/send.js';
 import { invokeOperation } from '../client/invokeOperation.js';
@@ -9,7 +11,7 @@ import { scanOperations } from '../generated/scan/operations.js';
 import { Checks } from '../validation/checks.js';
 import type { BulkUpdateHistoryCheckpoint } from './checkpoints.js';
 import type { StreamOptions } from './options.js';
-import { checkTokenFrom, tokenPaged, type TokenListed } from './tokenPaged.js';
+import { checkTokenFrom, tokenPagedPages, type TokenListed } from './tokenPaged.js';
 
 /**
  * The request of `scan.bulkUpdateHistoryObjects`: the body of `POST /v0/history/bulk/updates`
@@ -28,17 +30,18 @@ export interface BulkUpdateHistoryObjectsRequest {
  * (`POST /v0/history/bulk/updates`) as a cold stream of `BulkStorageObjectRef` entries, page after
  * page: the answer's `next_page_token` goes back as the request's, each entry with a checkpoint
  * (see `BulkUpdateHistoryCheckpoint`).
+ * This is the page form (`scan.pages.bulkUpdateHistoryObjects`); `scanBulkUpdateHistoryObjects` is its item form.
  * @internal
  */
-export const scanBulkUpdateHistoryObjects = (
+export const scanBulkUpdateHistoryObjectsPages = (
   transport: Transport,
   request: BulkUpdateHistoryObjectsRequest,
   options: StreamOptions<BulkUpdateHistoryCheckpoint> = {},
-): Observable<E.Either<CantonError, TokenListed<BulkStorageObjectRef, BulkUpdateHistoryCheckpoint>>> =>
+): Observable<E.Either<CantonError, Page<BulkStorageObjectRef, BulkUpdateHistoryCheckpoint>>> =>
   checked(
     () => checkTokenFrom(new Checks().positiveInt(request?.page_size, 'page_size'), 'scan.bulkUpdateHistoryObjects', 'string', options.from).result('scan.bulkUpdateHistoryObjects request', request),
     (req) =>
-      tokenPaged(
+      tokenPagedPages(
         'scan.bulkUpdateHistoryObjects',
         (token: string | undefined) =>
           invokeOperation(transport, scanOperations.listBulkUpdateHistoryObjects, [{ ...req, ...(token !== undefined ? { next_page_token: token } : {}) }]).pipe(
@@ -47,3 +50,11 @@ export const scanBulkUpdateHistoryObjects = (
         options,
       ),
   );
+
+/** The item form of `scanBulkUpdateHistoryObjectsPages`: its records, one by one (`scan.bulkUpdateHistoryObjects`). @internal */
+export const scanBulkUpdateHistoryObjects = (
+  transport: Transport,
+  request: BulkUpdateHistoryObjectsRequest,
+  options: StreamOptions<BulkUpdateHistoryCheckpoint> = {},
+): Observable<E.Either<CantonError, TokenListed<BulkStorageObjectRef, BulkUpdateHistoryCheckpoint>>> =>
+  flattenPages(scanBulkUpdateHistoryObjectsPages(transport, request, options), (page) => page.records);

@@ -1,10 +1,11 @@
-import { map, type Observable } from 'rxjs';
+import type { Observable } from 'rxjs';
 import * as E from 'fp-ts/lib/Either.js';
 import type { CantonError } from '../errors/CantonError.js';
 import type { Transport } from '../client/createTransport.js';
-import { checked, send } from '../client/send.js';
-import { withCondition } from '../client/withCondition.js';
-import { AcsResponseV2 } from '../codecs/scan/AcsResponseV2.js';
+import { checked } from '../client/send.js';
+import { invokeOperation } from '../client/invokeOperation.js';
+import { scanOperations } from '../generated/scan/operations.js';
+import type { AcsResponseV2 } from '../codecs/scan/AcsResponseV2.js';
 import type { ActiveContract } from '../codecs/scan/ActiveContract.js';
 import type { HoldingsStateRequestV2 } from '../codecs/scan/HoldingsStateRequestV2.js';
 import { validateHoldingsStateRequest } from '../validation/validateHoldingsStateRequest.js';
@@ -38,7 +39,7 @@ const checkFrom = (from: HoldingsCheckpoint | undefined) =>
  * @internal
  */
 export const holdingsPage = (transport: Transport, body: HoldingsStateRequestV2): Observable<E.Either<CantonError, AcsResponseV2>> =>
-  send(transport, { method: 'POST', path: '/v2/holdings/state', body }, AcsResponseV2).pipe(map(withCondition('SnapshotNotFound')));
+  invokeOperation(transport, scanOperations.getHoldingsStateAtV2, [body]);
 
 /**
  * The holdings at a snapshot (the snapshot family) as a cold stream of pages of ActiveContract

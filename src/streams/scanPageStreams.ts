@@ -18,6 +18,13 @@ import { scanEventsPages, type ScanEventsOptions } from './scanEvents.js';
 import { scanImportUpdatesPages, type ScanImportUpdatesOptions } from './scanImportUpdates.js';
 import { scanUpdatesBeforePages, type ScanUpdatesBeforeOptions } from './scanUpdatesBefore.js';
 import { scanUpdatesPages, type ScanUpdatesOptions } from './scanUpdates.js';
+import type { BulkStorageObjectRef } from '../generated/scan/schemas.js';
+import type { BulkUpdateHistoryCheckpoint, ValidatorLicensesCheckpoint, VoteResultsCheckpoint } from './checkpoints.js';
+import type { Contract } from '../codecs/splice/Contract.js';
+import { scanValidatorLicensesPages, type ScanValidatorLicensesOptions, type ValidatorLicensesRequest } from './scanValidatorLicenses.js';
+import type { StreamOptions } from './options.js';
+import { scanVoteResultsPages, type VoteResultsRequest } from './scanVoteResults.js';
+import { scanBulkUpdateHistoryObjectsPages, type BulkUpdateHistoryObjectsRequest } from './scanBulkUpdateHistoryObjects.js';
 
 /**
  * The page form of Scan's record streams (`client.scan.pages`): the same requests, options and
@@ -47,6 +54,37 @@ export interface ScanPageStreams {
   holdings(request: HoldingsStateRequestV2, options?: ScanHoldingsOptions): Observable<E.Either<CantonError, Page<ActiveContract, HoldingsCheckpoint>>>;
   /** `scan.acsSnapshot` in pages (the snapshot family). */
   acsSnapshot(request: AcsRequestV2, options?: ScanAcsSnapshotOptions): Observable<E.Either<CantonError, Page<ActiveContract, AcsSnapshotCheckpoint>>>;
+  /**
+   * `scan.voteResults` in pages (the page token family): a record's checkpoint names the page token
+   * and its index, the page's checkpoint is its last record's.
+   * @example
+   * ```ts
+   * scan.pages.voteResults({ limit: 100, accepted: true }).subscribe((r) => E.isRight(r) && db.commit(r.right.records, r.right.checkpoint));
+   * ```
+   */
+  voteResults(request: VoteResultsRequest, options?: StreamOptions<VoteResultsCheckpoint>): Observable<E.Either<CantonError, Page<Record<string, unknown>, VoteResultsCheckpoint>>>;
+  /**
+   * `scan.bulkUpdateHistoryObjects` in pages (the page token family).
+   * @example
+   * ```ts
+   * scan.pages
+   *   .bulkUpdateHistoryObjects({ start_record_time: '2026-01-01T00:00:00Z', end_record_time: '2026-01-02T00:00:00Z', page_size: 100 })
+   *   .subscribe((r) => E.isRight(r) && console.log(r.right.records.map((x) => x.value), r.right.checkpoint));
+   * ```
+   */
+  bulkUpdateHistoryObjects(
+    request: BulkUpdateHistoryObjectsRequest,
+    options?: StreamOptions<BulkUpdateHistoryCheckpoint>,
+  ): Observable<E.Either<CantonError, Page<BulkStorageObjectRef, BulkUpdateHistoryCheckpoint>>>;
+  /**
+   * `scan.validatorLicenses` in pages (the page token family: a record's checkpoint names its
+   * page's token and its licence).
+   * @example
+   * ```ts
+   * scan.pages.validatorLicenses({ limit: 200 }).subscribe((r) => E.isRight(r) && db.commit(r.right.records, r.right.checkpoint));
+   * ```
+   */
+  validatorLicenses(request?: ValidatorLicensesRequest, options?: ScanValidatorLicensesOptions): Observable<E.Either<CantonError, Page<Contract, ValidatorLicensesCheckpoint>>>;
 }
 
 /** The page streams of a Scan transport. @internal */
@@ -57,4 +95,7 @@ export const scanPageStreams = (transport: Transport): ScanPageStreams => ({
   importUpdates: (request, options) => scanImportUpdatesPages(transport, request, options),
   holdings: (request, options) => scanHoldingsPages(transport, request, options),
   acsSnapshot: (request, options) => scanAcsSnapshotPages(transport, request, options),
+  voteResults: (request, options) => scanVoteResultsPages(transport, request, options),
+  bulkUpdateHistoryObjects: (request, options) => scanBulkUpdateHistoryObjectsPages(transport, request, options),
+  validatorLicenses: (request, options) => scanValidatorLicensesPages(transport, request, options),
 });

@@ -2,10 +2,11 @@ import { asyncScheduler, concat, defer, EMPTY, filter, map, of, switchMap, type 
 import * as E from 'fp-ts/lib/Either.js';
 import type { CantonError } from '../errors/CantonError.js';
 import type { Transport } from '../client/createTransport.js';
-import { checked, send } from '../client/send.js';
-import { AcsResponseV2 } from '../codecs/scan/AcsResponseV2.js';
+import { checked } from '../client/send.js';
+import { invokeOperation } from '../client/invokeOperation.js';
+import { scanOperations } from '../generated/scan/operations.js';
+import type { AcsResponseV2 } from '../codecs/scan/AcsResponseV2.js';
 import type { AcsRequestV2 } from '../codecs/scan/AcsRequestV2.js';
-import { AcsSnapshotTimestampResponse } from '../codecs/scan/AcsSnapshotTimestampResponse.js';
 import type { UpdateHistoryItemV2 } from '../codecs/scan/UpdateHistoryItemV2.js';
 import type { UpdateHistoryRequestV2 } from '../codecs/scan/UpdateHistoryRequestV2.js';
 import { Timestamp } from '../codecs/common/primitives.js';
@@ -115,7 +116,7 @@ export const scanUpdatesFromSnapshot = (transport: Transport, request: UpdateHis
               ...(party_ids !== undefined ? { party_ids: [...party_ids] } : {}),
               ...(templates !== undefined ? { templates: [...templates] } : {}),
             };
-            return pageRequest(() => send(transport, { method: 'POST', path: '/v2/state/acs', body }, AcsResponseV2), retry, undefined).pipe(
+            return pageRequest(() => invokeOperation(transport, scanOperations.getAcsSnapshotAtV2, [body]), retry, undefined).pipe(
               map(E.chain((response: AcsResponseV2) => step(response, state))),
             );
           };
@@ -134,7 +135,7 @@ export const scanUpdatesFromSnapshot = (transport: Transport, request: UpdateHis
         if (from?.stream === 'scan.snapshot') return snapshot(from.migration_id, from.record_time, from);
         if (from !== undefined) return updatesAfter(from);
         const query = { before: before ?? new Date(asyncScheduler.now()).toISOString(), migration_id };
-        return pageRequest(() => send(transport, { method: 'GET', path: '/v0/state/acs/snapshot-timestamp', query }, AcsSnapshotTimestampResponse), retry, undefined).pipe(
+        return pageRequest(() => invokeOperation(transport, scanOperations.getDateOfMostRecentSnapshotBefore, [query]), retry, undefined).pipe(
           switchMap((r) => (E.isLeft(r) ? of(r) : snapshot(migration_id, r.right.record_time, undefined))),
         );
       }),

@@ -1,4 +1,4 @@
-import { defer, map, type Observable } from 'rxjs';
+import { defer, type Observable } from 'rxjs';
 import * as E from 'fp-ts/lib/Either.js';
 import type { CantonError } from '../errors/CantonError.js';
 import type { Transport } from '../client/createTransport.js';
@@ -10,10 +10,12 @@ import { scanOperations } from '../generated/scan/operations.js';
 import { Checks } from '../validation/checks.js';
 import type { ValidatorLicensesCheckpoint } from './checkpoints.js';
 import { itemCheckpoints } from './itemCheckpoints.js';
-import { invariantViolation, stopAfter } from './invariantViolation.js';
+import { invariantViolation } from './invariantViolation.js';
+import { tokenGuard } from '../paging/byPageToken.js';
 import type { StreamOptions } from './options.js';
-import { pageRequest } from './pageRequest.js';
-import { pager, type Step } from './pager.js';
+import type { Page, PageRecord } from '../paging/Page.js';
+import { readPages, type PageStep } from '../paging/readPages.js';
+import { itemsOf } from './itemsOf.js';
 
 /**
  * The request of `scan.validatorLicenses`: the page length (`limit`, Scan's default 1000) and
@@ -55,52 +57,71 @@ const checkRequest = (request: ValidatorLicensesRequest, from: ValidatorLicenses
 
 /**
  * The validator licences (`GET /v0/admin/validator/licenses`, newest first) as a cold stream of
- * Contract items (see `ScanGroup.validatorLicenses`), page after page through `next_page_token`
+ * pages of Contract records (see `ScanGroup.validatorLicenses`), page after page through `next_page_token`
  * until a page comes without one. A checkpoint names the token of its item's page and the item,
  * so that resuming asks for that page again and continues after the item. A page token that
  * repeats, or a licence delivered again (the pages went backwards), ends the stream with a
  * `DecodeError` of reason `invariant` after the valid items before it; so does a checkpoint whose
- * licence is not on its page any more.
+ * licence is not on its page any more. This is the page form (`scan.pages.validatorLicenses`).
  * @internal
  */
-export const scanValidatorLicenses = (transport: Transport, request: ValidatorLicensesRequest = {}, options: ScanValidatorLicensesOptions = {}): Observable<E.Either<CantonError, Contract>> =>
+export const scanValidatorLicensesPages = (
+  transport: Transport,
+  request: ValidatorLicensesRequest = {},
+  options: ScanValidatorLicensesOptions = {},
+): Observable<E.Either<CantonError, Page<Contract, ValidatorLicensesCheckpoint>>> =>
   checked(
     () => checkRequest(request, options.from).result('scan.validatorLicenses request', request),
     (req) =>
       defer(() => {
-        const seenTokens = new Set<number>();
         let lastDelivered: string | undefined;
         const from = options.from;
+        // Where the read stands: a page without records leaves it there.
+        let at: ValidatorLicensesCheckpoint | undefined = from;
         const initial: State = from ? { after: from.after, skipThrough: from.contract_id } : { after: req.after, skipThrough: undefined };
+        // The token a read starts from counts as seen: a page answering it again would loop.
+        const tokens = tokenGuard<number>(initial.after);
 
-        const step = (response: ListValidatorLicensesResponse, state: State): E.Either<CantonError, Step<State, Contract>> => {
+        const step = (response: ListValidatorLicensesResponse, state: State): E.Either<CantonError, PageStep<State, Contract, ValidatorLicensesCheckpoint>> => {
           let items = response.validator_licenses;
           if (state.skipThrough !== undefined) {
-            const at = items.findIndex((c) => c.contract_id === state.skipThrough);
-            if (at < 0) return E.left(invariantViolation('validator_licenses', `licence ${state.skipThrough} on the checkpoint's page`, items.length, 'the checkpoint does not match the page it names; the licence may have been archived'));
-            items = items.slice(at + 1);
+            const found = items.findIndex((c) => c.contract_id === state.skipThrough);
+            if (found < 0) return E.left(invariantViolation('validator_licenses', `licence ${state.skipThrough} on the checkpoint's page`, items.length, 'the checkpoint does not match the page it names; the licence may have been archived'));
+            items = items.slice(found + 1);
           }
           const seen = new Set<string>(lastDelivered === undefined ? [] : [lastDelivered]);
+          const records: PageRecord<Contract, ValidatorLicensesCheckpoint>[] = [];
+          let failure: CantonError | undefined;
           for (let i = 0; i < items.length; i++) {
             const item = items[i]!;
-            if (seen.has(item.contract_id)) return stopAfter(items.slice(0, i), invariantViolation(`validator_licenses.${i}`, 'a licence not delivered before', item.contract_id, 'a page repeated a licence: the pages went backwards'));
+            if (seen.has(item.contract_id)) {
+              failure = invariantViolation(`validator_licenses.${i}`, 'a licence not delivered before', item.contract_id, 'a page repeated a licence: the pages went backwards');
+              break;
+            }
             seen.add(item.contract_id);
-            const cp: ValidatorLicensesCheckpoint = { stream: 'scan.validatorLicenses', contract_id: item.contract_id, ...(state.after !== undefined ? { after: state.after } : {}) };
-            itemCheckpoints.set(item, cp);
+            records.push({ value: item, checkpoint: { stream: 'scan.validatorLicenses', contract_id: item.contract_id, ...(state.after !== undefined ? { after: state.after } : {}) } });
           }
-          if (items.length > 0) lastDelivered = items[items.length - 1]!.contract_id;
+          if (records.length > 0) {
+            lastDelivered = records[records.length - 1]!.value.contract_id;
+            at = records[records.length - 1]!.checkpoint;
+          }
           const token = response.next_page_token ?? undefined;
-          if (token !== undefined) {
-            if (seenTokens.has(token) || token === state.after) return stopAfter(items, invariantViolation('next_page_token', 'a token not seen before', token, 'a page token repeated: the pages would loop'));
-            seenTokens.add(token);
-          }
-          return E.right({ items, next: token === undefined ? undefined : { after: token, skipThrough: undefined } });
+          failure ??= tokens.next(token, 'next_page_token');
+          return E.right({
+            page: { records, checkpoint: at, caughtUp: token === undefined },
+            next: token === undefined || failure !== undefined ? undefined : { after: token, skipThrough: undefined },
+            ...(failure !== undefined ? { failure } : {}),
+          });
         };
 
-        const page = (state: State) => {
+        const request = (state: State) => {
           const query = { ...(state.after !== undefined ? { after: state.after } : {}), ...(req.limit !== undefined ? { limit: req.limit } : {}) };
-          return pageRequest(() => invokeOperation(transport, scanOperations.listValidatorLicenses, [query]), options.retry, undefined).pipe(map(E.chain((response) => step(response, state))));
+          return invokeOperation(transport, scanOperations.listValidatorLicenses, [query]);
         };
-        return pager({ page }, initial, options);
+        return readPages({ request, step }, initial, options);
       }),
   );
+
+/** The item form of `scanValidatorLicensesPages` (see `ScanGroup.validatorLicenses`). @internal */
+export const scanValidatorLicenses = (transport: Transport, request: ValidatorLicensesRequest = {}, options: ScanValidatorLicensesOptions = {}): Observable<E.Either<CantonError, Contract>> =>
+  itemsOf(scanValidatorLicensesPages(transport, request, options), false, (item, cp) => itemCheckpoints.set(item, cp)) as Observable<E.Either<CantonError, Contract>>;

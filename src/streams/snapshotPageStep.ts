@@ -4,6 +4,7 @@ import type { AcsResponseV2 } from '../codecs/scan/AcsResponseV2.js';
 import type { ActiveContract } from '../codecs/scan/ActiveContract.js';
 import { compareTimestamps } from '../time/compareTimestamps.js';
 import { invariantViolation, stopAfter } from './invariantViolation.js';
+import { tokenGuard } from '../paging/byPageToken.js';
 import type { Step } from './pager.js';
 
 /** A Scan ACS snapshot: its migration and record time. @internal */
@@ -31,7 +32,7 @@ export const snapshotReadStart = (
 
 /** What one read remembers across its pages, to tell a page that goes back or loops. @internal */
 export interface SnapshotReadMemory {
-  readonly seenTokens: Set<string>;
+  readonly tokens: ReturnType<typeof tokenGuard<string>>;
   lastDelivered: string | undefined;
 }
 
@@ -72,9 +73,7 @@ export const snapshotPageStep = (
   }
   if (items.length > 0) memory.lastDelivered = items[items.length - 1]!.contract_id;
   const token = response.next_page_token ?? undefined;
-  if (token !== undefined) {
-    if (memory.seenTokens.has(token)) return stopAfter(items, invariantViolation('next_page_token', 'a token not seen before', token, 'a page token repeated: the pages would loop'));
-    memory.seenTokens.add(token);
-  }
+  const looped = memory.tokens.next(token, 'next_page_token');
+  if (looped !== undefined) return stopAfter(items, looped);
   return E.right({ items, next: token === undefined ? undefined : { after: token, snapshot, skipThrough: undefined } });
 };

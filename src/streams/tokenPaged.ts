@@ -86,6 +86,8 @@ export const tokenPagedPages = <A, S extends string, T extends string | number>(
     const from = options.from;
     const tokens = tokenGuard<T>(from?.pageToken);
     const initial: State<T> = { token: from?.pageToken, skipThrough: from?.index };
+    // Where the read stands: a page without records (an empty last page) leaves it there.
+    let stands = from;
     const step = (page: TokenPage<A, T>, state: State<T>): E.Either<CantonError, PageStep<State<T>, A, TokenPageCheckpoint<S, T>>> => {
       if (state.skipThrough !== undefined && page.entries.length <= state.skipThrough)
         return E.left(invariantViolation('entries', `an entry at index ${state.skipThrough} of the checkpoint's page`, page.entries.length, "the checkpoint's page is shorter than it was: entries may have been lost"));
@@ -95,8 +97,8 @@ export const tokenPagedPages = <A, S extends string, T extends string | number>(
       }
       const token = page.nextPageToken;
       const failure = tokens.next(token, 'nextPageToken');
-      const checkpoint = records[records.length - 1]?.checkpoint ?? from;
-      return E.right({ page: { records, checkpoint, caughtUp: token === undefined }, next: token === undefined ? undefined : { token, skipThrough: undefined }, ...(failure !== undefined ? { failure } : {}) });
+      stands = records[records.length - 1]?.checkpoint ?? stands;
+      return E.right({ page: { records, checkpoint: stands, caughtUp: token === undefined }, next: token === undefined ? undefined : { token, skipThrough: undefined }, ...(failure !== undefined ? { failure } : {}) });
     };
     return readPages({ request: (state: State<T>) => fetchPage(state.token), step }, initial, options);
   });

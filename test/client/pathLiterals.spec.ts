@@ -11,8 +11,6 @@ import { projectRoot } from '../helpers/paths';
 const EXEMPT: ReadonlyArray<{ readonly path: RegExp; readonly why: string }> = [
   { path: /^generated\//, why: 'the descriptors' },
   { path: /^testkit\//, why: 'the simulated servers route requests by path' },
-  // The paging change of issue 18 rewrites these onto the descriptors; remove them from here then.
-  { path: /^streams\//, why: 'the record streams, rewritten by the paging change' },
 ];
 
 /** An API path: `/v2/...`, `/v0/...`, one whose version is interpolated (`/${version}/updates`), or the health routes. */

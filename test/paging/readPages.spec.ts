@@ -9,7 +9,7 @@ import type { CantonError } from '../../src/errors/CantonError';
 import { httpError, networkError } from '../../src/errors/constructors';
 import { toAsyncIterable } from '../../src/streams/toAsyncIterable';
 import { createTransport } from '../../src/client/createTransport';
-import { send } from '../../src/client/send';
+import { decodeResponse } from '../../src/client/decodeResponse';
 import type { Fetch } from '../../src/http/types';
 import { startServer } from '../helpers/server';
 import { testScheduler } from '../helpers/marbles';
@@ -180,7 +180,7 @@ describe('readPages (the paging engine)', () => {
           return globalThis.fetch(url, init);
         };
         const transport = createTransport('scan', { url: server.url }, { fetch: counting, timeoutMs: 5000 });
-        const page = (n: number) => send(transport, { method: 'POST', path: '/page', body: { n } }, t.unknown).pipe(map((r) => (E.isLeft(r) ? r : stepOf(n, 3))));
+        const page = (n: number) => transport({ method: 'POST', path: '/page', body: { n } }).pipe(map(decodeResponse(t.unknown)), map((r) => (E.isLeft(r) ? r : stepOf(n, 3))));
         const seen: Array<[item: number, fetchCalls: number]> = [];
         await new Promise<void>((resolve) =>
           pager({ page }, 0).subscribe({

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import * as E from 'fp-ts/lib/Either.js';
 import { snapshotPageStep, snapshotReadStart, type SnapshotReadMemory, type SnapshotReadState } from '../../src/streams/snapshotPageStep';
+import { tokenGuard } from '../../src/paging/byPageToken';
 import type { AcsResponseV2 } from '../../src/codecs/scan/AcsResponseV2';
 import type { ActiveContract } from '../../src/codecs/scan/ActiveContract';
 
@@ -12,7 +13,7 @@ const first: SnapshotReadState = { after: undefined, snapshot: undefined, skipTh
 
 describe('snapshotPageStep', () => {
   const run = (pages: AcsResponseV2[], start: SnapshotReadState = first): string[] => {
-    const memory: SnapshotReadMemory = { seenTokens: new Set(), lastDelivered: undefined };
+    const memory: SnapshotReadMemory = { tokens: tokenGuard<string>(), lastDelivered: undefined };
     const out: string[] = [];
     let state: SnapshotReadState | undefined = start;
     for (const p of pages) {
@@ -27,7 +28,7 @@ describe('snapshotPageStep', () => {
   };
 
   it('hands on each page and pins the snapshot of the first for the next', () => {
-    const memory: SnapshotReadMemory = { seenTokens: new Set(), lastDelivered: undefined };
+    const memory: SnapshotReadMemory = { tokens: tokenGuard<string>(), lastDelivered: undefined };
     const seen: string[] = [];
     const r = snapshotPageStep(page(['a', 'b'], 't1'), first, memory, (c, s) => seen.push(`${c.contract_id}@${s.record_time}`));
     assert.ok(E.isRight(r));
