@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import * as E from 'fp-ts/lib/Either.js';
 import fc from 'fast-check';
 import * as t from 'io-ts';
-import { EMPTY, Observable, Subject, defer, from, map, of, take } from 'rxjs';
+import { EMPTY, Observable, Subject, asapScheduler, defer, from, map, of, take } from 'rxjs';
 import { readPages, type Paging } from '../../src/paging/readPages';
 import { flattenPages, valuesOf } from '../../src/paging/flattenPages';
 import type { CantonError } from '../../src/errors/CantonError';
@@ -21,7 +21,11 @@ interface Step<S, I> {
   readonly failure?: CantonError;
 }
 
-/** The engine read through its item form (flattenPages), each item its own checkpoint. */
+/**
+ * The engine read through its item form (flattenPages), each item its own checkpoint. A page
+ * waits for the request sent ahead of it on `asapScheduler`, which virtual time controls; the
+ * default macrotask is checked against a loopback server below.
+ */
 const pager = <S, I>(spec: { page: (s: S) => Observable<E.Either<CantonError, Step<S, I>>> }, initial: S, options: Parameters<typeof readPages>[2] = {}) => {
   const paging: Paging<S, Step<S, I>, I, I> = {
     request: spec.page,
@@ -32,7 +36,7 @@ const pager = <S, I>(spec: { page: (s: S) => Observable<E.Either<CantonError, St
         ...(s.failure !== undefined ? { failure: s.failure } : {}),
       }),
   };
-  return flattenPages(readPages(paging, initial, options), valuesOf);
+  return flattenPages(readPages(paging, initial, { handOnScheduler: asapScheduler, ...options }), valuesOf);
 };
 
 // A history of pages: page n holds items [n*10, n*10+1]; the state is the page number.
