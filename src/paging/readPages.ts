@@ -1,5 +1,4 @@
-import { Observable, type SchedulerLike, type Subscription } from 'rxjs';
-import { inNextMacrotask } from '../http/inNextMacrotask.js';
+import { asyncScheduler, Observable, type SchedulerLike, type Subscription } from 'rxjs';
 import * as E from 'fp-ts/lib/Either.js';
 import type { CantonError } from '../errors/CantonError.js';
 import type { RetryBackoffConfig } from '../retry/retryBackoff.js';
@@ -57,7 +56,7 @@ export interface ReadPagesOptions {
   readonly pull?: Observable<unknown>;
   /** Retry failed page requests (see `withRetry`); without it a failed page is one Left and the end. */
   readonly retry?: RetryBackoffConfig;
-  /** Where a push-mode page waits for the request sent ahead of it (default the next macrotask, `setImmediate`); tests in virtual time pass a scheduler. */
+  /** Where a push-mode page waits for the request sent ahead of it (default `asyncScheduler`: a zero-delay timer, a macrotask that virtual time controls). */
   readonly handOnScheduler?: SchedulerLike;
 }
 
@@ -73,12 +72,13 @@ const shown = <S, A, C>(step: PageStep<S, A, C>): boolean => step.page.records.l
  * The paging engine: reads a paged endpoint as a cold Observable of pages, one request in flight
  * at most, at most `prefetch` pages fetched beyond the one being handed on, so memory stays flat
  * however long the read. Send-ahead: the next request leaves as soon as `step` has named its
- * state, before the page is handed on; in push mode the page then waits one macrotask
- * (`setImmediate`) so that the request is on the wire before the consumer's synchronous work (a
- * microtask is not enough: fetch sends a few ticks after it is called). With `Paging.ahead` the
- * next request leaves earlier still, from the parsed JSON before the page is decoded, and is
- * kept only if `step` then names the same request; no yield is needed then.
- * No timer runs per page: only a tail poll (`PageStep.waitMs`) and retries wait. Every request
+ * state, before the page is handed on; in push mode the page then waits one macrotask (a
+ * zero-delay `asyncScheduler` timer, which virtual time controls) so that the request is on the
+ * wire before the consumer's synchronous work (a microtask is not enough: fetch sends a few ticks
+ * after it is called). With `Paging.ahead` the next request leaves earlier still, from the parsed
+ * JSON before the page is decoded (the HTTP core then waits one `setImmediate`), and is kept only
+ * if `step` then names the same request; the page needs no wait of its own then.
+ * No other timer runs per page: only a tail poll (`PageStep.waitMs`) and retries wait. Every request
  * goes through `withRetry` with `options.retry`. A Left (a request that failed for good, an
  * invalid page) is handed on and ends the read; a step's `failure` is handed on after its page.
  * Unsubscribing aborts the request in flight.
@@ -236,7 +236,7 @@ export const readPages = <S, R, A, C>(paging: Paging<S, R, A, C>, initial: S, op
                 yielding = undefined;
                 pump();
               };
-              yielding = options.handOnScheduler ? options.handOnScheduler.schedule(resume) : inNextMacrotask(() => undefined).subscribe(resume);
+              yielding = (options.handOnScheduler ?? asyncScheduler).schedule(resume);
               return;
             }
             buffer.shift();
