@@ -5,6 +5,7 @@ import type { UpdateHistoryItem } from '../codecs/scan/UpdateHistoryItem.js';
 import type { UpdateHistoryItemV2 } from '../codecs/scan/UpdateHistoryItemV2.js';
 import { compareValidTimestamps } from '../time/compareValidTimestamps.js';
 import { previousMicrosecond } from '../time/previousMicrosecond.js';
+import { Timestamp } from '../codecs/common/primitives.js';
 import { invariantViolation } from './invariantViolation.js';
 import type { Paging } from './readPages.js';
 
@@ -205,7 +206,9 @@ export interface ScanCursorEntry<R, A, S extends string> {
   readonly tailMs: number | undefined;
   /** The items' name in the answer (`transactions`, `events`), for the paths of its failures. */
   readonly itemsPath: string;
-  readonly request: (cursor: ReturnType<typeof scanPageRequest>) => Observable<E.Either<CantonError, R>>;
+  /** The answer holds history items under `itemsPath`: guess the next page from its raw JSON (see `Paging.ahead`). */
+  readonly ahead?: boolean;
+  readonly request: (cursor: ReturnType<typeof scanPageRequest>, onOkJson?: (json: unknown) => void) => Observable<E.Either<CantonError, R>>;
   readonly records: (response: R) => ScanCursorRecords<A>;
 }
 
@@ -217,6 +220,39 @@ export const checkpointOfRead = <S extends string>(stream: S, read: ScanReadStat
   const last = read.tied[read.tied.length - 1];
   return read.cursor && { stream, ...read.cursor, ...(last !== undefined ? { update_id: last } : {}) };
 };
+
+const rawCursor = (item: unknown): { readonly update_id: string; readonly migration_id: number; readonly record_time: string } | undefined => {
+  if (typeof item !== 'object' || item === null) return undefined;
+  const { update_id, record_time, migration_id, event } = item as Record<string, unknown>;
+  const m = typeof event === 'object' && event !== null ? (event as Record<string, unknown>)['migration_id'] : migration_id;
+  return typeof update_id === 'string' && typeof record_time === 'string' && Timestamp.is(record_time) && typeof m === 'number' && Number.isSafeInteger(m) && m >= 0
+    ? { update_id, migration_id: m, record_time }
+    : undefined;
+};
+
+/**
+ * The state an ordinary page leads to, read from its parsed, unchecked JSON: overlap from the last
+ * item's cursor, with the update ids the page ends with at that cursor. No guess where the page
+ * cannot move the cursor (a probe, a page that ends at the cursor asked with): those lead to a
+ * probe or a stall, a request not worth sending blind. Only a guess: the engine keeps the request
+ * only if `scanPageStep` on the decoded page asks for the same one.
+ */
+const guessScanRead = (json: unknown, read: ScanReadState, itemsPath: string): ScanReadState | undefined => {
+  const items = typeof json === 'object' && json !== null ? (json as Record<string, unknown>)[itemsPath] : undefined;
+  if (read.mode === 'probe' || !Array.isArray(items) || items.length === 0) return undefined;
+  const last = rawCursor(items[items.length - 1]);
+  if (last === undefined || (read.cursor !== undefined && read.cursor.migration_id === last.migration_id && read.cursor.record_time === last.record_time)) return undefined;
+  const tied: string[] = [];
+  for (let i = items.length - 1; i >= 0; i--) {
+    const c = rawCursor(items[i]);
+    if (c === undefined || c.migration_id !== last.migration_id || c.record_time !== last.record_time) break;
+    tied.unshift(c.update_id);
+  }
+  return { cursor: { migration_id: last.migration_id, record_time: last.record_time }, tied, mode: 'overlap', extra: tied.length, stalls: 0 };
+};
+
+const sameRequest = (a: ReturnType<typeof scanPageRequest>, b: ReturnType<typeof scanPageRequest>): boolean =>
+  a.page_size === b.page_size && a.after?.after_migration_id === b.after?.after_migration_id && a.after?.after_record_time === b.after?.after_record_time;
 
 /**
  * The Scan cursor family: an endpoint paged by `(migration_id, record_time)` with update ids to
@@ -231,7 +267,8 @@ export const checkpointOfRead = <S extends string>(stream: S, read: ScanReadStat
  * @internal
  */
 export const scanCursorPaging = <R, A, S extends string>(entry: ScanCursorEntry<R, A, S>): Paging<ScanReadState, R, A, ScanCursorCheckpoint<S>> => ({
-  request: (read) => entry.request(scanPageRequest(read, entry.pageSize)),
+  request: (read, onOkJson) => entry.request(scanPageRequest(read, entry.pageSize), onOkJson),
+  ...(entry.ahead === true ? { ahead: { guess: (json: unknown, read: ScanReadState) => guessScanRead(json, read, entry.itemsPath), same: (g: ScanReadState, n: ScanReadState) => sameRequest(scanPageRequest(g, entry.pageSize), scanPageRequest(n, entry.pageSize)) } } : {}),
   step: (response, read) => {
     const got = entry.records(response);
     const keys = got.keys ?? (got.values as unknown as ReadonlyArray<ScanKeyed>);

@@ -1,4 +1,4 @@
-import { asapScheduler, Observable, type Subscription } from 'rxjs';
+import { asyncScheduler, Observable, type SchedulerLike, type Subscription } from 'rxjs';
 import * as E from 'fp-ts/lib/Either.js';
 import type { CantonError } from '../errors/CantonError.js';
 import type { RetryBackoffConfig } from '../retry/retryBackoff.js';
@@ -24,12 +24,24 @@ export interface PageStep<S, A, C> {
  * family's rules) and says what comes next, synchronously. `recover` may turn a failed request
  * into a fresh state, asked once (a page token the server no longer accepts: page again from the
  * last checkpoint); a second failure stands.
+ *
+ * `ahead` lets the engine ask for the next page while this one is decoded: `request` passes
+ * `onOkJson` to the HTTP core, which hands it the parsed, unchecked JSON; `ahead.guess` reads the
+ * next state from it (`undefined`: no guess; it must not throw, a throw counts as no guess) and
+ * the engine sends that request at once. The guess is a guess: once `step` has named the next
+ * state from the decoded page, the request sent ahead is kept only if `ahead.same(guess, next)`
+ * says it is the request for `next` (and no wait is asked for), and its answer is then stepped
+ * with `next`, never with the guess; otherwise it is cancelled and `next` is asked for.
  * @internal
  */
 export interface Paging<S, R, A, C> {
-  readonly request: (state: S) => Observable<E.Either<CantonError, R>>;
+  readonly request: (state: S, onOkJson?: (json: unknown) => void) => Observable<E.Either<CantonError, R>>;
   readonly step: (response: R, state: S) => E.Either<CantonError, PageStep<S, A, C>>;
   readonly recover?: (error: CantonError, state: S) => S | undefined;
+  readonly ahead?: {
+    readonly guess: (json: unknown, state: S) => S | undefined;
+    readonly same: (guess: S, next: S) => boolean;
+  };
 }
 
 /** How a read is paced. @internal */
@@ -44,6 +56,8 @@ export interface ReadPagesOptions {
   readonly pull?: Observable<unknown>;
   /** Retry failed page requests (see `withRetry`); without it a failed page is one Left and the end. */
   readonly retry?: RetryBackoffConfig;
+  /** Where a push-mode page waits for the request sent ahead of it (default `asyncScheduler`: a zero-delay timer, a macrotask that virtual time controls). */
+  readonly handOnScheduler?: SchedulerLike;
 }
 
 type Fetched<S, A, C> = E.Either<CantonError, PageStep<S, A, C>>;
@@ -58,9 +72,13 @@ const shown = <S, A, C>(step: PageStep<S, A, C>): boolean => step.page.records.l
  * The paging engine: reads a paged endpoint as a cold Observable of pages, one request in flight
  * at most, at most `prefetch` pages fetched beyond the one being handed on, so memory stays flat
  * however long the read. Send-ahead: the next request leaves as soon as `step` has named its
- * state, before the page is handed on; in push mode the page then waits one microtask
- * (`asapScheduler`) so that the request reaches `fetch` before the consumer's synchronous work.
- * No timer runs per page: only a tail poll (`PageStep.waitMs`) and retries wait. Every request
+ * state, before the page is handed on; in push mode the page then waits one macrotask (a
+ * zero-delay `asyncScheduler` timer, which virtual time controls) so that the request is on the
+ * wire before the consumer's synchronous work (a microtask is not enough: fetch sends a few ticks
+ * after it is called). With `Paging.ahead` the next request leaves earlier still, from the parsed
+ * JSON before the page is decoded (the HTTP core then waits one `setImmediate`), and is kept only
+ * if `step` then names the same request; the page needs no wait of its own then.
+ * No other timer runs per page: only a tail poll (`PageStep.waitMs`) and retries wait. Every request
  * goes through `withRetry` with `options.retry`. A Left (a request that failed for good, an
  * invalid page) is handed on and ends the read; a step's `failure` is handed on after its page.
  * Unsubscribing aborts the request in flight.
@@ -90,55 +108,104 @@ export const readPages = <S, R, A, C>(paging: Paging<S, R, A, C>, initial: S, op
     let pumping = false;
     let again = false;
     let pullEnded = false;
-    // The page at the head of the buffer, waiting one microtask for the request sent ahead of it.
+    // The page at the head of the buffer, waiting one macrotask for the request sent ahead of it.
     let yielding: Subscription | undefined;
+    // The request sent from a guess (`Paging.ahead`), not yet confirmed by `step`.
+    let guessed: { readonly state: S; readonly sub: Subscription; readonly adopt: (state: S) => void } | undefined;
     // A failed request that `recover` turned into a fresh state: asked once its request completes.
     let retryFrom = false;
 
-    const fetch = (state: S, waitMs: number | undefined, recovered: boolean): void => {
+    // Sends the request for `requested`. A guessed request holds its answer until `adopt` names
+    // the checked state it is stepped with (the guess itself is never used to check a page).
+    const fetch = (requested: S, waitMs: number | undefined, recovered: boolean, guess = false): { readonly sub: Subscription; readonly adopt: (state: S) => void } => {
+      let state: S | undefined = guess ? undefined : requested;
+      const held: Array<() => void> = [];
       let arrived = false;
       let sync = true;
       // Read by the callbacks of an asynchronous answer; a synchronous one completes before it is set.
       let sub: Subscription | undefined;
-      sub = withRetry(() => paging.request(state), options.retry, waitMs).subscribe({
-        next: (result) => {
-          arrived = true;
-          if (E.isLeft(result) && !recovered && paging.recover !== undefined) {
-            const fresh = paging.recover(result.left, state);
-            if (fresh !== undefined) {
-              // Asked again, once, from where the read stands: the failure is not handed on.
-              nextState = fresh;
-              nextWait = undefined;
-              retryFrom = true;
-              return;
-            }
+      const onNext = (result: E.Either<CantonError, R>): void => {
+        arrived = true;
+        const asked = state!;
+        if (E.isLeft(result) && !recovered && paging.recover !== undefined) {
+          const fresh = paging.recover(result.left, asked);
+          if (fresh !== undefined) {
+            // Asked again, once, from where the read stands: the failure is not handed on.
+            dropGuess();
+            nextState = fresh;
+            nextWait = undefined;
+            retryFrom = true;
+            return;
           }
-          const stepped = E.isLeft(result) ? result : paging.step(result.right, state);
-          nextState = E.isRight(stepped) && stepped.right.failure === undefined ? stepped.right.next : undefined;
-          nextWait = E.isRight(stepped) ? stepped.right.waitMs : undefined;
-          // A page that goes out empty-handed is buffered too: it counts in the prefetch window.
-          buffer.push(stepped);
-        },
+        }
+        const stepped = E.isLeft(result) ? result : paging.step(result.right, asked);
+        nextState = E.isRight(stepped) && stepped.right.failure === undefined ? stepped.right.next : undefined;
+        nextWait = E.isRight(stepped) ? stepped.right.waitMs : undefined;
+        if (guessed !== undefined && !(nextState !== undefined && nextWait === undefined && paging.ahead!.same(guessed.state, nextState))) dropGuess();
+        // A page that goes out empty-handed is buffered too: it counts in the prefetch window.
+        buffer.push(stepped);
+      };
+      const onComplete = (): void => {
+        if (!arrived) {
+          subscriber.error(new Error('canton-rx: a page request completed without a result (a defect)'));
+          return;
+        }
+        if (inFlight === sub) inFlight = undefined;
+        if (retryFrom) {
+          retryFrom = false;
+          const fresh = nextState!;
+          nextState = undefined;
+          fetch(fresh, undefined, true);
+          return;
+        }
+        if (guessed !== undefined) {
+          // `step` named the request sent from the guess: it is the next one in flight.
+          const kept = guessed;
+          guessed = undefined;
+          const next = nextState!;
+          nextState = undefined;
+          if (!kept.sub.closed) inFlight = kept.sub;
+          kept.adopt(next);
+        }
+        if (!sync) pump();
+      };
+      const onOkJson =
+        paging.ahead === undefined
+          ? undefined
+          : (json: unknown): void => {
+              // Only for a checked state, one guess at a time, and within the prefetch window.
+              // The window as `pump` will see it once this page is in: handed on at once when pulled for.
+              if (state === undefined || guessed !== undefined || subscriber.closed || buffer.length + (demand > buffer.length ? 0 : 1) >= prefetch) return;
+              let next: S | undefined;
+              try {
+                next = paging.ahead!.guess(json, state);
+              } catch {
+                next = undefined;
+              }
+              if (next === undefined) return;
+              const sent = fetch(next, undefined, false, true);
+              guessed = { state: next, ...sent };
+            };
+      sub = withRetry(() => paging.request(requested, onOkJson), options.retry, waitMs).subscribe({
+        next: (result) => (state === undefined ? held.push(() => onNext(result)) : onNext(result)),
         error: (defect: unknown) => subscriber.error(defect),
-        complete: () => {
-          if (!arrived) {
-            subscriber.error(new Error('canton-rx: a page request completed without a result (a defect)'));
-            return;
-          }
-          if (inFlight === sub) inFlight = undefined;
-          if (retryFrom) {
-            retryFrom = false;
-            const fresh = nextState!;
-            nextState = undefined;
-            fetch(fresh, undefined, true);
-            return;
-          }
-          if (!sync) pump();
-        },
+        complete: () => (state === undefined ? held.push(onComplete) : onComplete()),
       });
       sync = false;
       // A synchronous answer has completed already (and may have asked again): keep no handle to it.
-      if (!sub.closed) inFlight = sub;
+      if (!sub.closed && !guess) inFlight = sub;
+      return {
+        sub,
+        adopt: (checked) => {
+          state = checked;
+          for (const run of held.splice(0)) run();
+        },
+      };
+    };
+
+    const dropGuess = (): void => {
+      guessed?.sub.unsubscribe();
+      guessed = undefined;
     };
 
     // At most one request in flight, and at most `prefetch` pages fetched beyond the one being
@@ -165,10 +232,11 @@ export const readPages = <S, R, A, C>(paging: Paging<S, R, A, C>, initial: S, op
             const head = buffer[0]!;
             // Send-ahead: the next state is known once the page is stepped; ask before handing on.
             if (fetchNext(buffer.length - 1, false) && push && inFlight !== undefined && !free(head)) {
-              yielding = asapScheduler.schedule(() => {
+              const resume = (): void => {
                 yielding = undefined;
                 pump();
-              });
+              };
+              yielding = (options.handOnScheduler ?? asyncScheduler).schedule(resume);
               return;
             }
             buffer.shift();
@@ -214,6 +282,7 @@ export const readPages = <S, R, A, C>(paging: Paging<S, R, A, C>, initial: S, op
     return () => {
       pullSub?.unsubscribe();
       yielding?.unsubscribe();
+      dropGuess();
       inFlight?.unsubscribe();
     };
   });

@@ -126,8 +126,8 @@ export const ledgerUpdatesPages = (transport: Transport, request: LedgerUpdatesR
         };
 
         const paging = {
-          request: (state: State) =>
-            invokeOperation(transport, ledgerOperations.getUpdatesPage, [
+          request: (state: State, onOkJson?: (json: unknown) => void) =>
+            invokeOperation(onOkJson ? (call) => transport({ ...call, onOkJson }) : transport, ledgerOperations.getUpdatesPage, [
               {
                 ...req,
                 ...(state.begin !== undefined ? { beginOffsetExclusive: state.begin } : {}),
@@ -136,6 +136,15 @@ export const ledgerUpdatesPages = (transport: Transport, request: LedgerUpdatesR
               } satisfies GetUpdatesPageRequest,
             ]),
           step,
+          // Sent while the page is decoded: a new token after a page with updates. `step` keeps it
+          // only if it names the same token (the request depends on nothing else it may change).
+          ahead: {
+            guess: (json: unknown, state: State): State | undefined => {
+              const { nextPageToken: token, updates } = (json ?? {}) as { nextPageToken?: unknown; updates?: unknown };
+              return typeof token === 'string' && token !== state.token && Array.isArray(updates) && updates.length > 0 ? { ...state, token } : undefined;
+            },
+            same: (guess: State, next: State) => guess.token === next.token && guess.begin === next.begin && guess.end === next.end,
+          },
           // A token the participant no longer accepts: page again from the last checkpoint, once.
           recover: (error: CantonError, state: State): State | undefined =>
             error._tag === 'HttpError' && error.condition === 'InvalidPageToken' && state.token !== undefined

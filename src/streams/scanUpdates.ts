@@ -83,8 +83,11 @@ export const scanUpdatesPages = (
           pageSize,
           tailMs,
           itemsPath: 'transactions',
-          request: (cursor) =>
-            v1 ? invokeOperation(transport, scanOperations.getUpdateHistoryV1, [{ ...rest, ...cursor }]) : invokeOperation(transport, scanOperations.getUpdateHistoryV2, [{ ...rest, ...cursor }]),
+          ahead: true,
+          request: (cursor, onOkJson) => {
+            const via: Transport = onOkJson ? (call) => transport({ ...call, onOkJson }) : transport;
+            return v1 ? invokeOperation(via, scanOperations.getUpdateHistoryV1, [{ ...rest, ...cursor }]) : invokeOperation(via, scanOperations.getUpdateHistoryV2, [{ ...rest, ...cursor }]);
+          },
           records: (response) => ({ values: response.transactions }),
         });
         return readPages(paging, start, { prefetch: options.prefetch, pull: options.pull, retry });

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import * as E from 'fp-ts/lib/Either.js';
 import fc from 'fast-check';
 import * as t from 'io-ts';
-import { EMPTY, Observable, Subject, defer, from, map, of, take } from 'rxjs';
+import { EMPTY, Observable, Subject, asapScheduler, defer, from, map, of, take } from 'rxjs';
 import { readPages, type Paging } from '../../src/paging/readPages';
 import { flattenPages, valuesOf } from '../../src/paging/flattenPages';
 import type { CantonError } from '../../src/errors/CantonError';
@@ -21,7 +21,11 @@ interface Step<S, I> {
   readonly failure?: CantonError;
 }
 
-/** The engine read through its item form (flattenPages), each item its own checkpoint. */
+/**
+ * The engine read through its item form (flattenPages), each item its own checkpoint. A page
+ * waits for the request sent ahead of it on `asapScheduler`, which virtual time controls; the
+ * default macrotask is checked against a loopback server below.
+ */
 const pager = <S, I>(spec: { page: (s: S) => Observable<E.Either<CantonError, Step<S, I>>> }, initial: S, options: Parameters<typeof readPages>[2] = {}) => {
   const paging: Paging<S, Step<S, I>, I, I> = {
     request: spec.page,
@@ -32,7 +36,7 @@ const pager = <S, I>(spec: { page: (s: S) => Observable<E.Either<CantonError, St
         ...(s.failure !== undefined ? { failure: s.failure } : {}),
       }),
   };
-  return flattenPages(readPages(paging, initial, options), valuesOf);
+  return flattenPages(readPages(paging, initial, { handOnScheduler: asapScheduler, ...options }), valuesOf);
 };
 
 // A history of pages: page n holds items [n*10, n*10+1]; the state is the page number.
@@ -191,6 +195,82 @@ describe('readPages (the paging engine)', () => {
           }),
         );
         assert.deepEqual(seen, [[0, 2], [1, 2], [10, 3], [11, 3], [20, 4], [21, 4], [30, 4], [31, 4]]);
+      } finally {
+        await server.close();
+      }
+    });
+
+    it('by default a page waits a macrotask after the next request reaches fetch, so it is on the wire before a synchronous consumer starts', async () => {
+      const server = await startServer(() => ({ body: {} }));
+      try {
+        // For each fetch call: whether many rounds of microtasks and process.nextTick have run
+        // since, the ticks fetch takes to put the request on the wire (a microtask yield: none).
+        const settled: boolean[] = [];
+        const marking: Fetch = (url, init) => {
+          const i = settled.push(false) - 1;
+          const round = (k: number): void => (k === 0 ? void (settled[i] = true) : queueMicrotask(() => process.nextTick(() => round(k - 1))));
+          round(20);
+          return globalThis.fetch(url, init);
+        };
+        const transport = createTransport('scan', { url: server.url }, { fetch: marking, timeoutMs: 5000 });
+        const page = (n: number) => send(transport, { method: 'POST', path: '/page', body: { n } }, t.unknown).pipe(map((r) => (E.isLeft(r) ? r : stepOf(n, 3))));
+        const seen: Array<[item: number, fetchCalls: number, nextOnTheWire: boolean]> = [];
+        await new Promise<void>((resolve) =>
+          pager({ page }, 0, { handOnScheduler: undefined }).subscribe({
+            next: (v) => {
+              if (E.isRight(v) && v.right % 10 === 0) seen.push([v.right, settled.length, settled[settled.length - 1]!]);
+            },
+            complete: resolve,
+          }),
+        );
+        assert.deepEqual(seen, [[0, 2, true], [10, 3, true], [20, 4, true], [30, 4, true]]);
+      } finally {
+        await server.close();
+      }
+    });
+
+    it('ahead: the request guessed from the parsed JSON is sent before the page is decoded and kept when step names it; a wrong guess is cancelled and the checked state asked for', async () => {
+      // Page n answers { items, next }; `lie` pages put a wrong `next` in what the guess reads.
+      const lie = new Set([1]);
+      const server = await startServer((req) => {
+        const n = (JSON.parse(req.body) as { n: number }).n;
+        return { body: { items: [n * 10, n * 10 + 1], next: n < 3 ? n + 1 : null, guess: n < 3 ? (lie.has(n) ? 7 : n + 1) : null } };
+      });
+      try {
+        const transport = createTransport('scan', { url: server.url }, { fetch: globalThis.fetch, timeoutMs: 5000 });
+        const asked: number[] = [];
+        const decoded: number[] = [];
+        const paging: Paging<number, { items: number[]; next: number | null }, number, number> = {
+          request: (n, onOkJson) => {
+            asked.push(n);
+            return send(onOkJson ? (call) => transport({ ...call, onOkJson }) : transport, { method: 'POST', path: '/page', body: { n } }, t.type({ items: t.array(t.number), next: t.union([t.number, t.null]) }));
+          },
+          step: (answer, n) => {
+            decoded.push(n);
+            return E.right({ page: { records: answer.items.map((value) => ({ value, checkpoint: value })), checkpoint: answer.items[1], caughtUp: false }, next: answer.next ?? undefined });
+          },
+          ahead: { guess: (json) => ((json as { guess: number | null }).guess ?? undefined), same: (a, b) => a === b },
+        };
+        const items: number[] = [];
+        // Whether the next request had reached fetch when the page's first item was handed on.
+        const askedAtHandOn: number[] = [];
+        await new Promise<void>((resolve) =>
+          flattenPages(readPages(paging, 0), valuesOf).subscribe({
+            next: (v) => {
+              if (E.isRight(v)) {
+                items.push(v.right);
+                if (v.right % 10 === 0) askedAtHandOn.push(asked.length);
+              }
+            },
+            complete: resolve,
+          }),
+        );
+        assert.deepEqual(items, [0, 1, 10, 11, 20, 21, 30, 31]);
+        // 1 guessed from page 0 and kept; 7 guessed from page 1, cancelled, 2 asked instead; 3 guessed and kept.
+        assert.deepEqual(asked, [0, 1, 7, 2, 3]);
+        // Every page is stepped with the state step named, never with the guess.
+        assert.deepEqual(decoded, [0, 1, 2, 3]);
+        assert.deepEqual(askedAtHandOn, [2, 4, 5, 5]);
       } finally {
         await server.close();
       }
