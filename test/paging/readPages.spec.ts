@@ -213,7 +213,7 @@ describe('readPages (the paging engine)', () => {
           return globalThis.fetch(url, init);
         };
         const transport = createTransport('scan', { url: server.url }, { fetch: marking, timeoutMs: 5000 });
-        const page = (n: number) => send(transport, { method: 'POST', path: '/page', body: { n } }, t.unknown).pipe(map((r) => (E.isLeft(r) ? r : stepOf(n, 3))));
+        const page = (n: number) => transport({ method: 'POST', path: '/page', body: { n } }).pipe(map(decodeResponse(t.unknown)), map((r) => (E.isLeft(r) ? r : stepOf(n, 3))));
         const seen: Array<[item: number, fetchCalls: number, nextOnTheWire: boolean]> = [];
         await new Promise<void>((resolve) =>
           pager({ page }, 0, { handOnScheduler: undefined }).subscribe({
@@ -243,7 +243,7 @@ describe('readPages (the paging engine)', () => {
         const paging: Paging<number, { items: number[]; next: number | null }, number, number> = {
           request: (n, onOkJson) => {
             asked.push(n);
-            return send(onOkJson ? (call) => transport({ ...call, onOkJson }) : transport, { method: 'POST', path: '/page', body: { n } }, t.type({ items: t.array(t.number), next: t.union([t.number, t.null]) }));
+            return transport({ method: 'POST', path: '/page', body: { n }, ...(onOkJson ? { onOkJson } : {}) }).pipe(map(decodeResponse(t.type({ items: t.array(t.number), next: t.union([t.number, t.null]) }))));
           },
           step: (answer, n) => {
             decoded.push(n);
