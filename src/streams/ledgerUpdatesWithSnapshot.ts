@@ -17,7 +17,7 @@ import { invariantViolation } from './invariantViolation.js';
 import { ledgerUpdates, type LedgerUpdatesOptions, type LedgerUpdatesRequest } from './ledgerUpdates.js';
 import type { LedgerFeedItem, PrunedSnapshot, SnapshotContract } from './LedgerFeedItem.js';
 import { TAIL_RETRY } from './options.js';
-import { pageRequest } from './pageRequest.js';
+import { withRetry } from '../paging/withRetry.js';
 import { pager, type Step } from './pager.js';
 
 /**
@@ -100,7 +100,7 @@ export const ledgerUpdatesWithSnapshot = (transport: Transport, request: LedgerU
         let inARow = 0;
 
         const prunedOffset = (): Observable<E.Either<CantonError, number>> =>
-          pageRequest(() => invokeOperation(transport, ledgerOperations.getLatestPrunedOffsets, []), retry, undefined).pipe(
+          withRetry(() => invokeOperation(transport, ledgerOperations.getLatestPrunedOffsets, []), retry, undefined).pipe(
             map(E.map((r) => r.participantPrunedUpToInclusive ?? 0)),
           );
 
@@ -164,7 +164,7 @@ export const ledgerUpdatesWithSnapshot = (transport: Transport, request: LedgerU
               };
               const page = (state: SnapshotState) => {
                 const body: GetActiveContractsPageRequest = { activeAtOffset: at, eventFormat, maxPageSize: pageSize, ...(state.token !== undefined ? { pageToken: state.token } : {}) };
-                return pageRequest(() => invokeOperation(transport, ledgerOperations.getActiveContractsPage, [body]), retry, undefined).pipe(
+                return withRetry(() => invokeOperation(transport, ledgerOperations.getActiveContractsPage, [body]), retry, undefined).pipe(
                   map((p): E.Either<CantonError, Step<SnapshotState, Element>> => {
                     if (E.isLeft(p) && (isPruned(p.left) || isRefusedToken(p.left, state))) {
                       restart = p.left;

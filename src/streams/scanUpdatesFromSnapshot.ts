@@ -17,7 +17,7 @@ import type { ScanCheckpoint, ScanSnapshotCheckpoint } from './checkpoints.js';
 import type { Heartbeat } from './heartbeat.js';
 import { invariantViolation } from './invariantViolation.js';
 import { TAIL_RETRY } from './options.js';
-import { pageRequest } from './pageRequest.js';
+import { withRetry } from '../paging/withRetry.js';
 import { pager, type Step } from './pager.js';
 import type { ScanFeedItem, ScanSnapshotContract } from './ScanFeedItem.js';
 import { scanUpdates, type ScanUpdatesOptions } from './scanUpdates.js';
@@ -116,7 +116,7 @@ export const scanUpdatesFromSnapshot = (transport: Transport, request: UpdateHis
               ...(party_ids !== undefined ? { party_ids: [...party_ids] } : {}),
               ...(templates !== undefined ? { templates: [...templates] } : {}),
             };
-            return pageRequest(() => invokeOperation(transport, scanOperations.getAcsSnapshotAtV2, [body]), retry, undefined).pipe(
+            return withRetry(() => invokeOperation(transport, scanOperations.getAcsSnapshotAtV2, [body]), retry, undefined).pipe(
               map(E.chain((response: AcsResponseV2) => step(response, state))),
             );
           };
@@ -135,7 +135,7 @@ export const scanUpdatesFromSnapshot = (transport: Transport, request: UpdateHis
         if (from?.stream === 'scan.snapshot') return snapshot(from.migration_id, from.record_time, from);
         if (from !== undefined) return updatesAfter(from);
         const query = { before: before ?? new Date(asyncScheduler.now()).toISOString(), migration_id };
-        return pageRequest(() => invokeOperation(transport, scanOperations.getDateOfMostRecentSnapshotBefore, [query]), retry, undefined).pipe(
+        return withRetry(() => invokeOperation(transport, scanOperations.getDateOfMostRecentSnapshotBefore, [query]), retry, undefined).pipe(
           switchMap((r) => (E.isLeft(r) ? of(r) : snapshot(migration_id, r.right.record_time, undefined))),
         );
       }),
