@@ -11,7 +11,7 @@ import type { HoldingsStateRequestV2 } from '../codecs/scan/HoldingsStateRequest
 import { validateHoldingsStateRequest } from '../validation/validateHoldingsStateRequest.js';
 import { Checks } from '../validation/checks.js';
 import type { HoldingsCheckpoint } from './checkpoints.js';
-import { holdingsCheckpoints } from './holdingsCheckpoints.js';
+import { itemCheckpoints } from './itemCheckpoints.js';
 import type { StreamOptions } from './options.js';
 import { readSnapshotPagesPaged } from './readSnapshotPages.js';
 import type { Page } from '../paging/Page.js';
@@ -61,4 +61,4 @@ export const scanHoldingsPages = (
 
 /** The item form of `scanHoldingsPages` (see `ScanGroup.holdings`). @internal */
 export const scanHoldings = (transport: Transport, request: HoldingsStateRequestV2, options: ScanHoldingsOptions = {}): Observable<E.Either<CantonError, ActiveContract>> =>
-  itemsOf(scanHoldingsPages(transport, request, options), false, (item, cp) => holdingsCheckpoints.set(item, cp)) as Observable<E.Either<CantonError, ActiveContract>>;
+  itemsOf(scanHoldingsPages(transport, request, options), false, (item, cp) => itemCheckpoints.set(item, cp)) as Observable<E.Either<CantonError, ActiveContract>>;
