@@ -22,8 +22,6 @@ export type { Fetch, FetchInit, FetchResponse, TokenSource } from './http/types.
 // Streams
 export { checkpointOf } from './streams/checkpointOf.js';
 export { checkpointCodecs } from './streams/checkpointCodecs.js';
-export { recordStreams } from './streams/recordStreams.js';
-export type { CursorFamily, RecordStreamEntry } from './streams/recordStreams.js';
 export { toAsyncIterable } from './streams/toAsyncIterable.js';
 export { isHeartbeat } from './streams/isHeartbeat.js';
 export type { Heartbeat } from './streams/heartbeat.js';

@@ -23,7 +23,6 @@ describe('canton-rx public exports', () => {
       'mergeFeeds',
       'operationIndex',
       'orThrow',
-      'recordStreams',
       'retryBackoff',
       'rights',
       'toAsyncIterable',

@@ -25,8 +25,7 @@ import { scanVoteResultsPages } from './scanVoteResults.js';
 /**
  * How a record stream pages (docs/streams.md, "cursor families"): each family enforces its paging
  * rules once, in the engine's step of its module.
- * @category Streams
- * @since 0.3.0
+ * @internal
  */
 export type CursorFamily = 'scan cursor' | 'walking by record time or id' | 'snapshot' | 'page token' | 'offset bound' | 'composite';
 
@@ -35,14 +34,7 @@ export type CursorFamily = 'scan cursor' | 'walking by record time or id' | 'sna
  * `client.<group>.pages.<method>`), its cursor family and the codec of its checkpoint, which
  * decodes the stream's `from`. A composite stream names the entries it composes instead of pages
  * of its own.
- * @example
- * ```ts
- * import { recordStreams } from 'canton-rx';
- * const { family, checkpoint } = recordStreams['scan.voteResults'];
- * console.log(family, checkpoint.is({ stream: 'scan.voteResults', index: 0 })); // 'page token' true
- * ```
- * @category Streams
- * @since 0.3.0
+ * @internal
  */
 export interface RecordStreamEntry<R = never, O = never, A = unknown, C = unknown> {
   readonly group: 'scan' | 'ledger';
@@ -66,13 +58,7 @@ const paged = <G extends 'scan' | 'ledger', R, O, A, C>(group: G, family: Cursor
 /**
  * Every record stream of the client, by its name (its checkpoints' `stream`): the table the
  * groups' page forms are built from and the resume tests run over, one entry per stream.
- * @example
- * ```ts
- * import { recordStreams } from 'canton-rx';
- * for (const [name, entry] of Object.entries(recordStreams)) console.log(name, entry.family);
- * ```
- * @category Streams
- * @since 0.3.0
+ * @internal
  */
 export const recordStreams = {
   'scan.updates': paged('scan', 'scan cursor', checkpointCodecs['scan.updates'], scanUpdatesPages),
