@@ -20,6 +20,7 @@ describe('canton-rx public exports', () => {
       'itemIdentity',
       'matchError',
       'mergeFeeds',
+      'oauthTokenSource',
       'operationIndex',
       'orThrow',
       'retryBackoff',
