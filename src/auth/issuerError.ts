@@ -11,6 +11,18 @@ const statusOf = (e: Thrown): number | undefined => {
   return typeof cause?.status === 'number' && typeof (cause as { headers?: unknown }).headers === 'object' ? cause.status : undefined;
 };
 
+/**
+ * The OAuth error the issuer answered with: from its JSON body, or from its `WWW-Authenticate`
+ * challenge (a 401 for bad client credentials), which openid-client keeps as the cause.
+ */
+const oauthErrorOf = (e: Thrown): { error: string; error_description?: string } | undefined => {
+  const challenge = Array.isArray(e?.cause) ? (e.cause[0] as { parameters?: Thrown } | undefined)?.parameters : undefined;
+  for (const source of [e, challenge]) {
+    if (typeof source?.error === 'string') return typeof source.error_description === 'string' ? { error: source.error, error_description: source.error_description } : { error: source.error };
+  }
+  return undefined;
+};
+
 /** A timeout or an abort, here or in a cause a few levels down (openid-client wraps what fetch threw). */
 const isTimeout = (e: Thrown, depth = 0): boolean =>
   e?.name === 'TimeoutError' || e?.name === 'AbortError' || (depth < 3 && e?.cause !== undefined && isTimeout(e.cause as Thrown, depth + 1));
@@ -31,9 +43,10 @@ export const issuerError = (error: unknown, method: string, url: string, timeout
   const e = error as Thrown;
   const status = statusOf(e);
   if (status !== undefined) {
+    const said = oauthErrorOf(e);
     const body =
-      typeof e?.error === 'string'
-        ? { _tag: 'Json' as const, json: { error: clean(e.error), ...(typeof e.error_description === 'string' ? { error_description: clean(e.error_description) } : {}) } }
+      said !== undefined
+        ? { _tag: 'Json' as const, json: { error: clean(said.error), ...(said.error_description !== undefined ? { error_description: clean(said.error_description) } : {}) } }
         : { _tag: 'Empty' as const };
     return httpError({ status, method, url, body });
   }
