@@ -93,6 +93,8 @@ export interface OAuthClientCredentials {
  * @since 0.4.0
  */
 export interface RenewingTokenSource {
+  /** The current token: cached, or asked for when it is due for renewal. */
   (): Promise<string>;
+  /** When this source replaces `token` (epoch milliseconds), or `undefined` for a token it does not know. */
   renewsAt(token: string): number | undefined;
 }
