@@ -19,6 +19,10 @@ export type { GroupConfig, ValidatorGroupConfig, WebSocketConstructor, WebSocket
 export type { ScanPoolConfig, ScanPoolEvent, ScanThreshold, ScanLimits } from './pool/types.js';
 export type { Fetch, FetchInit, FetchResponse, TokenSource } from './http/types.js';
 
+// Sign-in
+export { oauthTokenSource } from './auth/oauthTokenSource.js';
+export type { OAuthClientCredentials, OAuthPrivateKey, RenewingTokenSource } from './auth/OAuthClientCredentials.js';
+
 // Streams
 export { checkpointOf } from './streams/checkpointOf.js';
 export { checkpointCodecs } from './streams/checkpointCodecs.js';

@@ -21,6 +21,7 @@ describe('canton-rx public exports', () => {
       'itemIdentity',
       'matchError',
       'mergeFeeds',
+      'oauthTokenSource',
       'operationIndex',
       'orThrow',
       'retryBackoff',

@@ -10,7 +10,8 @@ import { projectRoot } from './helpers/fixtures';
  *
  * - internal, errors, codecs, time, validation: the vocabulary (errors and codecs low; the time
  *   arithmetic and the request checks read the codecs' primitives).
- * - http, retry: the HTTP core and the retry policy.
+ * - http, retry: the HTTP core and the retry policy; auth: the OAuth token source, which asks its
+ *   issuer with that policy.
  * - client: the client core (transport, invokeOperation, send); generated: the descriptors and
  *   generated methods it runs.
  * - pool: the Scan pool transport; paging: the paging engine; streams; ws: the WebSocket
@@ -26,6 +27,7 @@ const LAYERS: ReadonlyArray<ReadonlyArray<string>> = [
   ['validation'],
   ['http'],
   ['retry'],
+  ['auth'],
   ['client'],
   ['generated'],
   ['pool'],

@@ -1,5 +1,6 @@
 import type { ClientConfig } from '../clientFactory/ClientConfig.js';
 import type { ScanLimits } from '../pool/types.js';
+import { oauthToken, type OAuthFlags } from './oauthToken.js';
 import { readToken } from './readToken.js';
 import { UsageError } from './UsageError.js';
 
@@ -8,7 +9,7 @@ import { UsageError } from './UsageError.js';
  * @category CLI
  * @since 0.3.0
  */
-export interface ConnectionFlags {
+export interface ConnectionFlags extends OAuthFlags {
   readonly scanUrl?: string;
   readonly scanUrls?: string;
   readonly discover?: string;
@@ -30,11 +31,18 @@ const list = (s: string | undefined): string[] | undefined => {
   return items !== undefined && items.length > 0 ? items : undefined;
 };
 
+/** The token of the ledger and validator groups: OAuth's when its flags are given, else `--token-file` or `CANTON_RX_TOKEN`. */
+const signIn = (flags: ConnectionFlags, env: Readonly<Record<string, string | undefined>>) => {
+  const oauth = oauthToken(flags, env);
+  if (oauth !== undefined && flags.tokenFile !== undefined) throw new UsageError('give one of --token-file and the OAuth flags (--oauth-issuer, --oauth-token-url)');
+  return oauth ?? readToken(flags.tokenFile, env);
+};
+
 /**
  * Builds the client configuration of the groups a command needs from its flags, falling back to
  * `CANTON_RX_SCAN_URL`, `CANTON_RX_LEDGER_URL`, `CANTON_RX_VALIDATOR_URL` (a flag wins over the
  * environment). A missing URL is a {@link UsageError} naming both the flag and the variable.
- * The token (`--token-file` or `CANTON_RX_TOKEN`) goes to the ledger and validator groups only:
+ * The token (OAuth client credentials, `--token-file` or `CANTON_RX_TOKEN`) goes to the ledger and validator groups only:
  * Scan is public, and a token sent there would reach every Scan of a pool.
  * `--scan-urls a,b,c` or `--discover seed` make a Scan pool; `--rate` and `--concurrency` are the
  * pool's per-host limits, so with them a single `--scan-url` is read as a pool of one.
@@ -49,7 +57,7 @@ const list = (s: string | undefined): string[] | undefined => {
 export const connectionConfig = (flags: ConnectionFlags, env: Readonly<Record<string, string | undefined>>, need: ReadonlyArray<GroupName>): ClientConfig => {
   const config: { -readonly [K in keyof ClientConfig]: ClientConfig[K] } = {};
   if (flags.timeout !== undefined) config.timeoutMs = flags.timeout;
-  const token = need.some((g) => g !== 'scan') ? readToken(flags.tokenFile, env) : undefined;
+  const token = need.some((g) => g !== 'scan') ? signIn(flags, env) : undefined;
 
   if (need.includes('scan')) {
     const urls = list(flags.scanUrls);

@@ -1,9 +1,11 @@
 import { Option, type Command } from 'commander';
 import { parseWholeNumber } from './parseWholeNumber.js';
+import { withOAuthOptions } from './withOAuthOptions.js';
 
 /**
  * Adds the connection, retry and rate options to a command. There is no token flag on purpose
- * (a flag shows in `ps`): `--token-file` or `CANTON_RX_TOKEN`.
+ * (a flag shows in `ps`): `--token-file` or `CANTON_RX_TOKEN`, or the OAuth flags
+ * ({@link withOAuthOptions}).
  * @example
  * ```ts
  * withConnectionOptions(program.command('get'), ['scan', 'ledger', 'validator']);
@@ -23,7 +25,7 @@ export const withConnectionOptions = (command: Command, groups: ReadonlyArray<'s
   if (groups.includes('ledger')) command.option('--ledger-url <url>', 'the participant JSON API base URL (env CANTON_RX_LEDGER_URL)');
   if (groups.includes('validator')) command.option('--validator-url <url>', 'the validator base URL, ending in /api/validator (env CANTON_RX_VALIDATOR_URL)');
   if (groups.includes('ledger') || groups.includes('validator'))
-    command.option('--token-file <file>', 'read the bearer token from this file (else env CANTON_RX_TOKEN); never a flag');
+    withOAuthOptions(command.option('--token-file <file>', 'read the bearer token from this file (else env CANTON_RX_TOKEN); never a flag'));
   return command
     .option('--timeout <ms>', 'per-request timeout in milliseconds', parseWholeNumber(1))
     .addOption(new Option('--retries <n>', 'retries of a failed request (reads only; default 5, unlimited with --follow; 0: none)').argParser(parseWholeNumber(0)))

@@ -9,12 +9,12 @@ import type { TokenSource } from './types.js';
 /** The last token each provider gave: what its failure message is most likely to quote. */
 const lastTokens = new WeakMap<object, string>();
 
-/** Three base64url parts: the shape of a JWT, whoever's it is. */
-const JWT = /eyJ[A-Za-z0-9_-]*\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*/g;
+/** Three base64url parts: the shape of a JWT, whoever's it is. @internal */
+export const JWT_SHAPE = /eyJ[A-Za-z0-9_-]*\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*/g;
 
 const failed = (provider: object, what: string, error?: unknown): E.Either<InvalidRequest, never> => {
   const last = lastTokens.get(provider);
-  const clean = (text: string) => redact(text, last).replace(JWT, '[redacted]');
+  const clean = (text: string) => redact(text, last).replace(JWT_SHAPE, '[redacted]');
   const cause = error === undefined ? undefined : plainError(error, clean);
   const detail = cause === undefined ? what : `${what}: ${cause.name}: ${cause.message}`;
   return E.left(tokenProviderError('the token provider failed', [{ path: 'token', message: detail }], cause));

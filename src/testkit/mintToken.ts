@@ -35,7 +35,7 @@ export interface MintTokenOptions {
   readonly readAsAnyParty?: boolean;
   /** Expiry, as a Date or epoch seconds (the `exp` claim); the simulator refuses expired tokens. */
   readonly expiresAt?: Date | number;
-  /** The `aud` claim (not checked by the simulator). */
+  /** The `aud` claim (checked by the simulator when started with `audience`). */
   readonly audience?: string;
 }
 

@@ -139,6 +139,14 @@ export interface SimulatedNetworkOptions {
   readonly users?: readonly SimulatedUser[];
   /** Whether ledger and validator routes require a bearer token (default true; `entry/create` always does). */
   readonly requireAuth?: boolean;
+  /**
+   * The audience a JWT must carry in its `aud` claim (a string, or an array holding it), as
+   * Canton 3.7 requires: a JWT without it is refused like any invalid token (401
+   * `UNAUTHENTICATED`, over HTTP and WebSocket alike). Opaque `users` tokens are not JWTs and are
+   * not checked. Default: no audience is checked.
+   * @since 0.4.0
+   */
+  readonly audience?: string;
   /** Serve `GET /v2/traffic/accounts/{account-id}` (default false, like a participant without traffic enforcement). */
   readonly trafficEnforcement?: boolean;
   /** Traffic balances by party id; parties absent here have balance 0. Default: each hosted party has a seeded balance. */

@@ -15,6 +15,7 @@ import { renderActual } from '../internal/renderActual.js';
 import type { WebSocketConstructor, WebSocketLike } from '../client/types.js';
 import { httpStatusOfGrpc } from './grpcStatus.js';
 import { loadWebSocket } from './loadWebSocket.js';
+import { untilRenewal } from './untilRenewal.js';
 import type { WebSocketEndpoint } from './webSocketEndpoint.js';
 
 /** The sub-protocol the JSON API authenticates WebSockets with; the token rides in a second one. */
@@ -73,7 +74,9 @@ export const openChannel = <A>(endpoint: E.Either<CantonError, WebSocketEndpoint
       switchMap((resolved) => {
         if (E.isLeft(resolved)) return of(resolved);
         return loadWebSocket(webSocket).pipe(
-          switchMap((ctor): Observable<E.Either<CantonError, A>> => (E.isLeft(ctor) ? of(ctor) : connect(ctor.right, url, resolved.right, message, codec, timeoutMs))),
+          switchMap((ctor): Observable<E.Either<CantonError, A>> =>
+            E.isLeft(ctor) ? of(ctor) : connect(ctor.right, url, resolved.right, message, codec, timeoutMs).pipe(untilRenewal<A>(token, resolved.right, url)),
+          ),
         );
       }),
     );

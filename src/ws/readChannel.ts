@@ -5,6 +5,7 @@ import type { RetryBackoffConfig } from '../retry/retryBackoff.js';
 import type { Page } from '../paging/Page.js';
 import type { Paging } from '../paging/readPages.js';
 import { withRetry } from '../paging/withRetry.js';
+import { isRenewal } from './untilRenewal.js';
 
 /**
  * How a WebSocket channel is paced: `retry` opens a new socket after a retryable failure (the
@@ -25,7 +26,8 @@ export interface ChannelOptions {
  * checkpoints, as the paged streams' records carry them) and the next state. A socket is opened
  * through the engine's `withRetry`, always from the state of the last message stepped, so a
  * retried failure loses and repeats nothing; with `reopenMs`, a normal close is a tail poll
- * (`withRetry`'s wait) from there. A page without records is handed on only when it shows the
+ * (`withRetry`'s wait) from there. A connection ended for its token's renewal is reopened at
+ * once from there, in any mode. A page without records is handed on only when it shows the
  * channel caught up (an offset checkpoint), as the engine does. The first Left that is not
  * retried (a failed socket, a broken rule) is handed on and ends the read, closing the socket;
  * so does a state of `undefined` (nothing left to read). An invalid retry policy is an
@@ -39,6 +41,8 @@ export interface ChannelOptions {
 export const readChannel = <S, M, A, C>(paging: Paging<S, M, A, C>, initial: S | undefined, options: ChannelOptions): Observable<E.Either<CantonError, Page<A, C>>> =>
   defer(() => {
     let state: S | undefined = initial;
+    // The connection ended for its token's renewal (untilRenewal): reopen at once, from `state`.
+    let renewing = false;
     const connection = new Observable<E.Either<CantonError, Page<A, C>>>((subscriber) => {
       if (state === undefined) {
         subscriber.complete();
@@ -46,6 +50,11 @@ export const readChannel = <S, M, A, C>(paging: Paging<S, M, A, C>, initial: S |
       }
       return paging.request(state).subscribe({
         next: (message) => {
+          if (E.isLeft(message) && isRenewal(message.left)) {
+            renewing = true;
+            subscriber.complete();
+            return;
+          }
           const stepped = E.isLeft(message) ? message : paging.step(message.right, state!);
           if (E.isLeft(stepped)) {
             subscriber.next(stepped);
@@ -65,6 +74,11 @@ export const readChannel = <S, M, A, C>(paging: Paging<S, M, A, C>, initial: S |
     // that a tail reopened for days holds no chain of finished sockets.
     let waitMs: number | undefined;
     const reopen = () => {
+      if (renewing) {
+        renewing = false;
+        waitMs = undefined;
+        return of(0);
+      }
       waitMs = options.reopenMs;
       return options.reopenMs === undefined || state === undefined ? EMPTY : of(0);
     };

@@ -18,6 +18,8 @@ export interface IdentityProvider {
 export interface ResolvedOptions {
   readonly users: readonly SimulatedUser[];
   readonly requireAuth: boolean;
+  /** The audience every JWT must carry, if any. */
+  readonly audience?: string | undefined;
   readonly trafficEnforcement: boolean;
   readonly trafficBalances: ReadonlyMap<string, number>;
   /** Mutable: the identity provider config routes create, update and delete them. */

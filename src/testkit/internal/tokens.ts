@@ -43,8 +43,12 @@ const principalOf = (userId: string, registered: SimulatedUser | undefined, clai
   };
 };
 
-/** Authenticates the `Authorization` header; `nowSeconds` is the wall clock, for `exp`. */
-export const authenticate = (header: string | undefined, users: readonly SimulatedUser[], nowSeconds: number): AuthResult => {
+/**
+ * Authenticates the `Authorization` header; `nowSeconds` is the wall clock, for `exp`. With an
+ * `audience`, a JWT whose `aud` (a string or an array) does not hold it is refused, as Canton 3.7
+ * refuses it: the same UNAUTHENTICATED answer as any invalid token, which never says why.
+ */
+export const authenticate = (header: string | undefined, users: readonly SimulatedUser[], nowSeconds: number, audience?: string): AuthResult => {
   if (header === undefined || header.trim() === '') return { missing: true };
   const m = /^Bearer\s+(\S+)\s*$/i.exec(header);
   if (m === null) return { invalid: 'not a bearer token' };
@@ -60,6 +64,8 @@ export const authenticate = (header: string | undefined, users: readonly Simulat
   if (typeof sub !== 'string' || sub === '') return { invalid: 'the JWT has no sub' };
   const exp = payload['exp'];
   if (exp !== undefined && (typeof exp !== 'number' || exp <= nowSeconds)) return { invalid: 'the JWT has expired' };
+  const aud = payload['aud'];
+  if (audience !== undefined && !(aud === audience || (Array.isArray(aud) && aud.includes(audience)))) return { invalid: 'the JWT lacks the audience' };
   const claims = isObject(payload[RIGHTS_CLAIM]) ? (payload[RIGHTS_CLAIM] as Record<string, unknown>) : {};
   return { principal: principalOf(sub, users.find((u) => u.userId === sub), claims) };
 };
