@@ -47,7 +47,8 @@ export const serveDashboard = async ({ scanUrls, port = 0, host = '127.0.0.1', p
   };
 };
 
-if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
+// Run as a program (not when imported, as the browser test does).
+const main = async () => {
   const given = (process.env.SCAN_URLS ?? '').split(/\s+/).filter(Boolean);
   let net;
   if (given.length === 0) {
@@ -59,5 +60,11 @@ if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.a
   process.once('SIGINT', async () => {
     await page.close();
     await net?.close();
+  });
+};
+if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  main().catch((e) => {
+    console.error(e instanceof Error ? e.message : e);
+    process.exitCode = 1;
   });
 }
