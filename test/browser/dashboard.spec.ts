@@ -5,7 +5,7 @@ import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { lastValueFrom, toArray } from 'rxjs';
 import { createClient } from '../../src/clientFactory/createClient';
 import { orThrow } from '../../src/operators/orThrow';
-import { startSimulatedNetwork, type SimulatedNetwork } from '../../src/testkit';
+import { startSimulatedNetwork, startSimulatedScans, type SimulatedNetwork, type SimulatedScans } from '../../src/testkit';
 import { requireOrSkip } from '../helpers/localServers';
 import { projectRoot } from '../helpers/paths';
 import { builtPackage } from './bundle';
@@ -44,14 +44,15 @@ describe('examples/dashboard.html in headless Chromium', function () {
   let browser: Browser | undefined;
   let net: SimulatedNetwork | undefined;
   let served: Served | undefined;
+  let serve: (o: { scanUrls: string[]; pageSize: number }) => Promise<Served>;
 
   before(async function () {
     requireOrSkip(this, existsSync(CHROMIUM) ? undefined : `no Chromium at ${CHROMIUM} (set CHROMIUM to its path)`);
     await builtPackage();
     net = await startSimulatedNetwork({ seed: 'dashboard', updates: 300, migrations: 2, cors: true });
     // The page comes from another origin (its own port) than the Scan: every read is a CORS one.
-    const { serveDashboard } = (await import(join(projectRoot, 'examples', 'dashboard-serve.mjs'))) as { serveDashboard(o: { scanUrls: string[]; pageSize: number }): Promise<Served> };
-    served = await serveDashboard({ scanUrls: [net.scanUrl], pageSize: 25 });
+    ({ serveDashboard: serve } = (await import(join(projectRoot, 'examples', 'dashboard-serve.mjs'))) as { serveDashboard: typeof serve });
+    served = await serve({ scanUrls: [net.scanUrl], pageSize: 25 });
     browser = await puppeteer.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox'] });
   });
 
@@ -101,5 +102,29 @@ describe('examples/dashboard.html in headless Chromium', function () {
     // Chromium logs the failed requests it saw, no more of them than faults were injected.
     assert.ok(failedLoads.length <= injected, `${failedLoads.length} failed loads for ${injected} faults`);
     await page.close();
+  });
+
+  it('a pool of Scans: shows the Scan that fails as unhealthy and counts every item once', async () => {
+    const set: SimulatedScans = await startSimulatedScans({ seed: 'dashboard-pool', updates: 200, migrations: 1, cors: true, scans: [{}, {}, { faults: { rate: 1, kinds: [503] } }] });
+    const pool = await serve({ scanUrls: [...set.urls], pageSize: 50 });
+    const page = await browser!.newPage();
+    try {
+      const problems: string[] = [];
+      page.on('pageerror', (e) => problems.push(`page error: ${e instanceof Error ? e.message : String(e)}`));
+      page.on('console', (m) => {
+        if (m.type() === 'error' && !/^Failed to load resource/.test(m.text())) problems.push(`console error: ${m.text()}`);
+      });
+      await page.goto(pool.url);
+      await waitForCounts(page, 200, 200);
+      await page.waitForFunction((bad: string) => Array.from(document.querySelectorAll('#health li.unhealthy')).some((li) => li.textContent?.startsWith(bad)), { timeout: 30_000, polling: 100 }, set.urls[2]!);
+      assert.deepEqual(await page.$$eval('#health li', (lis) => lis.length), 3);
+      const ids = await page.evaluate(() => (window as unknown as { dashboard: { ids: string[] } }).dashboard.ids);
+      assert.deepEqual(ids, await scanIds(set.urls[0]!));
+      assert.deepEqual(problems, []);
+    } finally {
+      await page.close();
+      await pool.close();
+      await set.close();
+    }
   });
 });
