@@ -88,15 +88,15 @@ describe('examples/dashboard.html in headless Chromium', function () {
     const injected = net!.stats().faults.length;
     assert.ok(injected > 0, 'no fault was injected');
     net!.setFaults([]);
-    const before = await page.evaluate(() => (window as unknown as { dashboard: { ids: string[] } }).dashboard.ids);
+    const firstSession = await page.evaluate(() => (window as unknown as { dashboard: { ids: string[] } }).dashboard.ids);
 
     // A reload: the page starts again from its localStorage checkpoint and count.
     await page.reload();
     net!.append(50);
     await waitForCounts(page, 550, 50);
-    const after = await page.evaluate(() => (window as unknown as { dashboard: { ids: string[] } }).dashboard.ids);
-    assert.deepEqual([...before, ...after], await scanIds(net!.scanUrl));
-    assert.equal(new Set([...before, ...after]).size, 550);
+    const secondSession = await page.evaluate(() => (window as unknown as { dashboard: { ids: string[] } }).dashboard.ids);
+    assert.deepEqual([...firstSession, ...secondSession], await scanIds(net!.scanUrl));
+    assert.equal(new Set([...firstSession, ...secondSession]).size, 550);
 
     assert.deepEqual(problems, []);
     // Chromium logs the failed requests it saw, no more of them than faults were injected.
