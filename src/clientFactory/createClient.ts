@@ -1,4 +1,3 @@
-import { fetch as crossFetch } from 'cross-fetch';
 import type { RequestIssue } from '../errors/CantonError.js';
 import { DEFAULT_MAX_RESPONSE_BYTES, MAX_TIMEOUT_MS } from '../http/request.js';
 import type { Fetch } from '../http/types.js';
@@ -7,23 +6,12 @@ import { createLedgerGroup, type LedgerGroup } from '../ledger/createLedgerGroup
 import { createScanGroup, type ScanGroup } from '../scan/createScanGroup.js';
 import { createValidatorGroup, type ValidatorGroup } from '../validator/createValidatorGroup.js';
 import type { ClientConfig } from './ClientConfig.js';
+import { defaultFetch } from './defaultFetch.js';
 import { createPoolTransport } from '../pool/createPoolTransport.js';
 import { isScanPoolConfig } from '../pool/types.js';
 import { webSocketEndpoint } from '../ws/webSocketEndpoint.js';
 
 const DEFAULT_TIMEOUT_MS = 30_000;
-
-/**
- * The platform's own fetch where there is one (Node 18+, browsers, Deno, Bun), else cross-fetch.
- * On Node, cross-fetch is node-fetch 2, whose `text()` never settles when a connection is cut in
- * the middle of a body: a truncated page would cost the whole timeout. Node's fetch reports it at
- * once as a network error, which is retried (see docs/errors.md, "Transport").
- */
-const defaultFetch = (): Fetch => {
-  const platform = (globalThis as { fetch?: unknown }).fetch;
-  // Both are the DOM fetch at run time; our structural Fetch is the part of it we use.
-  return typeof platform === 'function' ? (platform.bind(globalThis) as Fetch) : (crossFetch as unknown as Fetch);
-};
 
 /**
  * The three API groups of a client. Each holds the operations of its group; a group that was not

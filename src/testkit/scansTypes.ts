@@ -89,6 +89,8 @@ export interface SimulatedScansOptions {
   readonly scans?: readonly ScanKnobs[];
   /** More synchronizers listed by `GET /v0/scans` next to the decentralized one (their Scans are not served). */
   readonly extraDomains?: ReadonlyArray<{ readonly domainId: string; readonly scans: ReadonlyArray<{ readonly publicUrl: string; readonly svName: string }> }>;
+  /** Every Scan answers CORS, preflights included (see `SimulatedNetworkOptions.cors`). @since 0.2.0 */
+  readonly cors?: boolean;
 }
 
 /**

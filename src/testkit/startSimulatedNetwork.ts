@@ -18,6 +18,7 @@ import { scanPagedRoutes } from './internal/routes/scanPagedRoutes.js';
 import { scanListRoutes } from './internal/routes/scanListRoutes.js';
 import { validatorRoutes } from './internal/routes/validatorRoutes.js';
 import { requestListener } from './internal/server.js';
+import { answerCors } from './internal/answerCors.js';
 import { NetworkState, type ResolvedOptions } from './internal/state.js';
 import { StatsRecorder } from './internal/stats.js';
 import { serveWebSocketChannels } from './internal/webSocketChannels.js';
@@ -149,6 +150,7 @@ export async function startSimulatedNetwork(options: SimulatedNetworkOptions = {
   ];
   const listener = requestListener(state, routes, faults, stats);
   const server = createServer((req, res) => {
+    if (options.cors === true && answerCors(req, res)) return;
     void listener(req, res);
   });
   server.keepAliveTimeout = 1000;

@@ -8,6 +8,7 @@ import { scanRoutes } from './internal/routes/scanRoutes.js';
 import { scanPagedRoutes } from './internal/routes/scanPagedRoutes.js';
 import { listScansRoute, migrationInfoRoute, withKnobs, type KnobState } from './internal/scans/knobs.js';
 import { requestListener } from './internal/server.js';
+import { answerCors } from './internal/answerCors.js';
 import { NetworkState } from './internal/state.js';
 import { StatsRecorder } from './internal/stats.js';
 import type { ScanKnobs, SimulatedScan, SimulatedScans, SimulatedScansOptions } from './scansTypes.js';
@@ -119,6 +120,7 @@ export async function startSimulatedScans(options: SimulatedScansOptions = {}): 
       const stats = new StatsRecorder();
       const listener = requestListener(state, routes, faults, stats);
       const server = createServer((req, res) => {
+        if (options.cors === true && answerCors(req, res)) return;
         void listener(req, res);
       });
       server.keepAliveTimeout = 1000;

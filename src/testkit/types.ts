@@ -183,6 +183,12 @@ export interface SimulatedNetworkOptions {
   readonly port?: number;
   /** Listen address (default `127.0.0.1`). */
   readonly host?: string;
+  /**
+   * Answer CORS (default false): allow any page's origin, expose `Retry-After`, answer preflights
+   * (`OPTIONS`) with 204, so that a page served from another origin can read the network. See
+   * examples/browser.md. @since 0.2.0
+   */
+  readonly cors?: boolean;
 }
 
 /**

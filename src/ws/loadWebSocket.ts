@@ -3,21 +3,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import type { InvalidRequest } from '../errors/CantonError.js';
 import { invalidRequest } from '../errors/constructors.js';
 import type { WebSocketConstructor } from '../client/types.js';
-
-/** The `ws` package once loaded: one import however many sockets. */
-let wsPackage: Promise<WebSocketConstructor> | undefined;
-
-const importWs = (): Promise<WebSocketConstructor> => {
-  // A failed import is not cached: the package may be installed later in a long-lived process.
-  wsPackage ??= import('ws').then(
-    (m) => ((m as { default?: unknown }).default ?? (m as { WebSocket?: unknown }).WebSocket) as WebSocketConstructor,
-    (e: unknown) => {
-      wsPackage = undefined;
-      throw e;
-    },
-  );
-  return wsPackage;
-};
+import { importWs } from './importWs.js';
 
 /**
  * The WebSocket class to connect with: the one the client was given, else the platform's
