@@ -13,7 +13,8 @@ describe('runCli', function () {
     net.resetStats();
     for (const argv of [
       ['scan', 'updates', '--scan-url', net.scanUrl, '--page-size', 'x'],
-      ['scan', 'updates', '--scan-url', net.scanUrl, '--version', 'v3'],
+      ['scan', 'updates', '--scan-url', net.scanUrl, '--api-version', 'v3'],
+      ['scan', 'updates', '--scan-url', 'not-a-url'],
       ['scan', 'updates', '--scan-url', net.scanUrl, '--no-such-flag'],
       ['scan', 'updates', '--scan-url', net.scanUrl, '--after-migration-id', '1'],
       ['scan', 'updatez'],
