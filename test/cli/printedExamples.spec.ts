@@ -35,6 +35,9 @@ const docExamples = (): string[] => {
   return [...new Set([...blocks, ...inline].map((l) => l.trim()).filter((l) => /^(npx )?canton-rx /.test(l)))];
 };
 
+/** The README's first screen (its first 45 lines): what a newcomer reads before scrolling. */
+const readmeFirstScreen = (): string => readFileSync(join(projectRoot, 'README.md'), 'utf8').split('\n').slice(0, 45).join('\n');
+
 /**
  * The placeholders a reader replaces with their own: the example hosts, parties and token file
  * stand for the simulated network's. Nothing else of a line is changed.
@@ -77,6 +80,21 @@ describe('every example printed in --help and docs/cli.md runs as printed', func
     assert.deepEqual(shellWords(`canton-rx get x '{"a": 1}' --out f.ndjson   # note`), ['canton-rx', 'get', 'x', '{"a": 1}', '--out', 'f.ndjson']);
     assert.deepEqual(shellWords(`canton-rx scan updates > h.ndjson`), ['canton-rx', 'scan', 'updates']);
     assert.deepEqual(shellWords(`canton-rx merge | jq 'select(.a)'`), ['canton-rx', 'merge']);
+  });
+
+  it("the README's first screen: how to install today, what runs where, and two commands that run as printed", async () => {
+    const screen = readmeFirstScreen();
+    const version = (JSON.parse(readFileSync(join(projectRoot, 'package.json'), 'utf8')) as { version: string }).version;
+    assert.match(screen, /^## Install$/m);
+    assert.ok(screen.includes(`npm install ../canton-rx/canton-rx-${version}.tgz rxjs io-ts fp-ts`), 'the tarball install, of this version');
+    assert.match(screen, /^\| part \| Node \| browser \| shell \|$/m);
+    const commands = [...screen.matchAll(/```sh\n([\s\S]*?)```/g)].flatMap((m) => m[1]!.split('\n')).filter((l) => /^npx canton-rx /.test(l));
+    assert.equal(commands.length, 2, commands.join('\n'));
+    for (const printed of commands) {
+      const r = await runShellExample(placeholders(net, pool).reduce((l, [from, to]) => l.replace(from, to), printed), {});
+      assert.equal(r.code, 0, `${printed}\n${r.stderr}`);
+      assert.ok(r.stdout.length > 0, printed);
+    }
   });
 
   it('each exits 0', async () => {
