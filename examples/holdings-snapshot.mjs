@@ -1,5 +1,6 @@
 // A holdings snapshot job: the active holdings of some owners at Scan's latest snapshot at or
-// before a time, summed per owner and template, written as one JSON document. Run it from cron;
+// before a time, summed per owner and template (exactly: amounts are decimal strings), written as
+// one JSON document. Run it from cron;
 // it reads page after page (scan.holdings), retrying what a public Scan throws at it.
 //
 //   CANTON_RX_SCAN_URL=https://scan.example.com/api/scan OWNERS=alice::1220..,bob::1220.. MIGRATION_ID=4 node examples/holdings-snapshot.mjs
@@ -17,6 +18,21 @@ const migrationId = env.MIGRATION_ID ? Number(env.MIGRATION_ID) : net.info().sna
 const at = env.AT ?? new Date().toISOString();
 const client = createClient({ scan: { url: env.CANTON_RX_SCAN_URL ?? net.scanUrl } });
 
+// Amounts are Daml `Decimal`s (Numeric 10: up to 28 digits and 10 decimals), sent as strings. A
+// float sum drifts (79916.34471599999); they are summed exactly as integers of 10^-10 and
+// written back as decimal strings.
+const SCALE = 10;
+const toUnits = (text) => {
+  const m = /^(-?)(\d+)(?:\.(\d{1,10}))?$/.exec(String(text).trim());
+  if (m === null) throw new Error(`not a Daml Decimal: ${JSON.stringify(text)}`);
+  const units = BigInt(m[2] + (m[3] ?? '').padEnd(SCALE, '0'));
+  return m[1] === '-' ? -units : units;
+};
+const fromUnits = (units) => {
+  const digits = (units < 0n ? -units : units).toString().padStart(SCALE + 1, '0');
+  return `${units < 0n ? '-' : ''}${digits.slice(0, -SCALE)}.${digits.slice(-SCALE)}`;
+};
+
 const request = { migration_id: migrationId, record_time: at, record_time_match: 'at_or_before', page_size: 500, owner_party_ids: owners };
 const summary = await lastValueFrom(
   client.scan.holdings(request, { retry: { maxRetries: 8 } }).pipe(
@@ -27,9 +43,9 @@ const summary = await lastValueFrom(
         const c = r.right;
         const owner = typeof c.create_arguments.owner === 'string' ? c.create_arguments.owner : 'unknown';
         const template = c.template_id.split(':').slice(1).join(':');
-        const amount = Number(c.create_arguments.amount?.initialAmount ?? 0);
+        const amount = toUnits(c.create_arguments.amount?.initialAmount ?? '0');
         const row = (acc.owners[owner] ??= {});
-        const cell = (row[template] ??= { contracts: 0, initialAmount: 0 });
+        const cell = (row[template] ??= { contracts: 0, initialAmount: 0n });
         cell.contracts++;
         cell.initialAmount += amount;
         acc.contracts++;
@@ -39,6 +55,6 @@ const summary = await lastValueFrom(
     ),
   ),
 );
-console.log(JSON.stringify(summary, null, 2));
+console.log(JSON.stringify(summary, (_key, value) => (typeof value === 'bigint' ? fromUnits(value) : value), 2));
 await net?.close();
 process.exitCode = summary.error === undefined ? 0 : 1;

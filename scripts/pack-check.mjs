@@ -1,18 +1,28 @@
-// Proves the published shape: builds, packs the tarball, installs it into an empty project in a
-// temporary folder (away from this repo's node_modules, so nothing missing can hide), then
-// imports it through ESM `import`, CommonJS `require` and TypeScript's node16 resolution.
-import { execFileSync } from 'node:child_process';
+// Proves the published shape: builds, checks that `npm publish --dry-run` has nothing to correct,
+// packs the tarball, installs it into an empty project in a temporary folder (away from this
+// repo's node_modules, so nothing missing can hide), then imports it through ESM `import`,
+// CommonJS `require`, TypeScript's node16 resolution and TypeScript's node10 resolution (the
+// `moduleResolution: "node"` many projects still use, which sees subpaths through
+// `typesVersions` only), runs an example from the package and the bin through npx.
+// `npm publish` runs it first (prepublishOnly).
+import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
 const root = resolve(import.meta.dirname ?? new URL('.', import.meta.url).pathname, '..');
-const run = (cmd, args, cwd) => execFileSync(cmd, args, { cwd, stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8' });
+const run = (cmd, args, cwd, env = {}) => execFileSync(cmd, args, { cwd, stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8', env: { ...process.env, ...env } });
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
 const work = mkdtempSync(join(tmpdir(), 'canton-rx-pack-'));
 try {
   run(npm, ['run', '--silent', 'build'], root);
+  // Clean: no warning but the one a dry run without a registry login always gives.
+  const dryRun = spawnSync(npm, ['publish', '--dry-run', '--ignore-scripts'], { cwd: root, encoding: 'utf8' });
+  if (dryRun.status !== 0) throw new Error(`npm publish --dry-run failed:\n${dryRun.stderr}`);
+  const warnings = dryRun.stderr.split('\n').filter((l) => /^npm (warn|WARN|ERR)/.test(l) && !/requires you to be logged in/.test(l));
+  if (warnings.length > 0) throw new Error(`npm publish --dry-run warns:\n${warnings.join('\n')}`);
+  console.log('publish dry-run ok');
   run(npm, ['pack', '--silent', '--pack-destination', work], root);
   const tarball = readdirSync(work).find((f) => f.endsWith('.tgz'));
   if (!tarball) throw new Error('npm pack produced no tarball');
@@ -46,9 +56,24 @@ try {
   process.stdout.write(run(process.execPath, ['cjs.cjs'], project));
   run(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '--noEmit', '--strict', '--skipLibCheck', '--module', 'node16', '--moduleResolution', 'node16', 'types.mts'], project);
   console.log('types ok');
+  // Every entry point of `exports`, seen by TypeScript's node10 resolution.
+  const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+  const entries = Object.keys(pkg.exports).filter((k) => k !== './package.json').map((k) => k.replace(/^\./, 'canton-rx'));
+  writeFileSync(join(project, 'node10.ts'), entries.map((e, i) => `import * as entry${i} from '${e}';`).join('\n') + `\nexport const used = [${entries.map((_, i) => `entry${i}`).join(', ')}];\n`);
+  run(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '--noEmit', '--strict', '--skipLibCheck', '--module', 'commonjs', '--moduleResolution', 'node10', 'node10.ts'], project);
+  console.log(`types node10 ok: ${entries.join(', ')}`);
+  // The examples ship with the package and run from it (they import canton-rx by its own name).
+  const example = JSON.parse(run(process.execPath, [join('node_modules', 'canton-rx', 'examples', 'holdings-snapshot.mjs')], project, { SIM_UPDATES: '120' }));
+  if (!(example.contracts > 0) || example.error !== undefined) throw new Error(`examples/holdings-snapshot.mjs from the package: ${JSON.stringify(example)}`);
+  console.log('examples ok');
   // The bin npm linked: its #! line, its mode and its dependency (commander) all work.
   if (!/^Usage: canton-rx/m.test(run(join(project, 'node_modules', '.bin', 'canton-rx'), ['--help'], project))) throw new Error('canton-rx --help printed no usage');
   console.log('bin ok');
+  // As the demo prints its commands: npx finds the local install (offline: never the registry).
+  const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
+  const version = run(npx, ['--offline', 'canton-rx', '--version'], project).trim();
+  if (version !== pkg.version) throw new Error(`npx canton-rx --version printed ${JSON.stringify(version)}, not ${pkg.version}`);
+  console.log('npx ok');
   console.log(`pack check passed: ${tarball}`);
 } finally {
   rmSync(work, { recursive: true, force: true });

@@ -3,6 +3,7 @@ import type * as E from 'fp-ts/lib/Either.js';
 import type { CantonError } from '../errors/CantonError.js';
 import type { Checkpoint } from '../streams/checkpoints.js';
 import type { FeedError } from '../operators/mergeFeeds.js';
+import type { RetryInfo } from '../retry/retryBackoff.js';
 
 /**
  * What a streaming command reads, as `runRecordStream` and `runIntoSink` run it.
@@ -16,8 +17,8 @@ export interface RecordStreamPlan<C extends Checkpoint, A> {
   readonly stream?: C['stream'];
   /** Other checkpoint tags the stream resumes from (`ledger acs` ends on a `ledger.updates` checkpoint). */
   readonly alsoResumes?: ReadonlyArray<Checkpoint['stream']>;
-  /** Opens the stream from a checkpoint (undefined: where the request starts), in pull mode. */
-  readonly open: (from: C | undefined, pull: Observable<void>, onRetry: () => void) => Observable<E.Either<CantonError | FeedError, A>>;
+  /** Opens the stream from a checkpoint (undefined: where the request starts), in pull mode; `onRetry` is told of each retry. */
+  readonly open: (from: C | undefined, pull: Observable<void>, onRetry: (info: RetryInfo) => void) => Observable<E.Either<CantonError | FeedError, A>>;
   /** The checkpoint after an item (as the stream decoded it). */
   readonly checkpointOf: (item: A) => C | undefined;
   /** The checkpoint after an item read back from an `--out` file; absent when `--out` cannot resume this stream. */

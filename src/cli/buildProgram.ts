@@ -10,6 +10,7 @@ import { scanUpdatesCommand } from './scanUpdatesCommand.js';
 import { singleShotOperations, type CliOperation } from './singleShotOperations.js';
 import { operationsFromIndex } from './operationsFromIndex.js';
 import { operationIndex } from '../generated/operationIndex.js';
+import { programVersion } from './programVersion.js';
 import type { CommandContext } from './types.js';
 
 const OVERVIEW = `
@@ -23,8 +24,9 @@ Examples:
   $ canton-rx demo                                   # a simulated network, and what to try on it
   $ canton-rx scan updates --scan-url https://scan.example.com/api/scan > history.ndjson
   $ canton-rx ledger updates --party alice::1220ab --token-file token --resume alice.json
-  $ canton-rx get getDsoPartyId
-  $ canton-rx <command> --help`;
+  $ canton-rx get scan.getDsoPartyId --scan-url https://scan.example.com/api/scan
+  $ canton-rx --version
+  $ canton-rx scan updates --help                    # every command has its examples`;
 
 /**
  * The `canton-rx` program: its commands, with the process's output streams and the exit code
@@ -42,6 +44,9 @@ export const buildProgram = (context: CommandContext, operations: ReadonlyArray<
   const program = new Command('canton-rx')
     .description('Read the Canton Ledger JSON API, the Splice validator API and the Splice Scan API from the shell: decoded records, resumable, as NDJSON.')
     .configureOutput({ writeOut: (s) => void context.io.stdout.write(s), writeErr: (s) => void context.io.stderr.write(s) })
+    .version(programVersion(), '-V, --version', 'print the version of canton-rx')
+    // The program's own options go before the command, so that a command may have a --version of its own.
+    .enablePositionalOptions()
     .exitOverride()
     .showHelpAfterError('(add --help for usage and examples)')
     .allowExcessArguments(false)

@@ -1,5 +1,7 @@
 import type { ClientConfig } from '../clientFactory/ClientConfig.js';
-import type { ScanLimits } from '../pool/types.js';
+import * as E from 'fp-ts/lib/Either.js';
+import { parseBaseUrl } from '../http/parseBaseUrl.js';
+import type { ScanLimits, ScanPoolEvent } from '../pool/types.js';
 import { oauthToken, type OAuthFlags } from './oauthToken.js';
 import { readToken } from './readToken.js';
 import { UsageError } from './UsageError.js';
@@ -39,13 +41,26 @@ const signIn = (flags: ConnectionFlags, env: Readonly<Record<string, string | un
 };
 
 /**
+ * A URL the client would refuse is bad usage, said before anything is sent (`--scan-url is not
+ * a valid absolute URL`), in the library's words but without quoting it (it may hold a password).
+ */
+const checked = (url: string, where: string): string => {
+  const parsed = parseBaseUrl(url);
+  if (E.isLeft(parsed)) throw new UsageError(`${where} ${parsed.left.issues.map((i) => i.message).join(' and ')}`);
+  return url;
+};
+const checkedList = (urls: string[], flag: string): string[] => urls.map((u, i) => checked(u, urls.length === 1 ? flag : `${flag} (URL ${i + 1} of ${urls.length})`));
+
+/**
  * Builds the client configuration of the groups a command needs from its flags, falling back to
  * `CANTON_RX_SCAN_URL`, `CANTON_RX_LEDGER_URL`, `CANTON_RX_VALIDATOR_URL` (a flag wins over the
  * environment). A missing URL is a {@link UsageError} naming both the flag and the variable.
  * The token (OAuth client credentials, `--token-file` or `CANTON_RX_TOKEN`) goes to the ledger and validator groups only:
  * Scan is public, and a token sent there would reach every Scan of a pool.
  * `--scan-urls a,b,c` or `--discover seed` make a Scan pool; `--rate` and `--concurrency` are the
- * pool's per-host limits, so with them a single `--scan-url` is read as a pool of one.
+ * pool's per-host limits, so with them a single `--scan-url` is read as a pool of one; a pool
+ * tells `onPoolEvent` of liars, unhealthy Scans and rate cuts. A URL the client would refuse
+ * (not absolute, user info, a query) is a {@link UsageError} too.
  * @example
  * ```ts
  * const config = connectionConfig({ scanUrl: 'http://127.0.0.1:5012/api/scan' }, process.env, ['scan']);
@@ -54,7 +69,12 @@ const signIn = (flags: ConnectionFlags, env: Readonly<Record<string, string | un
  * @category CLI
  * @since 0.3.0
  */
-export const connectionConfig = (flags: ConnectionFlags, env: Readonly<Record<string, string | undefined>>, need: ReadonlyArray<GroupName>): ClientConfig => {
+export const connectionConfig = (
+  flags: ConnectionFlags,
+  env: Readonly<Record<string, string | undefined>>,
+  need: ReadonlyArray<GroupName>,
+  onPoolEvent?: (event: ScanPoolEvent) => void,
+): ClientConfig => {
   const config: { -readonly [K in keyof ClientConfig]: ClientConfig[K] } = {};
   if (flags.timeout !== undefined) config.timeoutMs = flags.timeout;
   const token = need.some((g) => g !== 'scan') ? signIn(flags, env) : undefined;
@@ -70,20 +90,23 @@ export const connectionConfig = (flags: ConnectionFlags, env: Readonly<Record<st
     const limits: { -readonly [K in keyof ScanLimits]: ScanLimits[K] } = {};
     if (flags.rate !== undefined) limits.ratePerSecond = flags.rate;
     if (flags.concurrency !== undefined) limits.concurrency = flags.concurrency;
-    const pooled = Object.keys(limits).length > 0 ? { limits } : {};
-    if (urls !== undefined) config.scan = { urls, ...pooled };
-    else if (seeds !== undefined) config.scan = { discover: seeds, ...pooled };
-    else if (Object.keys(pooled).length > 0) config.scan = { urls: [single!], ...pooled };
-    else config.scan = { url: single! };
+    const limited = Object.keys(limits).length > 0;
+    const pooled = { ...(limited ? { limits } : {}), ...(onPoolEvent === undefined ? {} : { onEvent: onPoolEvent }) };
+    if (urls !== undefined) config.scan = { urls: checkedList(urls, '--scan-urls'), ...pooled };
+    else if (seeds !== undefined) config.scan = { discover: checkedList(seeds, '--discover'), ...pooled };
+    else if (limited) config.scan = { urls: [checked(single!, flags.scanUrl === undefined ? 'CANTON_RX_SCAN_URL' : '--scan-url')], ...pooled };
+    else config.scan = { url: checked(single!, flags.scanUrl === undefined ? 'CANTON_RX_SCAN_URL' : '--scan-url') };
   }
   if (need.includes('ledger')) {
     const url = flags.ledgerUrl ?? env['CANTON_RX_LEDGER_URL'];
     if (url === undefined || url.length === 0) throw new UsageError('missing the ledger URL: give --ledger-url <url> or set CANTON_RX_LEDGER_URL');
+    checked(url, flags.ledgerUrl === undefined ? 'CANTON_RX_LEDGER_URL' : '--ledger-url');
     config.ledger = token === undefined ? { url } : { url, token };
   }
   if (need.includes('validator')) {
     const url = flags.validatorUrl ?? env['CANTON_RX_VALIDATOR_URL'];
     if (url === undefined || url.length === 0) throw new UsageError('missing the validator URL: give --validator-url <url> or set CANTON_RX_VALIDATOR_URL');
+    checked(url, flags.validatorUrl === undefined ? 'CANTON_RX_VALIDATOR_URL' : '--validator-url');
     config.validator = token === undefined ? { url } : { url, token };
   }
   return config;

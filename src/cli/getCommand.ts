@@ -6,6 +6,7 @@ import type { CantonError } from '../errors/CantonError.js';
 import { isRetryableRead } from '../errors/isRetryableRead.js';
 import { retryBackoff } from '../retry/retryBackoff.js';
 import { connectionConfig, type ConnectionFlags } from './connectionConfig.js';
+import { poolEventReporter } from './poolEventReporter.js';
 import { errorFields } from './errorFields.js';
 import { parseOperationArgs } from './parseOperationArgs.js';
 import { progressReporter } from './progressReporter.js';
@@ -42,7 +43,8 @@ const table = (operations: ReadonlyArray<CliOperation>): string =>
  */
 export const getCommand = (program: Command, context: CommandContext, operations: ReadonlyArray<CliOperation>): Command => {
   const examples = operations
-    .filter((o) => ['getDsoPartyId', 'lookupTransferCommandCounterByParty', 'getUpdateHistoryV2'].includes(o.method))
+    // Reads that answer on any network, so that each example runs as printed.
+    .filter((o) => ['getDsoPartyId', 'getUpdateHistoryV2', 'getLedgerEnd'].includes(o.method))
     .map((o) => `  $ canton-rx get ${operationUsage(o, operations).replace(/ <.*$/, '')}${o.example === undefined ? '' : ` ${o.example}`}`)
     .join('\n');
   const command = program
@@ -63,14 +65,14 @@ export const getCommand = (program: Command, context: CommandContext, operations
     if (flags.format !== 'ndjson' && flags.format !== 'json') throw new UsageError(`--format must be ndjson or json, got ${JSON.stringify(flags.format)}`);
     const op = resolveOperation(name, operations);
     const args = parseOperationArgs(op, words, operationUsage(op, operations));
-    const client = createClient(connectionConfig(flags, context.io.env, [op.group]));
+    const client = createClient(connectionConfig(flags, context.io.env, [op.group], poolEventReporter(context.io, `get ${op.method}`, flags.quiet === true)));
     const group = client[op.group] as unknown as Record<string, ((...a: unknown[]) => Observable<E.Either<CantonError, unknown>>) | undefined>;
     const call = group[op.method];
     if (typeof call !== 'function') throw new UsageError(`the ${op.group} group has no method ${op.method}`);
     const progress = progressReporter(context.io, `get ${op.method}`, flags.quiet === true);
     const stop = new Subject<void>();
     const unregister = context.io.onStop(() => stop.next());
-    const retry = retryConfig(flags, false, () => progress.retry());
+    const retry = retryConfig(flags, false, ({ error }) => progress.retry(error));
     const source = call.apply(group, args);
     let result: E.Either<CantonError, unknown> | undefined;
     try {

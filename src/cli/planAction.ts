@@ -1,6 +1,7 @@
 import { createClient } from '../clientFactory/createClient.js';
 import type { Checkpoint } from '../streams/checkpoints.js';
 import { connectionConfig, type ConnectionFlags, type GroupName } from './connectionConfig.js';
+import { poolEventReporter } from './poolEventReporter.js';
 import type { RecordStreamPlan } from './RecordStreamPlan.js';
 import { runPlan } from './runPlan.js';
 import type { OutputFlags } from './runRecordStream.js';
@@ -8,7 +9,8 @@ import type { CommandContext } from './types.js';
 
 /**
  * The action of a streaming command: a client of the groups it needs (from flags and
- * environment), its plan, run to its output, the exit code handed to `context`.
+ * environment; a Scan pool's events printed on stderr), its plan, run to its output, the exit
+ * code handed to `context`.
  * @example
  * ```ts
  * command.action(planAction(context, ['scan'], scanUpdatesPlan));
@@ -23,6 +25,10 @@ export const planAction =
     plan: (client: ReturnType<typeof createClient>, flags: F) => RecordStreamPlan<C, A>,
   ) =>
   async (flags: F): Promise<void> => {
-    const client = createClient(connectionConfig(flags, context.io.env, groups));
-    context.exit(await runPlan(context.io, plan(client, flags), flags));
+    // The pool's events name the command, known once the plan is made (after the client).
+    let command = 'canton-rx';
+    const client = createClient(connectionConfig(flags, context.io.env, groups, (event) => poolEventReporter(context.io, command, flags.quiet === true)(event)));
+    const planned = plan(client, flags);
+    command = planned.command;
+    context.exit(await runPlan(context.io, planned, flags));
   };

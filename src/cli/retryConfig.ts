@@ -1,17 +1,18 @@
-import type { RetryBackoffConfig } from '../retry/retryBackoff.js';
+import type { RetryBackoffConfig, RetryInfo } from '../retry/retryBackoff.js';
 
 /**
  * The retry policy of a streaming command from `--retries` and `--retry-max-delay`: 5 retries by
  * default, unlimited when following (a tail should outlive an outage), none with `--retries 0`
- * (the first failure ends the command with exit 1). Every retry is counted on the progress line.
+ * (the first failure ends the command with exit 1). Every retry is counted on the progress line,
+ * with the error that caused it.
  * @example
  * ```ts
- * client.scan.updates(request, { retry: retryConfig({ retries: 8 }, false, () => progress.retry()) });
+ * client.scan.updates(request, { retry: retryConfig({ retries: 8 }, false, ({ error }) => progress.retry(error)) });
  * ```
  * @category CLI
  * @since 0.3.0
  */
-export const retryConfig = (flags: { readonly retries?: number; readonly retryMaxDelay?: number }, follow: boolean, onRetry: () => void): RetryBackoffConfig | undefined => {
+export const retryConfig = (flags: { readonly retries?: number; readonly retryMaxDelay?: number }, follow: boolean, onRetry: (info: RetryInfo) => void): RetryBackoffConfig | undefined => {
   const maxRetries = flags.retries ?? (follow ? Infinity : 5);
   if (maxRetries === 0) return undefined;
   return { maxRetries, onRetry, ...(flags.retryMaxDelay === undefined ? {} : { maxDelayMs: flags.retryMaxDelay }) };

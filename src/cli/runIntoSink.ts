@@ -39,7 +39,7 @@ export const runIntoSink = async <C extends Checkpoint, A extends SinkItem>(io: 
       return 1;
     }
     progress.event('sink', { to: opened.describe });
-    const open = (from: C | undefined, pull: Observable<void>) => plan.open(from, pull, () => progress.retry()) as Observable<E.Either<CantonError, A>>;
+    const open = (from: C | undefined, pull: Observable<void>) => plan.open(from, pull, ({ error }) => progress.retry(error)) as Observable<E.Either<CantonError, A>>;
     await lastValueFrom(
       drainInto<C>(opened.sink, open).pipe(
         takeUntil(stop.pipe(tap(() => (reason = 'stopped')))),

@@ -91,7 +91,7 @@ export const runRecordStream = async <C extends Checkpoint, A>(io: CliIo, plan: 
     wakeStop?.();
   });
 
-  const iterator = toAsyncIterable((pull) => plan.open(from, pull, () => progress.retry()))[Symbol.asyncIterator]();
+  const iterator = toAsyncIterable((pull) => plan.open(from, pull, ({ error }) => progress.retry(error)))[Symbol.asyncIterator]();
   let code = 0;
   let reason: 'end' | 'stopped' | 'error' = 'end';
   let first = true;

@@ -23,7 +23,7 @@ interface Flags extends ConnectionFlags, OutputFlags, SnapshotFlags {
 const EXAMPLES = `
 Examples:
   $ canton-rx scan holdings --owner alice::1220ab --migration-id 4 --record-time 2025-06-01T00:00:00Z --match at_or_before
-  $ canton-rx scan holdings --owner alice::1220ab,bob::1220cd --migration-id 4 --record-time 2025-06-01T00:00:00Z --resume holdings.checkpoint.json
+  $ canton-rx scan holdings --owner alice::1220ab,bob::1220cd --migration-id 4 --record-time 2025-06-01T00:00:00Z --match at_or_before --resume holdings.checkpoint.json
   (a snapshot time: canton-rx get getDateOfFirstSnapshotAfter '{"after":"2025-06-01T00:00:00Z","migration_id":4}')`;
 
 /**

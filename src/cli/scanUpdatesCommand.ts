@@ -21,7 +21,10 @@ import { withOutputOptions } from './withOutputOptions.js';
 type Item = T.UpdateHistoryItem | T.UpdateHistoryItemV2;
 
 interface Flags extends ConnectionFlags, OutputFlags {
-  readonly version: 'v1' | 'v2';
+  /** The history endpoint (`--api-version`); default v2. */
+  readonly apiVersion?: 'v1' | 'v2';
+  /** @deprecated `--version`, the old name of `--api-version`: kept for one minor release. */
+  readonly version?: 'v1' | 'v2';
   readonly follow?: boolean;
   readonly pollInterval: number;
   readonly pageSize: number;
@@ -33,6 +36,7 @@ const EXAMPLES = `
 Examples:
   $ canton-rx scan updates --scan-url https://scan.example.com/api/scan > history.ndjson
   $ canton-rx scan updates --after-migration-id 4 --after-record-time 2025-06-01T00:00:00Z --follow
+  $ canton-rx scan updates --api-version v1 --page-size 100
   $ canton-rx scan updates --out history.ndjson            # rerun to continue, exactly once
   $ canton-rx scan updates --resume scan.checkpoint.json | your-indexer
   $ canton-rx scan updates --scan-urls https://a/api/scan,https://b/api/scan,https://c/api/scan,https://d/api/scan
@@ -44,7 +48,7 @@ Examples:
  * checkpoint; `--follow` keeps polling the head every `--poll-interval` ms.
  * @example
  * ```ts
- * const plan = scanUpdatesPlan(createClient({ scan: { url } }), { version: 'v2', pollInterval: 2000, pageSize: 500 });
+ * const plan = scanUpdatesPlan(createClient({ scan: { url } }), { apiVersion: 'v2', pollInterval: 2000, pageSize: 500 });
  * ```
  * @category CLI
  * @since 0.3.0
@@ -52,7 +56,8 @@ Examples:
 export const scanUpdatesPlan = (client: ReturnType<typeof createClient>, flags: Flags): RecordStreamPlan<ScanCheckpoint, Item> => {
   if ((flags.afterMigrationId === undefined) !== (flags.afterRecordTime === undefined)) throw new UsageError('give --after-migration-id and --after-record-time together');
   const after = flags.afterMigrationId === undefined ? {} : { after: { after_migration_id: flags.afterMigrationId, after_record_time: flags.afterRecordTime! } };
-  const codec = flags.version === 'v1' ? S.UpdateHistoryItem : S.UpdateHistoryItemV2;
+  const version = flags.version ?? flags.apiVersion ?? 'v2';
+  const codec = version === 'v1' ? S.UpdateHistoryItem : S.UpdateHistoryItemV2;
   return {
     command: 'scan updates',
     stream: 'scan.updates',
@@ -61,7 +66,7 @@ export const scanUpdatesPlan = (client: ReturnType<typeof createClient>, flags: 
       // Without heartbeats the stream holds items only.
       return client.scan.updates(
         { page_size: flags.pageSize, ...after },
-        { version: flags.version, from, pull, ...(retry === undefined ? {} : { retry }), ...(flags.follow === true ? { tail: { intervalMs: flags.pollInterval } } : {}) },
+        { version, from, pull, ...(retry === undefined ? {} : { retry }), ...(flags.follow === true ? { tail: { intervalMs: flags.pollInterval } } : {}) },
       ) as Observable<E.Either<CantonError, Item>>;
     },
     checkpointOf: (item) => checkpointOf(item),
@@ -86,7 +91,8 @@ export const scanUpdatesCommand = (scan: Command, context: CommandContext): Comm
   const command = scan
     .command('updates')
     .description('the Scan update history, one item a line: from the start, from --after-*, or from a checkpoint; --follow keeps tailing')
-    .addOption(new Option('--version <version>', 'the history endpoint: /v2/updates or /v1/updates').choices(['v1', 'v2']).default('v2'))
+    .addOption(new Option('--api-version <version>', 'the history endpoint: /v2/updates or /v1/updates').choices(['v1', 'v2']).default('v2'))
+    .addOption(new Option('--version <version>', 'deprecated: the old name of --api-version').choices(['v1', 'v2']).hideHelp())
     .option('-f, --follow', 'keep polling the head after catching up (stop with Ctrl-C)')
     .option('--poll-interval <ms>', 'the wait between polls when following', parseWholeNumber(0), 2000)
     .option('--page-size <n>', 'items a request (Scan allows at most 1000 by default)', parseWholeNumber(1), 500)
@@ -94,5 +100,9 @@ export const scanUpdatesCommand = (scan: Command, context: CommandContext): Comm
     .option('--after-record-time <time>', 'with --after-migration-id: an ISO-8601 UTC instant');
   withConnectionOptions(command, ['scan']);
   withOutputOptions(command, { out: true, resume: true, sink: true });
-  return command.addHelpText('after', EXAMPLES).action(planAction(context, ['scan'], scanUpdatesPlan));
+  const run = planAction(context, ['scan'], scanUpdatesPlan);
+  return command.addHelpText('after', EXAMPLES).action(async (flags: Flags) => {
+    if (flags.version !== undefined) context.io.stderr.write('canton-rx: scan updates --version is deprecated: use --api-version (canton-rx --version prints the version of canton-rx)\n');
+    await run(flags);
+  });
 };

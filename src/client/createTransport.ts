@@ -52,7 +52,7 @@ export const createTransport = (
   if (E.isLeft(base)) {
     const invalid = E.left(
       invalidRequest(
-        `invalid client configuration: the ${name} ${base.left.message}`,
+        `invalid client configuration: the ${name} base URL ${base.left.issues.map((i) => i.message).join(' and ')}`,
         base.left.issues.map((i) => ({ path: `${name}.${i.path}`, message: i.message })),
       ),
     );

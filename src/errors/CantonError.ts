@@ -105,6 +105,11 @@ export interface NetworkError {
   readonly _tag: 'NetworkError';
   readonly method: string;
   readonly url: string;
+  /**
+   * Why, as found in what the transport threw rather than its outer message (undici says `fetch
+   * failed` and `terminated`): `ECONNREFUSED 127.0.0.1:1`, `ENOTFOUND scan.example`, `connection
+   * closed after 1.2 MB of 3 MB` (a body cut off), else the messages of the cause chain.
+   */
   readonly message: string;
   /**
    * What the transport threw, as a plain `{name, message, code?, cause?}` for logging; every

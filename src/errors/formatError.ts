@@ -54,8 +54,9 @@ export const formatError: (error: CantonError) => string = matchError({
     const more = e.issues.length > 3 ? ` and ${e.issues.length - 3} more` : '';
     return `${where}${what}: ${issues}${more}`;
   },
+  // An issue the message already states is named by its path only, so the line reads once.
   InvalidRequest: (e) =>
-    `invalid request: ${e.message}${e.issues.length ? ` (${e.issues.map((i) => `${i.path}: ${i.message}`).join('; ')})` : ''}`,
+    `invalid request: ${e.message}${e.issues.length ? ` (${e.issues.map((i) => (e.message.includes(i.message) ? i.path : `${i.path}: ${i.message}`)).join('; ')})` : ''}`,
   ScanDisagreement: (e) =>
     `${e.method} ${e.path}: ${e.reason === 'unavailable' ? `fewer than ${e.needed} Scans of the pool answered` : `fewer than ${e.needed} Scans of the pool agreed`}` +
     `${e.answers.length ? `: ${e.answers.map((a) => `${a.scan} ${a.outcome === 'value' ? 'said' : 'failed:'} ${cut(a.said)}`).join('; ')}` : ''}`,

@@ -68,15 +68,18 @@ const gather = (declared: number | undefined) => {
  *
  * The chunks are gathered as bytes and decoded once, as a whole: decoding chunk by chunk and
  * appending builds a string of many pieces that `JSON.parse` must first copy into one, which
- * costs more than the decoding itself.
+ * costs more than the decoding itself. `progress`, when given, counts the bytes as they arrive
+ * (for the error of a body cut off: how much of how much had come).
  * @internal
  */
 export const readText = async (
   res: { headers: { get(name: string): string | null }; text(): Promise<string>; body?: unknown },
   maxBytes: number,
+  progress?: { received: number; expected?: number },
 ): Promise<string> => {
   const header = res.headers.get('content-length');
   const declared = header !== null && /^\d+$/.test(header.trim()) ? Number(header) : undefined;
+  if (progress !== undefined && declared !== undefined) progress.expected = declared;
   const body = res.body as { getReader?: () => WebReader; [Symbol.asyncIterator]?: () => AsyncIterator<Uint8Array | string>; destroy?: () => void } | null | undefined;
   if (declared !== undefined && declared > maxBytes) {
     if (typeof body?.getReader === 'function') void body.getReader().cancel().catch(() => undefined);
@@ -88,6 +91,7 @@ export const readText = async (
     const bytes = typeof chunk === 'string' ? new TextEncoder().encode(chunk) : chunk;
     if (gathered.size() + bytes.byteLength > maxBytes) return false;
     gathered.add(bytes);
+    if (progress !== undefined) progress.received += bytes.byteLength;
     return true;
   };
   const text = () => (gathered.size() === 0 ? '' : utf8.decode(gathered.bytes()));

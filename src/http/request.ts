@@ -4,6 +4,7 @@ import type { CantonError } from '../errors/CantonError.js';
 import { decodeError, networkError, timeoutError } from '../errors/constructors.js';
 import { renderActual } from '../internal/renderActual.js';
 import { buildUrl } from './buildUrl.js';
+import { describeTransportFailure, type BodyProgress } from './describeTransportFailure.js';
 import { fetchSameOrigin } from './fetchSameOrigin.js';
 import { inNextMacrotask } from './inNextMacrotask.js';
 import { plainError } from './plainError.js';
@@ -32,12 +33,13 @@ interface RawResponse {
 
 /**
  * The error of a request that got no answer. Its code is the transport's own or, failing that,
- * its cause's (Node's fetch reports `fetch failed` with the socket error, `ECONNREFUSED`, inside).
+ * its cause's (Node's fetch reports `fetch failed` with the socket error, `ECONNREFUSED`, inside);
+ * its message is the reason found in that chain (`describeTransportFailure`).
  */
-const transportFailure = (error: unknown, display: { method: string; url: string }, token: string | undefined) => {
+const transportFailure = (error: unknown, display: { method: string; url: string }, token: string | undefined, body: BodyProgress | undefined) => {
   const cause = plainError(error, (text) => redact(text, token));
   const code = cause.code ?? cause.cause?.code;
-  return networkError(display.method, display.url, cause.message, code === undefined || cause.code !== undefined ? cause : { ...cause, code });
+  return networkError(display.method, display.url, describeTransportFailure(cause, body), code === undefined || cause.code !== undefined ? cause : { ...cause, code });
 };
 
 const tooLarge = (error: BodyTooLarge, display: { method: string; url: string }) =>
@@ -63,13 +65,15 @@ const fetchOnce = (fetchFn: Fetch, url: string, init: Omit<FetchInit, 'signal'>,
   new Observable<E.Either<CantonError, RawResponse>>((subscriber) => {
     const controller = new AbortController();
     let settled = false;
+    // Set once the headers are in: a failure after that cut the body off.
+    let body: { received: number; expected?: number } | undefined;
     Promise.resolve()
       .then(() => fetchSameOrigin(fetchFn, url, { ...init, signal: controller.signal }))
       .then(async (res) => ({
         status: res.status,
         contentType: res.headers.get('content-type'),
         retryAfter: res.headers.get('retry-after'),
-        text: await readText(res, maxBytes),
+        text: await readText(res, maxBytes, (body = { received: 0 })),
       }))
       .then(
         (raw) => {
@@ -81,7 +85,7 @@ const fetchOnce = (fetchFn: Fetch, url: string, init: Omit<FetchInit, 'signal'>,
           settled = true;
           // After an abort nobody is listening any more.
           if (controller.signal.aborted) return;
-          subscriber.next(E.left(error instanceof BodyTooLarge ? tooLarge(error, display) : transportFailure(error, display, token)));
+          subscriber.next(E.left(error instanceof BodyTooLarge ? tooLarge(error, display) : transportFailure(error, display, token, body)));
           subscriber.complete();
           // The rest of an oversized body is not wanted: let the connection go.
           if (error instanceof BodyTooLarge) controller.abort();

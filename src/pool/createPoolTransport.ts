@@ -97,7 +97,7 @@ const checkConfig = (config: ScanPoolConfig): RequestIssue[] => {
     if (Array.isArray(urls)) {
       urls.forEach((u, i) => {
         const parsed = typeof u === 'string' ? parseBaseUrl(u) : E.left(invalidRequest('is not a string'));
-        checks.check(E.isRight(parsed), `${at}.${i}`, E.isLeft(parsed) ? parsed.left.message : '');
+        checks.check(E.isRight(parsed), `${at}.${i}`, E.isLeft(parsed) ? parsed.left.issues.map((i) => i.message).join(' and ') || parsed.left.message : '');
       });
     }
   }

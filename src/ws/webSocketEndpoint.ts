@@ -32,7 +32,7 @@ export const webSocketEndpoint = (
   if (group === undefined) return E.left(invalidRequest('the ledger group is not configured: pass createClient({ ledger: { url } })', [{ path: 'ledger', message: 'not configured' }]));
   const base = parseBaseUrl(group.url);
   if (E.isLeft(base)) {
-    return E.left(invalidRequest(`invalid client configuration: the ledger ${base.left.message}`, base.left.issues.map((i) => ({ path: `ledger.${i.path}`, message: i.message }))));
+    return E.left(invalidRequest(`invalid client configuration: the ledger base URL ${base.left.issues.map((i) => i.message).join(' and ')}`, base.left.issues.map((i) => ({ path: `ledger.${i.path}`, message: i.message }))));
   }
   return E.right({
     baseUrl: group.url,

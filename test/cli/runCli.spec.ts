@@ -1,4 +1,10 @@
 import assert from 'node:assert/strict';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import * as E from 'fp-ts/lib/Either.js';
+import { lastValueFrom } from 'rxjs';
+import { createClient } from '../../src/clientFactory/createClient';
+import { formatError } from '../../src/errors/formatError';
 import { runCli } from '../../src/cli/runCli';
 import { startSimulatedNetwork, mintToken, type SimulatedNetwork } from '../../src/testkit';
 import { fakeIo } from './fakeIo';
@@ -13,7 +19,8 @@ describe('runCli', function () {
     net.resetStats();
     for (const argv of [
       ['scan', 'updates', '--scan-url', net.scanUrl, '--page-size', 'x'],
-      ['scan', 'updates', '--scan-url', net.scanUrl, '--version', 'v3'],
+      ['scan', 'updates', '--scan-url', net.scanUrl, '--api-version', 'v3'],
+      ['scan', 'updates', '--scan-url', 'not-a-url'],
       ['scan', 'updates', '--scan-url', net.scanUrl, '--no-such-flag'],
       ['scan', 'updates', '--scan-url', net.scanUrl, '--after-migration-id', '1'],
       ['scan', 'updatez'],
@@ -57,4 +64,43 @@ describe('runCli', function () {
     assert.ok(!denied.stderr.text.includes(secret) && !denied.stdout.text.includes(secret));
   });
 
+
+  it('a URL the client would refuse is bad usage (exit 2) in one sentence, and the library says it once too', async () => {
+    for (const [argv, env, first] of [
+      [['scan', 'updates', '--scan-url', 'not-a-url'], {}, 'canton-rx: --scan-url is not a valid absolute URL'],
+      [['scan', 'updates'], { CANTON_RX_SCAN_URL: 'scan.example.com' }, 'canton-rx: CANTON_RX_SCAN_URL is not a valid absolute URL'],
+      [['scan', 'updates', '--scan-urls', `${net.scanUrl},ftp://b/api/scan`], {}, 'canton-rx: --scan-urls (URL 2 of 2) must use http: or https:'],
+      [['get', 'getLedgerEnd', '--ledger-url', 'https://user:pw@participant.example.com'], { CANTON_RX_TOKEN: 't' }, 'canton-rx: --ledger-url must not carry user info (user:password@): pass credentials as the group token'],
+    ] as const) {
+      const { io, stderr } = fakeIo(env);
+      assert.equal(await runCli(argv, io), 2, argv.join(' '));
+      assert.equal(stderr.lines()[0], first);
+      assert.ok(!stderr.text.includes('pw@'));
+    }
+    const r = await lastValueFrom(createClient({ scan: { url: 'not-a-url' } }).scan.getDsoPartyId());
+    assert.ok(E.isLeft(r));
+    assert.equal(formatError(r.left), 'invalid request: invalid client configuration: the scan base URL is not a valid absolute URL (scan.url)');
+  });
+
+  it('an unreachable Scan: the progress lines and the final error say why (ECONNREFUSED and the address)', async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise((resolve) => closed.close(resolve));
+    const { io, stderr } = fakeIo();
+    assert.equal(await runCli(['scan', 'updates', '--scan-url', `http://127.0.0.1:${port}/api/scan`, '--retries', '2', '--retry-max-delay', '1'], io), 1);
+    const lines = stderr.json();
+    const why = new RegExp(`failed: ECONNREFUSED 127\\.0\\.0\\.1:${port}$`);
+    const progress = lines.find((l) => l['progress'] !== undefined)?.['progress'] as { retries: number; lastRetry: string };
+    assert.match(progress.lastRetry, why);
+    assert.match((lines.find((l) => l['error'] !== undefined)!['error'] as { message: string }).message, why);
+    const done = lines.at(-1)!['done'] as { retries: number; lastRetry: string };
+    assert.equal(done.retries, 2);
+    assert.match(done.lastRetry, why);
+    // On a terminal the live line says it too.
+    const tty = fakeIo({}, { tty: true });
+    assert.equal(await runCli(['scan', 'updates', '--scan-url', `http://127.0.0.1:${port}/api/scan`, '--retries', '1', '--retry-max-delay', '1'], tty.io), 1);
+    assert.match(tty.stderr.text, new RegExp(`1 retries \\(last: POST http://127\\.0\\.0\\.1:${port}/api/scan/v2/updates failed: ECONNREFUSED 127\\.0\\.0\\.1:${port}\\)`));
+    assert.match(tty.stderr.text, new RegExp(`scan updates: error: .* failed: ECONNREFUSED 127\\.0\\.0\\.1:${port}\\n`));
+  });
 });

@@ -12,12 +12,18 @@ describe('scan updates', function () {
   before(async () => (net = await startSimulatedNetwork({ seed: 'cli-scan', updates: 80 })));
   after(() => net.close());
 
-  it('--version v1 reads /v1/updates; --after-* starts strictly after that point', async () => {
+  it('--api-version v1 reads /v1/updates; --after-* starts strictly after that point', async () => {
     const client = createClient({ scan: { url: net.scanUrl } });
     const v1 = (await lastValueFrom(client.scan.updates({ page_size: 1000 }, { version: 'v1' }).pipe(orThrow(), toArray()))).map((i) => JSON.stringify(i));
     const a = fakeIo({ CANTON_RX_SCAN_URL: net.scanUrl });
-    assert.equal(await runCli(['scan', 'updates', '--version', 'v1', '-q'], a.io), 0);
+    assert.equal(await runCli(['scan', 'updates', '--api-version', 'v1', '-q'], a.io), 0);
     assert.deepEqual(a.stdout.lines(), v1);
+    // The old name still works for one minor release, and says so.
+    const old = fakeIo({ CANTON_RX_SCAN_URL: net.scanUrl });
+    assert.equal(await runCli(['scan', 'updates', '--version', 'v1', '-q'], old.io), 0);
+    assert.deepEqual(old.stdout.lines(), v1);
+    assert.match(old.stderr.text, /--version is deprecated: use --api-version/);
+    assert.doesNotMatch(a.stderr.text, /deprecated/);
 
     const v2 = await lastValueFrom(client.scan.updates({ page_size: 1000 }).pipe(orThrow(), toArray()));
     const cut = v2[40]!;

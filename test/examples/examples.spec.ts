@@ -114,6 +114,19 @@ describe('examples/', function () {
     assert.equal(summary.contracts, expected.length);
     const perOwner = Object.fromEntries(Object.entries(summary.owners).map(([o, t]) => [o, Object.values(t).reduce((n, c) => n + c.contracts, 0)]));
     for (const owner of owners) assert.equal(perOwner[owner], expected.filter((c) => c.create_arguments['owner'] === owner).length, owner);
+    // Amounts are Daml Decimals: summed exactly, written as decimal strings (never a float's 79916.34471599999).
+    const exactSum = (amounts: string[]): string => {
+      const units = amounts.reduce((sum, a) => sum + BigInt(a.split('.')[0]! + (a.split('.')[1] ?? '').padEnd(10, '0')), 0n);
+      const digits = units.toString().padStart(11, '0');
+      return `${digits.slice(0, -10)}.${digits.slice(-10)}`;
+    };
+    for (const [owner, templates] of Object.entries(summary.owners))
+      for (const [template, cell] of Object.entries(templates)) {
+        const amounts = expected
+          .filter((c) => c.create_arguments['owner'] === owner && c.template_id.split(':').slice(1).join(':') === template)
+          .map((c) => String((c.create_arguments['amount'] as { initialAmount?: string } | undefined)?.initialAmount ?? '0'));
+        assert.equal((cell as { initialAmount?: unknown }).initialAmount, exactSum(amounts), `${owner} ${template}`);
+      }
   });
 
   it('bft-read.mjs: four Scans, one lying and one lagging: the history as a clean read gives it, the liar reported', async () => {
