@@ -1,4 +1,5 @@
 import { Option, type Command } from 'commander';
+import type * as t from 'io-ts';
 import type { Observable } from 'rxjs';
 import type { CantonError } from '../errors/CantonError.js';
 import * as E from 'fp-ts/lib/Either.js';
@@ -52,7 +53,7 @@ Examples:
 export const scanUpdatesPlan = (client: ReturnType<typeof createClient>, flags: Flags): RecordStreamPlan<ScanCheckpoint, Item> => {
   if ((flags.afterMigrationId === undefined) !== (flags.afterRecordTime === undefined)) throw new UsageError('give --after-migration-id and --after-record-time together');
   const after = flags.afterMigrationId === undefined ? {} : { after: { after_migration_id: flags.afterMigrationId, after_record_time: flags.afterRecordTime! } };
-  const codec = flags.version === 'v1' ? S.UpdateHistoryItem : S.UpdateHistoryItemV2;
+  const codec: t.Decoder<unknown, Item> = flags.version === 'v1' ? S.UpdateHistoryItem : S.UpdateHistoryItemV2;
   return {
     command: 'scan updates',
     stream: 'scan.updates',

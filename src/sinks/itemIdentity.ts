@@ -37,7 +37,9 @@ const entryKey = (item: SnapshotContract): string => {
   if (entry == null || 'JsEmpty' in entry) return 'empty';
   if ('JsActiveContract' in entry) return `${entry.JsActiveContract.synchronizerId}:${entry.JsActiveContract.createdEvent.contractId}`;
   if ('JsIncompleteAssigned' in entry) return `assigned:${entry.JsIncompleteAssigned.assignedEvent.reassignmentId}:${entry.JsIncompleteAssigned.assignedEvent.createdEvent.contractId}`;
-  return `unassigned:${entry.JsIncompleteUnassigned.unassignedEvent.reassignmentId}:${entry.JsIncompleteUnassigned.unassignedEvent.contractId}`;
+  if ('JsIncompleteUnassigned' in entry) return `unassigned:${entry.JsIncompleteUnassigned.unassignedEvent.reassignmentId}:${entry.JsIncompleteUnassigned.unassignedEvent.contractId}`;
+  // An entry kind this version does not know (an open union, docs/codecs.md): its JSON is its identity.
+  return `unknown:${JSON.stringify(entry)}`;
 };
 
 const LEDGER_KINDS = { Transaction: 'transaction', Reassignment: 'reassignment', TopologyTransaction: 'topology' } as const;
