@@ -780,7 +780,7 @@ const methodsModule = (group, ds) => {
     if (d.paged) doc.push(`   * Paged: pass the cursor of one answer to get the next.`);
     if (d.unsendable) doc.push(`   * Not sent: ${d.unsendable}.`);
     if (d.conditions.length > 0) doc.push(`   * Errors may carry \`condition\`: ${d.conditions.map((c) => `'${c}'`).join(', ')}.`);
-    if (d.deprecated) doc.push(`   * @deprecated Deprecated upstream: use \`${d.replacement}\`.`);
+    if (d.deprecated) doc.push(`   * @deprecated Deprecated upstream: use \`${d.replacement}\`.${O.deprecationNotes[group] ? ` ${O.deprecationNotes[group].replace('{replacement}', d.replacement)}` : ''}`);
     doc.push(`   * @example`, '   * ```ts', `   * ${exampleCall(d, group)}`, '   * ```', '   */');
     lines.push(...doc, `  ${d.method}(${signatureOf(d)}): Result<${d.response.type}>;`);
   }

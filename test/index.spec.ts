@@ -25,6 +25,7 @@ describe('canton-rx public exports', () => {
       'retryBackoff',
       'rights',
       'toAsyncIterable',
+      'unknownMemberOf',
       'validateCreateAnsEntryRequest',
       'validateGetActiveContractsPageRequest',
       'validateGetUpdatesPageRequest',

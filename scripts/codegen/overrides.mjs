@@ -351,6 +351,15 @@ export const openUnions = {
   validator: {},
 };
 
+/**
+ * What the TSDoc of a deprecated method of a group adds: Canton 3.6.1 disables the endpoints
+ * deprecated in 3.4 and 3.5 by default (answer DEPRECATED_API_DISABLED), 3.7 removes them
+ * (docs/errors.md, Conditions).
+ */
+export const deprecationNotes = {
+  ledger: "A participant that has disabled it (Canton 3.6.1's default) answers an `HttpError` with `condition: 'DeprecatedApiDisabled'` and `replacement: '{replacement}'`.",
+};
+
 /** Replacements of deprecated operations, by method name (the specs say so only in prose). */
 export const replacements = {
   ledger: {
