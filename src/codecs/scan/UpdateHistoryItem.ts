@@ -1,6 +1,6 @@
 import type * as t from 'io-ts';
 import { withUnknown, type UnknownMember } from '../common/openMembers.js';
-import { byPresence, carriesScanCursor, type ScanCursorFields } from '../splice/internal.js';
+import { byPresence, carriesScanCursor } from '../splice/internal.js';
 import { UpdateHistoryReassignment } from './UpdateHistoryReassignment.js';
 import { UpdateHistoryTransaction } from './UpdateHistoryTransaction.js';
 
@@ -35,4 +35,4 @@ export type UpdateHistoryItem = t.TypeOf<typeof UpdateHistoryItem>;
  * @category Codecs
  * @since 0.3.0
  */
-export type UnknownUpdateHistoryItem = UnknownMember<'UpdateHistoryItem'> & ScanCursorFields;
+export type UnknownUpdateHistoryItem = UnknownMember<'UpdateHistoryItem'> & { readonly update_id: string; readonly migration_id: number; readonly record_time: string };

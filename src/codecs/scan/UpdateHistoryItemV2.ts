@@ -1,6 +1,6 @@
 import type * as t from 'io-ts';
 import { withUnknown, type UnknownMember } from '../common/openMembers.js';
-import { byPresence, carriesScanCursor, type ScanCursorFields } from '../splice/internal.js';
+import { byPresence, carriesScanCursor } from '../splice/internal.js';
 import { UpdateHistoryReassignment } from './UpdateHistoryReassignment.js';
 import { UpdateHistoryTransactionV2 } from './UpdateHistoryTransactionV2.js';
 
@@ -35,4 +35,4 @@ export type UpdateHistoryItemV2 = t.TypeOf<typeof UpdateHistoryItemV2>;
  * @category Codecs
  * @since 0.3.0
  */
-export type UnknownUpdateHistoryItemV2 = UnknownMember<'UpdateHistoryItemV2'> & ScanCursorFields;
+export type UnknownUpdateHistoryItemV2 = UnknownMember<'UpdateHistoryItemV2'> & { readonly update_id: string; readonly migration_id: number; readonly record_time: string };

@@ -133,13 +133,6 @@ export const carriesScanCursor = {
   what: 'update_id, migration_id and record_time (the cursor of the Scan streams)',
 } as const;
 
-/** The fields {@link carriesScanCursor} checks, as a type. @internal */
-export interface ScanCursorFields {
-  readonly update_id: string;
-  readonly migration_id: number;
-  readonly record_time: string;
-}
-
 /** One member of {@link byPresence}: chosen when any of `keys` is present. @internal */
 export interface PresenceMember<C extends t.Mixed> {
   readonly keys: ReadonlyArray<string>;
