@@ -8,7 +8,7 @@
 // Usage: node scripts/codegen.mjs [--specs DIR] [--out DIR]
 //   --specs  the upstream-openapi folder (default $CANTON_RX_SPECS, else ../shared/upstream-openapi)
 //   --out    where to write (default the repository root; the idempotence test writes to a temp dir)
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
@@ -34,6 +34,12 @@ const FILES = {
   ans: 'splice/apps/validator/src/main/openapi/ans-external.yaml',
   commonExternal: 'splice/apps/common/src/main/openapi/common-external.yaml',
 };
+// Newer Splice specs, when taken, go to splice-next/ in the same layout (the README of the specs
+// folder): each file is read from there when it is there, else from splice/. A $ref from a
+// splice-next file to one only splice/ has resolves to the splice/ copy.
+const NEXT = 'splice-next/';
+const newest = (rel) => (rel.startsWith('splice/') && existsSync(join(specsDir, NEXT + rel.slice('splice/'.length))) ? NEXT + rel.slice('splice/'.length) : rel);
+for (const k of Object.keys(FILES)) FILES[k] = newest(FILES[k]);
 const GROUPS = ['ledger', 'scan', 'validator'];
 const HTTP_METHODS = ['get', 'post', 'put', 'patch', 'delete'];
 
@@ -42,7 +48,8 @@ const HTTP_METHODS = ['get', 'post', 'put', 'patch', 'delete'];
 
 const docs = new Map();
 const load = (rel) => {
-  if (!docs.has(rel)) docs.set(rel, parse(readFileSync(join(specsDir, rel), 'utf8')));
+  const at = rel.startsWith(NEXT) && !existsSync(join(specsDir, rel)) ? `splice/${rel.slice(NEXT.length)}` : rel;
+  if (!docs.has(rel)) docs.set(rel, parse(readFileSync(join(specsDir, at), 'utf8')));
   return docs.get(rel);
 };
 const posixJoin = (fromFile, relPath) => {
