@@ -8,7 +8,7 @@
 // Usage: node scripts/codegen.mjs [--specs DIR] [--out DIR]
 //   --specs  the upstream-openapi folder (default $CANTON_RX_SPECS, else ../shared/upstream-openapi)
 //   --out    where to write (default the repository root; the idempotence test writes to a temp dir)
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
@@ -34,6 +34,12 @@ const FILES = {
   ans: 'splice/apps/validator/src/main/openapi/ans-external.yaml',
   commonExternal: 'splice/apps/common/src/main/openapi/common-external.yaml',
 };
+// Newer Splice specs, when taken, go to splice-next/ in the same layout (the README of the specs
+// folder): each file is read from there when it is there, else from splice/. A $ref from a
+// splice-next file to one only splice/ has resolves to the splice/ copy.
+const NEXT = 'splice-next/';
+const newest = (rel) => (rel.startsWith('splice/') && existsSync(join(specsDir, NEXT + rel.slice('splice/'.length))) ? NEXT + rel.slice('splice/'.length) : rel);
+for (const k of Object.keys(FILES)) FILES[k] = newest(FILES[k]);
 const GROUPS = ['ledger', 'scan', 'validator'];
 const HTTP_METHODS = ['get', 'post', 'put', 'patch', 'delete'];
 
@@ -42,7 +48,8 @@ const HTTP_METHODS = ['get', 'post', 'put', 'patch', 'delete'];
 
 const docs = new Map();
 const load = (rel) => {
-  if (!docs.has(rel)) docs.set(rel, parse(readFileSync(join(specsDir, rel), 'utf8')));
+  const at = rel.startsWith(NEXT) && !existsSync(join(specsDir, rel)) ? `splice/${rel.slice(NEXT.length)}` : rel;
+  if (!docs.has(rel)) docs.set(rel, parse(readFileSync(join(specsDir, at), 'utf8')));
   return docs.get(rel);
 };
 const posixJoin = (fromFile, relPath) => {
@@ -182,6 +189,10 @@ class Emitter {
     this.sharedUsed = new Set(); // names of the shared emitter's codecs this group uses
     this.helpers = new Map(); // schema name -> its guard's helper functions (source), in order
   }
+  /** Whether the named schema is an open union (overrides.openUnions). */
+  isOpen(name) {
+    return name !== undefined && Object.prototype.hasOwnProperty.call(O.openUnions[this.group] ?? {}, name);
+  }
   /** The codec expression of a schema; `ref` names come out as `S.Name` when `prefix`. */
   ref(fromFile, ref, prefix) {
     const { name, file, schema } = schemaOf(this.group, fromFile, ref);
@@ -222,8 +233,8 @@ class Emitter {
           const k = Object.keys(m.properties)[0];
           return `${key(k)}: ${this.expr(fromFile, m.properties[k], prefix, deps)}`;
         });
-        // Canton's union encoding: one key, the variant name (notes §2.1).
-        code = `wrapperUnion(${str(name ?? 'union')}, { ${entries.join(', ')} })`;
+        // Canton's union encoding: one key, the variant name (notes §2.1); open when listed (overrides.openUnions).
+        code = `wrapperUnion(${str(name ?? 'union')}, { ${entries.join(', ')} }${this.isOpen(name) ? `, { group: ${str(this.group)} }` : ''})`;
       } else {
         const parts = members.map((x) => this.expr(fromFile, x, prefix, deps));
         code = parts.length === 1 ? parts[0] : `t.union([${parts.join(', ')}]${nm})`;
@@ -273,15 +284,20 @@ class Emitter {
       const members = s.oneOf ?? s.anyOf;
       const wrappers = members.every((m) => !m.$ref && m.type === 'object' && m.properties && Object.keys(m.properties).length === 1 && (m.required ?? []).length === 1);
       if (wrappers) {
+        const open = this.isOpen(owner) && s === this.named.get(owner)?.schema;
         const lines = ['  if (!isJsonObject(u)) return false;', '  let key: string | undefined;', '  for (const k in u) {', '    if (key !== undefined) return false;', '    key = k;', '  }', '  const x = key === undefined ? undefined : u[key];', '  switch (key) {'];
         for (const m of members) {
           const k = Object.keys(m.properties)[0];
           lines.push(`    case ${str(k)}:`, `      return ${this.guard(fromFile, m.properties[k], 'x', owner)};`);
         }
-        lines.push('    default:', '      return false;', '  }');
+        // An unknown variant of an open union: accepted as it is, unless decoding strictly.
+        lines.push('    default:', open ? '      return key !== undefined && acceptsUnknown();' : '      return false;', '  }');
         code = `${this.helper(owner, lines)}(${v})`;
       } else code = `(${members.map((x) => this.guard(fromFile, x, v, owner)).join(' || ')})`;
-    } else if (s.enum && (s.type === 'string' || s.type === undefined)) code = `typeof ${v} === 'string'`;
+    } else if (s.enum && (s.type === 'string' || s.type === undefined)) {
+      // Open: any string, or (decoding strictly) a known value, compared in line.
+      code = `(typeof ${v} === 'string' && (acceptsUnknown() || ${s.enum.map((e) => `${v} === ${str(e)}`).join(' || ')}))`;
+    }
     else if (s.type === 'string') code = isTimestampSchema(s, prop) ? `isTimestamp(${v})` : `typeof ${v} === 'string'`;
     else if (s.type === 'integer') code = s.format === 'int32' ? `isInt32(${v})` : `isInt64(${v})`;
     else if (s.type === 'number') code = `typeof ${v} === 'number'`;
@@ -557,6 +573,7 @@ const schemasModule = (group, emitter) => {
   const prim = PRIMITIVES.filter((m) => new RegExp(`(^|[^.\\w])${m}\\b`).test(text));
   if (prim.length > 0) lines.push(`import { ${prim.join(', ')} } from '../../codecs/common/primitives.js';`);
   if (/(^|[^.\w])openEnum\b/.test(text)) lines.push(`import { openEnum } from '../../codecs/common/openEnum.js';`);
+  if (/(^|[^.\w])acceptsUnknown\b/.test(text)) lines.push(`import { acceptsUnknown } from '../../codecs/common/openMembers.js';`);
   if (text.includes('H.')) lines.push(`import * as H from '${handIndex[group]}';`);
   if (/\bSC\./.test(text)) lines.push(`import * as SC from '../scan/schemas.js';`);
   lines.push(
@@ -667,6 +684,28 @@ const requestValidationsModule = () => {
   return lines.join('\n');
 };
 
+/**
+ * The open-union list (overrides.openUnions) as data, below the codecs: the hand union builders
+ * and the generated ones read it; test/codegen/openUnions.spec.ts holds the codecs to it.
+ */
+const openUnionsModule = () => {
+  const lines = [
+    HEADER,
+    '',
+    `/**`,
+    ` * The open unions by group and codec name, each with the reason it is open (scripts/codegen/overrides.mjs,`,
+    ` * openUnions; docs/codecs.md, "Open unions"). A union not named here is closed. @internal`,
+    ` */`,
+    `export const openUnions = {`,
+  ];
+  for (const group of GROUPS) {
+    const entries = Object.entries(O.openUnions[group] ?? {});
+    lines.push(`  ${group}: {${entries.map(([n, why]) => `\n    ${key(n)}: ${lit(why)},`).join('')}${entries.length === 0 ? '' : '\n  '}},`);
+  }
+  lines.push('} as const;', '');
+  return lines.join('\n');
+};
+
 /** The ledger's WebSocket channels of the AsyncAPI spec (3.5, a superset of main's). */
 const channelsModule = () => {
   const doc = load(FILES.canton35Async);
@@ -748,7 +787,7 @@ const methodsModule = (group, ds) => {
     if (d.paged) doc.push(`   * Paged: pass the cursor of one answer to get the next.`);
     if (d.unsendable) doc.push(`   * Not sent: ${d.unsendable}.`);
     if (d.conditions.length > 0) doc.push(`   * Errors may carry \`condition\`: ${d.conditions.map((c) => `'${c}'`).join(', ')}.`);
-    if (d.deprecated) doc.push(`   * @deprecated Deprecated upstream: use \`${d.replacement}\`.`);
+    if (d.deprecated) doc.push(`   * @deprecated Deprecated upstream: use \`${d.replacement}\`.${O.deprecationNotes[group] ? ` ${O.deprecationNotes[group].replace('{replacement}', d.replacement)}` : ''}`);
     doc.push(`   * @example`, '   * ```ts', `   * ${exampleCall(d, group)}`, '   * ```', '   */');
     lines.push(...doc, `  ${d.method}(${signatureOf(d)}): Result<${d.response.type}>;`);
   }
@@ -956,6 +995,7 @@ const main = () => {
     write(`docs/${group}.md`, docsPage(group, ds));
   }
   write('src/validation/requestValidations.ts', requestValidationsModule());
+  write('src/codecs/common/openUnions.ts', openUnionsModule());
   write('src/generated/ledger/channels.ts', channelsModule());
   const all = GROUPS.flatMap((g) => byGroup[g]);
   write('src/generated/operationIndex.ts', indexModule(all));

@@ -105,7 +105,8 @@ export type {
 
 // Codecs
 export * as codecs from './generated/codecs.js';
-export { decodeWith } from './codecs/decodeWith.js';
+export { decodeWith, type DecodeOptions } from './codecs/decodeWith.js';
+export { unknownMemberOf, type UnknownMember, type UnknownMemberView } from './codecs/common/openMembers.js';
 export { compareTimestamps } from './time/compareTimestamps.js';
 
 // Validation (deprecated: the client methods run these checks, from their descriptors)

@@ -27,6 +27,7 @@ describe('canton-rx public exports', () => {
       'retryBackoff',
       'rights',
       'toAsyncIterable',
+      'unknownMemberOf',
       'validateCreateAnsEntryRequest',
       'validateGetActiveContractsPageRequest',
       'validateGetUpdatesPageRequest',

@@ -302,6 +302,64 @@ export const handCodecs = {
   },
 };
 
+/**
+ * Open unions (docs/codecs.md, "Open unions"): a member no spec names decodes as an unknown member
+ * (the JSON as it came, its tag carrying the unknown name) instead of a DecodeError that ends the
+ * feed; the client's `strict` option refuses it again. Splice's bulk data guidance is that readers
+ * must tolerate new types, and both servers add variants between minor versions. Listed by group
+ * and codec name, each with its reason; the generator writes the list to
+ * src/codecs/common/openUnions.ts, which the hand codecs and the generated ones read, and
+ * test/codegen/openUnions.spec.ts holds the codecs to it. Not listed, so closed: the unions of
+ * requests (commands, filters, vetting changes: what we send, which a newer server does not
+ * change under us), and the untagged unions of single answers (NodeStatus, the reward accounting
+ * answers, TransferCommandContractStatus, UpdateHistoryItemV2WithHash), where an object that
+ * matches no member is more likely a broken answer than a new one.
+ * Every string enum of the answers is open already (codecRules.enum, openEnum); `strict` refuses
+ * their unknown values too.
+ */
+export const openUnions = {
+  ledger: {
+    // The update stream's items (notes §3.5); an unknown kind must keep value.offset, which the checkpoint reads.
+    Update: 'a new update kind; carries value.offset, so the checkpoint advances past it',
+    // The deprecated tree stream's items, same reason.
+    Update1: 'a new update kind of the tree stream; carries value.offset',
+    // A transaction's events (notes §3.5.4).
+    Event: 'a new event type within a transaction',
+    // The deprecated trees' events.
+    TreeEvent: 'a new event type within a transaction tree',
+    // A reassignment's events (notes §3.5.7).
+    JsReassignmentEvent: 'a new reassignment event',
+    // A topology transaction's events (participant authorizations).
+    TopologyEventEvent: 'a new topology event',
+    // The ACS stream's entries; the stream's checkpoint is its snapshot offset, not the entry's.
+    JsContractEntry: 'a new kind of active contract entry',
+    // The completion stream's items.
+    CompletionResponse: 'a new kind of completion stream item',
+    // A user's rights (listUserRights, getUser): a newer participant grants new kinds of rights.
+    Kind: 'a new kind of user right',
+  },
+  scan: {
+    // notes §0.6: tree events by event_type.
+    TreeEvent: 'a new event_type in events_by_id',
+    // notes §5.2: the history's items, told apart by present fields; an unknown item must carry
+    // update_id, migration_id and record_time, the cursor of the Scan streams.
+    UpdateHistoryItem: 'a new kind of update history item (v1); carries the Scan cursor',
+    UpdateHistoryItemV2: 'a new kind of update history item (v2, also the event history\'s update); carries the Scan cursor',
+    // A reassignment item's event: assignment or unassignment; an unknown one keeps migration_id, which the cursor reads.
+    ReassignmentEvent: 'a new kind of reassignment event; carries migration_id',
+  },
+  validator: {},
+};
+
+/**
+ * What the TSDoc of a deprecated method of a group adds: Canton 3.6.1 disables the endpoints
+ * deprecated in 3.4 and 3.5 by default (answer DEPRECATED_API_DISABLED), 3.7 removes them
+ * (docs/errors.md, Conditions).
+ */
+export const deprecationNotes = {
+  ledger: "A participant that has disabled it (Canton 3.6.1's default) answers an `HttpError` with `condition: 'DeprecatedApiDisabled'` and `replacement: '{replacement}'`.",
+};
+
 /** Replacements of deprecated operations, by method name (the specs say so only in prose). */
 export const replacements = {
   ledger: {

@@ -42,6 +42,8 @@ export interface ScanBackfillOptions {
   readonly version?: 'v1' | 'v2';
   /** Retry failed page requests, as for `scan.updates` (default: none; a failed page ends the stream with its Left). */
   readonly retry?: RetryBackoffConfig;
+  /** Decode strictly, as for `scan.updates` (docs/codecs.md, "Open unions"). @since 0.3.0 */
+  readonly strict?: boolean;
 }
 
 type Item = UpdateHistoryItem | UpdateHistoryItemV2;

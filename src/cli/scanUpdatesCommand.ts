@@ -1,4 +1,5 @@
 import { Option, type Command } from 'commander';
+import type * as t from 'io-ts';
 import type { Observable } from 'rxjs';
 import type { CantonError } from '../errors/CantonError.js';
 import * as E from 'fp-ts/lib/Either.js';
@@ -57,7 +58,7 @@ export const scanUpdatesPlan = (client: ReturnType<typeof createClient>, flags: 
   if ((flags.afterMigrationId === undefined) !== (flags.afterRecordTime === undefined)) throw new UsageError('give --after-migration-id and --after-record-time together');
   const after = flags.afterMigrationId === undefined ? {} : { after: { after_migration_id: flags.afterMigrationId, after_record_time: flags.afterRecordTime! } };
   const version = flags.version ?? flags.apiVersion ?? 'v2';
-  const codec = version === 'v1' ? S.UpdateHistoryItem : S.UpdateHistoryItemV2;
+  const codec: t.Decoder<unknown, Item> = version === 'v1' ? S.UpdateHistoryItem : S.UpdateHistoryItemV2;
   return {
     command: 'scan updates',
     stream: 'scan.updates',

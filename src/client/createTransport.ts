@@ -1,4 +1,4 @@
-import { of, type Observable } from 'rxjs';
+import { map, of, type Observable } from 'rxjs';
 import * as E from 'fp-ts/lib/Either.js';
 import type { CantonError, RequestIssue } from '../errors/CantonError.js';
 import { invalidRequest } from '../errors/constructors.js';
@@ -20,10 +20,25 @@ export type Agreement = 'whole' | { readonly kind: 'history-page'; readonly item
  * descriptor (absent: `'whole'`, or what the descriptor of the call's route says).
  * @internal
  */
-export type Call = Pick<RequestDescription, 'method' | 'path' | 'params' | 'query' | 'body' | 'onOkText' | 'onOkJson'> & { readonly agreement?: Agreement };
+export type Call = Pick<RequestDescription, 'method' | 'path' | 'params' | 'query' | 'body' | 'onOkText' | 'onOkJson'> & {
+  readonly agreement?: Agreement;
+  /** Decode the answer strictly (docs/codecs.md, "Open unions"); absent: the client's `strict` option. */
+  readonly strict?: boolean;
+};
+
+/** An answer of a transport: the HTTP answer, and whether it is to be decoded strictly. @internal */
+export type TransportAnswer = HttpResponse & { readonly strict?: boolean };
 
 /** Sends calls to one API group. @internal */
-export type Transport = (call: Call) => Observable<E.Either<CantonError, HttpResponse>>;
+export type Transport = (call: Call) => Observable<E.Either<CantonError, TransportAnswer>>;
+
+/**
+ * The transport of one call with its own `strict` (a stream's option), laid over the client's:
+ * `undefined` leaves the transport as it is.
+ * @internal
+ */
+export const withStrict = (transport: Transport, options: { readonly strict?: boolean } | undefined): Transport =>
+  options?.strict === undefined ? transport : (call) => transport({ ...call, strict: options.strict });
 
 /**
  * Binds the HTTP core to one group's base URL, token, fetch, timeout and body bound. A group
@@ -34,7 +49,7 @@ export type Transport = (call: Call) => Observable<E.Either<CantonError, HttpRes
 export const createTransport = (
   name: 'ledger' | 'validator' | 'scan',
   group: GroupConfig | undefined,
-  shared: { fetch: Fetch; timeoutMs: number; maxResponseBytes?: number; configIssues?: ReadonlyArray<RequestIssue> },
+  shared: { fetch: Fetch; timeoutMs: number; maxResponseBytes?: number; configIssues?: ReadonlyArray<RequestIssue>; strict?: boolean },
 ): Transport => {
   if (shared.configIssues !== undefined && shared.configIssues.length > 0) {
     const text = shared.configIssues.map((i) => `${i.path} ${i.message}`).join('; ');
@@ -58,8 +73,8 @@ export const createTransport = (
     );
     return () => of(invalid);
   }
-  return ({ agreement: _agreement, ...call }) =>
-    request({
+  return ({ agreement: _agreement, strict, ...call }) => {
+    const answer = request({
       ...call,
       baseUrl: group.url,
       fetch: shared.fetch,
@@ -67,4 +82,7 @@ export const createTransport = (
       ...(shared.maxResponseBytes !== undefined ? { maxResponseBytes: shared.maxResponseBytes } : {}),
       ...(group.token !== undefined ? { token: group.token } : {}),
     });
+    // The answer says how it is to be decoded: the call's own choice, else the client's.
+    return (strict ?? shared.strict) === true ? answer.pipe(map(E.map((r): TransportAnswer => ({ ...r, strict: true })))) : answer;
+  };
 };

@@ -4,8 +4,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import type { CantonError, InvalidRequest, KnownCondition, RequestIssue } from '../errors/CantonError.js';
 import { invalidRequest } from '../errors/constructors.js';
 import { toIssues } from '../codecs/decodeWith.js';
-import type { HttpResponse } from '../http/types.js';
-import type { Agreement, Call, Transport } from './createTransport.js';
+import type { Agreement, Call, Transport, TransportAnswer } from './createTransport.js';
 import { checkRequest, type RequestValidation } from '../validation/checkRequest.js';
 import { checked } from './send.js';
 import { decodeResponse } from './decodeResponse.js';
@@ -154,7 +153,7 @@ export const buildCall = (d: OperationDescriptor, args: ReadonlyArray<unknown>, 
   });
 };
 
-const decodeAnswer = <A>(response: OperationDescriptor<A>['response']) => (r: E.Either<CantonError, HttpResponse>): E.Either<CantonError, A> => {
+const decodeAnswer = <A>(response: OperationDescriptor<A>['response']) => (r: E.Either<CantonError, TransportAnswer>): E.Either<CantonError, A> => {
   if (response === 'empty') return E.isLeft(r) ? r : E.right(undefined as A);
   if (response === 'text') {
     if (E.isLeft(r)) return r;
@@ -164,11 +163,18 @@ const decodeAnswer = <A>(response: OperationDescriptor<A>['response']) => (r: E.
   return decodeResponse(response)(r);
 };
 
+/** A deprecated operation's `DeprecatedApiDisabled` error, with the method to call instead. */
+const namingReplacement =
+  <A>(replacement: string) =>
+  (r: E.Either<CantonError, A>): E.Either<CantonError, A> =>
+    E.isLeft(r) && r.left._tag === 'HttpError' && r.left.condition === 'DeprecatedApiDisabled' ? E.left({ ...r.left, replacement }) : r;
+
 /**
  * One call of an operation, the one way every method of the client reaches its endpoint: cold
  * (checked and sent at subscribe, each subscription its own request), the arguments checked first
  * (see {@link buildCall}), the call carrying the descriptor's `agreement` for a Scan pool, the
- * answer decoded with the operation's codec and its known conditions marked.
+ * answer decoded with the operation's codec and its known conditions marked; a deprecated
+ * operation that the server has disabled (`DeprecatedApiDisabled`) names its replacement.
  * @internal
  */
 export const invokeOperation = <A>(
@@ -182,6 +188,8 @@ export const invokeOperation = <A>(
     (call) => {
       const decoded = transport(call).pipe(map(decodeAnswer(d.response)));
       const conditions = d.conditions ?? [];
-      return conditions.length === 0 ? decoded : decoded.pipe(map((r) => conditions.reduce((acc, c) => withCondition<A>(c)(acc), r)));
+      const marked = conditions.length === 0 ? decoded : decoded.pipe(map((r) => conditions.reduce((acc, c) => withCondition<A>(c)(acc), r)));
+      const replacement = d.deprecated ? d.replacement : undefined;
+      return replacement === undefined ? marked : marked.pipe(map(namingReplacement<A>(replacement)));
     },
   );

@@ -33,4 +33,13 @@ export interface ClientConfig {
    * @since 0.2.0
    */
   readonly webSocket?: WebSocketConstructor;
+  /**
+   * Refuse what the specs do not name: a member of an open union (a new update kind, event type,
+   * reassignment event, Scan item or event type) or a value of an open enum that this version
+   * does not know is a `DecodeError` naming it, as before 0.3.0, instead of an unknown member
+   * that the streams hand on (docs/codecs.md, "Open unions"). Default false. Each stream takes
+   * `strict` too, for its own calls.
+   * @since 0.3.0
+   */
+  readonly strict?: boolean;
 }

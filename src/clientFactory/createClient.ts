@@ -56,7 +56,7 @@ export const createClient = (config: ClientConfig = {}): CantonClient => {
     configIssues.push({ path: 'maxResponseBytes', message: `must be a positive whole number of bytes, got ${String(config.maxResponseBytes)}` });
   }
   const fetch: Fetch = config.fetch ?? defaultFetch();
-  const shared = { fetch, timeoutMs, maxResponseBytes, configIssues };
+  const shared = { fetch, timeoutMs, maxResponseBytes, configIssues, ...(config.strict === true ? { strict: true } : {}) };
   return {
     ledger: createLedgerGroup(createTransport('ledger', config.ledger, shared), webSocketEndpoint(config.ledger, { ...shared, ...(config.webSocket !== undefined ? { webSocket: config.webSocket } : {}) })),
     validator: createValidatorGroup(createTransport('validator', config.validator, shared), config.validator?.ansAcronym ?? 'cns'),

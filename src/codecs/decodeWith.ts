@@ -3,13 +3,15 @@ import * as E from 'fp-ts/lib/Either.js';
 import type { DecodeError, DecodeIssue } from '../errors/CantonError.js';
 import { decodeError } from '../errors/constructors.js';
 import { renderActual } from '../internal/renderActual.js';
+import { strictDecoding } from './common/openMembers.js';
 
 const MAX_ISSUES = 20;
 
 /**
  * Decodes an unknown value with an io-ts codec into `Either<DecodeError, A>`, turning io-ts's
  * validation contexts into JSON paths once, at the boundary, so that no raw io-ts `Errors` leak
- * into public types.
+ * into public types. Open unions and enums keep a member they do not know (docs/codecs.md);
+ * `{ strict: true }` refuses it.
  *
  * @example
  * ```ts
@@ -17,16 +19,32 @@ const MAX_ISSUES = 20;
  * const r = decodeWith(codecs.scan.GetDsoPartyIdResponse)({ dso_party_id: 7 });
  * // Left({ _tag: 'DecodeError', reason: 'schema',
  * //        issues: [{ path: 'dso_party_id', expected: 'string', actual: '7' }] })
+ * decodeWith(codecs.ledger.Update, { strict: true })({ FutureKind: { value: { offset: 7 } } });
+ * // Left: unknown Update variant "FutureKind"
  * ```
  * @category Codecs
  * @since 0.1.0
  */
 export const decodeWith =
-  <A, O>(codec: t.Type<A, O, unknown>) =>
+  <A, O>(codec: t.Type<A, O, unknown>, options?: DecodeOptions) =>
   (u: unknown): E.Either<DecodeError, A> => {
-    const r = codec.decode(u);
+    const r = options?.strict === true ? strictDecoding(() => codec.decode(u)) : codec.decode(u);
     return E.isRight(r) ? r : E.left(decodeError('schema', toIssues(r.left)));
   };
+
+/**
+ * How {@link decodeWith} decodes.
+ * @category Codecs
+ * @since 0.3.0
+ */
+export interface DecodeOptions {
+  /**
+   * Refuse what the specs do not name: a member of an open union or a value of an open enum
+   * that this version does not know is a `DecodeError` naming it, instead of an unknown member
+   * (docs/codecs.md, "Open unions"). Default false.
+   */
+  readonly strict?: boolean;
+}
 
 /** @internal */
 export const toIssues = (errors: t.Errors): ReadonlyArray<DecodeIssue> => {

@@ -75,7 +75,8 @@ export type KnownCondition =
   | 'TrafficEnforcementDisabled'
   | 'ParticipantPruned'
   | 'InvalidPageToken'
-  | 'SnapshotNotFound';
+  | 'SnapshotNotFound'
+  | 'DeprecatedApiDisabled';
 
 /**
  * The server answered with a status outside 2xx.
@@ -93,6 +94,12 @@ export interface HttpError {
   readonly retryAfterMs?: number;
   /** A condition canton-rx recognised from the status and body. */
   readonly condition?: KnownCondition;
+  /**
+   * With `condition: 'DeprecatedApiDisabled'` on a deprecated method: the method to call instead
+   * (its operation's replacement, as `docs/ledger.md` lists it).
+   * @since 0.3.0
+   */
+  readonly replacement?: string;
 }
 
 /**

@@ -35,7 +35,7 @@ const describeBody = (body: ErrorBody): string => {
  */
 export const formatError: (error: CantonError) => string = matchError({
   HttpError: (e) =>
-    `${e.method} ${e.url} failed with HTTP ${e.status}${e.condition ? ` (${e.condition})` : ''}: ${describeBody(e.body)}` +
+    `${e.method} ${e.url} failed with HTTP ${e.status}${e.condition ? ` (${e.condition}${e.replacement !== undefined ? `: use ${e.replacement}` : ''})` : ''}: ${describeBody(e.body)}` +
     (e.retryAfterMs !== undefined ? ` (retry after ${e.retryAfterMs} ms)` : ''),
   NetworkError: (e) => `${e.method} ${e.url} failed: ${e.message}`,
   TimeoutError: (e) => `${e.method} ${e.url} timed out after ${e.timeoutMs} ms`,

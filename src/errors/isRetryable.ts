@@ -38,6 +38,8 @@ export const isRetryable = (error: CantonError): boolean => {
       // Nothing was sent; a token provider that failed once (a refresh blip) can succeed next time.
       return error.reason === 'token-provider';
     case 'HttpError': {
+      // Disabled by the server's configuration: asking again gets the same answer.
+      if (error.condition === 'DeprecatedApiDisabled') return false;
       if (RETRYABLE_STATUS.has(error.status)) return true;
       if (error.body._tag !== 'LedgerError') return false;
       const ledger = error.body.error;

@@ -16,4 +16,4 @@ import { isRetryable } from './isRetryable.js';
  * @since 0.1.0
  */
 export const isRetryableRead = (error: CantonError): boolean =>
-  isRetryable(error) || (error._tag === 'HttpError' && error.status >= 500 && error.status <= 599 && error.status !== 501);
+  isRetryable(error) || (error._tag === 'HttpError' && error.status >= 500 && error.status <= 599 && error.status !== 501 && error.condition !== 'DeprecatedApiDisabled');

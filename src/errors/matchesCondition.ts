@@ -27,6 +27,8 @@ const isRouteNotFound = (body: ErrorBody): boolean => {
 const RULES: { readonly [C in KnownCondition]: (e: HttpError) => boolean } = {
   ParticipantPruned: (e) => ledgerCode(e.body) === 'PARTICIPANT_PRUNED_DATA_ACCESSED',
   InvalidPageToken: (e) => ledgerCode(e.body) === 'INVALID_UPDATES_PAGE_TOKEN',
+  // Canton 3.6.1 disables what 3.4 and 3.5 deprecated (endpoints, request fields) unless a feature flag re-enables it; 3.7 removes it.
+  DeprecatedApiDisabled: (e) => ledgerCode(e.body) === 'DEPRECATED_API_DISABLED',
   // Scan: `No TransferCommandCounter found for party: <p>, use 0 for the nonce`.
   NoTransferCommandCounter: (e) => e.status === 404 && spliceMessage(e.body, /^No TransferCommandCounter found for party\b/),
   // Scan raises UNIMPLEMENTED "Bulk storage is not configured", which its handler maps to 400; the spec says 501.

@@ -7,7 +7,7 @@ import { parseScalaDuration } from './parseScalaDuration.js';
 import type { ResponseBody } from './types.js';
 
 /** The conditions that a ledger error code names whatever the operation. */
-const LEDGER_CONDITIONS: ReadonlyArray<KnownCondition> = ['ParticipantPruned', 'InvalidPageToken'];
+const LEDGER_CONDITIONS: ReadonlyArray<KnownCondition> = ['ParticipantPruned', 'InvalidPageToken', 'DeprecatedApiDisabled'];
 
 const toErrorBody = (body: ResponseBody): ErrorBody => {
   switch (body._tag) {

@@ -2,7 +2,7 @@ import type { Observable } from 'rxjs';
 import * as E from 'fp-ts/lib/Either.js';
 import { invalidRequest } from '../errors/constructors.js';
 import type { CantonError } from '../errors/CantonError.js';
-import type { Transport } from '../client/createTransport.js';
+import { withStrict, type Transport } from '../client/createTransport.js';
 import { invokeOperation } from '../client/invokeOperation.js';
 import type * as T from '../codecs/ledger/index.js';
 import { ledgerOperations as O } from '../generated/ledger/operations.js';
@@ -186,14 +186,14 @@ export const createLedgerGroup = (transport: Transport, webSocket: E.Either<Cant
   getUpdatesPage: (request) => invokeOperation(transport, O.getUpdatesPage, [request]),
   getIdentityProviderConfig: (idpId) => invokeOperation(transport, O.getIdentityProviderConfig, [idpId]),
   getTrafficAccount: (accountId) => invokeOperation(transport, O.getTrafficAccount, [accountId]),
-  updates: ((request: LedgerUpdatesRequest, options?: LedgerUpdatesOptions) => ledgerUpdates(transport, request, options)) as LedgerGroup['updates'],
+  updates: ((request: LedgerUpdatesRequest, options?: LedgerUpdatesOptions) => ledgerUpdates(withStrict(transport, options), request, options)) as LedgerGroup['updates'],
   ws: ledgerWebSocketStreams(webSocket),
   getLatestPrunedOffsets: () => invokeOperation(transport, O.getLatestPrunedOffsets, []),
   getActiveContractsPage: (request) => invokeOperation(transport, O.getActiveContractsPage, [request]),
-  updatesWithSnapshot: (request, options) => ledgerUpdatesWithSnapshot(transport, request, options),
-  activeContracts: (request, options) => ledgerActiveContracts(transport, request, options),
-  parties: (request, options) => ledgerParties(transport, request, options),
-  users: (request, options) => ledgerUsers(transport, request, options),
-  vettedPackages: (request, options) => ledgerVettedPackages(transport, request, options),
+  updatesWithSnapshot: (request, options) => ledgerUpdatesWithSnapshot(withStrict(transport, options), request, options),
+  activeContracts: (request, options) => ledgerActiveContracts(withStrict(transport, options), request, options),
+  parties: (request, options) => ledgerParties(withStrict(transport, options), request, options),
+  users: (request, options) => ledgerUsers(withStrict(transport, options), request, options),
+  vettedPackages: (request, options) => ledgerVettedPackages(withStrict(transport, options), request, options),
   pages: ledgerPageStreams(transport),
 });

@@ -2,7 +2,7 @@ import { concatMap, from, map, reduce, takeWhile, type Observable } from 'rxjs';
 import * as E from 'fp-ts/lib/Either.js';
 import type { CantonError } from '../errors/CantonError.js';
 import { decodeError } from '../errors/constructors.js';
-import type { Transport } from '../client/createTransport.js';
+import { withStrict, type Transport } from '../client/createTransport.js';
 import { checked } from '../client/send.js';
 import { invokeOperation, type OperationDescriptor } from '../client/invokeOperation.js';
 import type * as T from '../codecs/scan/index.js';
@@ -298,19 +298,19 @@ export const createScanGroup = (transport: Transport): ScanGroup => {
           return r.left._tag === 'HttpError' && r.left.status === 503 ? E.right(false) : r;
         }),
       ),
-    updates: ((request: ScanUpdatesRequest, options: ScanUpdatesOptions = {}) => scanUpdates(transport, request, options)) as ScanGroup['updates'],
-    holdings: (request, options) => scanHoldings(transport, request, options),
+    updates: ((request: ScanUpdatesRequest, options: ScanUpdatesOptions = {}) => scanUpdates(withStrict(transport, options), request, options)) as ScanGroup['updates'],
+    holdings: (request, options) => scanHoldings(withStrict(transport, options), request, options),
     getAcsSnapshotAtV2: (request) => call(O.getAcsSnapshotAtV2, request),
-    updatesFromSnapshot: (request, options) => scanUpdatesFromSnapshot(transport, request, options),
-    backfill: ((request: ScanUpdatesRequest, options?: ScanBackfillOptions) => scanBackfill(transport, request, options)) as ScanGroup['backfill'],
-    acsSnapshot: (request, options) => scanAcsSnapshot(transport, request, options),
-    events: ((request: G.EventHistoryRequest, options?: ScanEventsOptions) => scanEvents(transport, request, options)) as ScanGroup['events'],
-    updatesBefore: (request, options) => scanUpdatesBefore(transport, request, options),
-    importUpdates: (request, options) => scanImportUpdates(transport, request, options),
+    updatesFromSnapshot: (request, options) => scanUpdatesFromSnapshot(withStrict(transport, options), request, options),
+    backfill: ((request: ScanUpdatesRequest, options?: ScanBackfillOptions) => scanBackfill(withStrict(transport, options), request, options)) as ScanGroup['backfill'],
+    acsSnapshot: (request, options) => scanAcsSnapshot(withStrict(transport, options), request, options),
+    events: ((request: G.EventHistoryRequest, options?: ScanEventsOptions) => scanEvents(withStrict(transport, options), request, options)) as ScanGroup['events'],
+    updatesBefore: (request, options) => scanUpdatesBefore(withStrict(transport, options), request, options),
+    importUpdates: (request, options) => scanImportUpdates(withStrict(transport, options), request, options),
     pages: scanPageStreams(transport),
-    validatorLicenses: (request, options) => scanValidatorLicenses(transport, request, options),
-    voteResults: (request, options) => scanVoteResults(transport, request, options),
-    bulkUpdateHistoryObjects: (request, options) => scanBulkUpdateHistoryObjects(transport, request, options),
+    validatorLicenses: (request, options) => scanValidatorLicenses(withStrict(transport, options), request, options),
+    voteResults: (request, options) => scanVoteResults(withStrict(transport, options), request, options),
+    bulkUpdateHistoryObjects: (request, options) => scanBulkUpdateHistoryObjects(withStrict(transport, options), request, options),
   };
   return group;
 };

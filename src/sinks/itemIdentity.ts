@@ -37,7 +37,9 @@ const entryKey = (item: SnapshotContract): string => {
   if (entry == null || 'JsEmpty' in entry) return 'empty';
   if ('JsActiveContract' in entry) return `${entry.JsActiveContract.synchronizerId}:${entry.JsActiveContract.createdEvent.contractId}`;
   if ('JsIncompleteAssigned' in entry) return `assigned:${entry.JsIncompleteAssigned.assignedEvent.reassignmentId}:${entry.JsIncompleteAssigned.assignedEvent.createdEvent.contractId}`;
-  return `unassigned:${entry.JsIncompleteUnassigned.unassignedEvent.reassignmentId}:${entry.JsIncompleteUnassigned.unassignedEvent.contractId}`;
+  if ('JsIncompleteUnassigned' in entry) return `unassigned:${entry.JsIncompleteUnassigned.unassignedEvent.reassignmentId}:${entry.JsIncompleteUnassigned.unassignedEvent.contractId}`;
+  // An entry kind this version does not know (an open union, docs/codecs.md): its JSON is its identity.
+  return `unknown:${JSON.stringify(entry)}`;
 };
 
 const LEDGER_KINDS = { Transaction: 'transaction', Reassignment: 'reassignment', TopologyTransaction: 'topology' } as const;
@@ -71,12 +73,18 @@ export const itemIdentity = (item: SinkItem): ItemKey | undefined => {
   if ('update_id' in item) {
     const scan = item as UpdateHistoryItem | UpdateHistoryItemV2;
     const { migration_id } = cursorOfItem(scan);
-    const kind = 'event' in scan ? ('created_event' in scan.event ? 'assignment' : 'unassignment') : 'transaction';
+    // An item or event of a kind this version does not know (open unions, docs/codecs.md): 'unknown'.
+    const kind = 'event' in scan ? ('created_event' in scan.event ? 'assignment' : 'contract_id' in scan.event ? 'unassignment' : 'unknown') : 'events_by_id' in scan || 'root_event_ids' in scan ? 'transaction' : 'unknown';
     const offset = (scan as { offset?: string | null }).offset;
     return { identity: `${migration_id}:${scan.update_id}`, updateId: scan.update_id, migrationId: migration_id, recordTime: scan.record_time, offset: offset ?? null, kind };
   }
   const update = item as Update;
   const key = ledgerUpdateKey(update);
-  if (key === undefined) return undefined;
+  if (key === undefined) {
+    // An update kind this version does not know is stored under its offset, its only known field.
+    if ('OffsetCheckpoint' in update) return undefined;
+    const offset = String(offsetOfUpdate(update));
+    return { identity: `offset:${offset}`, updateId: '', migrationId: null, recordTime: '', offset, kind: 'unknown' };
+  }
   return { identity: key.updateId, updateId: key.updateId, migrationId: null, recordTime: key.recordTime, offset: String(offsetOfUpdate(update)), kind: LEDGER_KINDS[key.kind] };
 };

@@ -38,6 +38,17 @@ export const cursorOfEvent = (event: EventHistoryItem): { migration_id: number; 
   return undefined;
 };
 
+// A ledger update of a known kind or one an open union kept (docs/codecs.md): one variant key, its value.offset.
+const isLedgerUpdate = (item: object): boolean => {
+  let variant: unknown;
+  let keys = 0;
+  for (const k in item) {
+    if (++keys > 1) return false;
+    variant = (item as Record<string, unknown>)[k];
+  }
+  return typeof variant === 'object' && variant !== null && typeof (variant as { value?: { offset?: unknown } }).value?.offset === 'number';
+};
+
 const isEvent = (item: object): item is EventHistoryItem => !('update_id' in item) && ('update' in item || 'verdict' in item);
 
 /** The checkpoint an item carries, or that the stream that emitted it recorded. */
@@ -50,7 +61,7 @@ const checkpointOfItem = (item: object): Checkpoint | undefined => {
     return c && { stream: 'scan.events', ...c };
   }
   if ('update_id' in item) return { stream: 'scan.updates', ...cursorOfItem(item as UpdateHistoryItem | UpdateHistoryItemV2), update_id: (item as UpdateHistoryItem).update_id };
-  if ('Transaction' in item || 'Reassignment' in item || 'TopologyTransaction' in item || 'OffsetCheckpoint' in item || 'TransactionTree' in item) return { stream: 'ledger.updates', offset: offsetOfUpdate(item as Update) };
+  if (isLedgerUpdate(item)) return { stream: 'ledger.updates', offset: offsetOfUpdate(item as Update) };
   return undefined;
 };
 

@@ -30,6 +30,12 @@ export interface StreamOptions<C> {
    * `InvalidRequest` naming `retry.<field>`, before any request.
    */
   readonly retry?: RetryBackoffConfig;
+  /**
+   * Decode this stream's pages strictly: an unknown member of an open union is a `DecodeError`
+   * that ends it (docs/codecs.md, "Open unions"). Absent: the client's `strict` option.
+   * @since 0.3.0
+   */
+  readonly strict?: boolean;
 }
 
 /**

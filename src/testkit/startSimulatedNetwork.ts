@@ -7,6 +7,7 @@ import { hash32, seedNumber } from './internal/prng.js';
 import { Participant } from './internal/participant.js';
 import { commandRoutes } from './internal/routes/commandRoutes.js';
 import { ledgerAdminRoutes } from './internal/routes/ledgerAdminRoutes.js';
+import { ledgerHashRoutes } from './internal/routes/ledgerHashRoutes.js';
 import { ledgerReadRoutes } from './internal/routes/ledgerReadRoutes.js';
 import { ledgerRoutes } from './internal/routes/ledgerRoutes.js';
 import { ledgerVettingRoutes } from './internal/routes/ledgerVettingRoutes.js';
@@ -138,6 +139,7 @@ export async function startSimulatedNetwork(options: SimulatedNetworkOptions = {
     ...ledgerRoutes(state),
     ...stateRoutes(state),
     ...ledgerReadRoutes(state),
+    ...ledgerHashRoutes(state, () => participant.completions),
     ...ledgerAdminRoutes(state, participant),
     ...ledgerVettingRoutes(state),
     ...commandRoutes(state, participant),

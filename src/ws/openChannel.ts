@@ -4,6 +4,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import type { CantonError } from '../errors/CantonError.js';
 import { decodeError, networkError, timeoutError } from '../errors/constructors.js';
 import { toIssues } from '../codecs/decodeWith.js';
+import { strictDecoding } from '../codecs/common/openMembers.js';
 import { JsCantonError } from '../codecs/ledger/JsCantonError.js';
 import { buildUrl } from '../http/buildUrl.js';
 import { plainError } from '../http/plainError.js';
@@ -65,7 +66,9 @@ const messageOf = (event: unknown): string | undefined => {
 export const openChannel = <A>(endpoint: E.Either<CantonError, WebSocketEndpoint>, path: string, message: unknown, codec: t.Decoder<unknown, A>): Observable<E.Either<CantonError, A>> =>
   defer(() => {
     if (E.isLeft(endpoint)) return of(endpoint);
-    const { baseUrl, token, webSocket, timeoutMs } = endpoint.right;
+    const { baseUrl, token, webSocket, timeoutMs, strict } = endpoint.right;
+    // The client's `strict` option: each message decoded strictly (docs/codecs.md, "Open unions").
+    const decoder: t.Decoder<unknown, A> = strict === true ? { name: codec.name, validate: codec.validate, decode: (u) => strictDecoding(() => codec.decode(u)) } : codec;
     const built = buildUrl(baseUrl, path);
     if (E.isLeft(built)) return of(built);
     // The channel lives at the HTTP route's path, over ws: where the base is http:, wss: where https:.
@@ -75,7 +78,7 @@ export const openChannel = <A>(endpoint: E.Either<CantonError, WebSocketEndpoint
         if (E.isLeft(resolved)) return of(resolved);
         return loadWebSocket(webSocket).pipe(
           switchMap((ctor): Observable<E.Either<CantonError, A>> =>
-            E.isLeft(ctor) ? of(ctor) : connect(ctor.right, url, resolved.right, message, codec, timeoutMs).pipe(untilRenewal<A>(token, resolved.right, url)),
+            E.isLeft(ctor) ? of(ctor) : connect(ctor.right, url, resolved.right, message, decoder, timeoutMs).pipe(untilRenewal<A>(token, resolved.right, url)),
           ),
         );
       }),

@@ -14,6 +14,8 @@ export interface WebSocketEndpoint {
   readonly webSocket?: WebSocketConstructor;
   /** How long the opening handshake may take (the client's `timeoutMs`). */
   readonly timeoutMs: number;
+  /** Decode the messages strictly (the client's `strict` option, docs/codecs.md). */
+  readonly strict?: boolean;
 }
 
 /**
@@ -24,7 +26,7 @@ export interface WebSocketEndpoint {
  */
 export const webSocketEndpoint = (
   group: GroupConfig | undefined,
-  shared: { timeoutMs: number; webSocket?: WebSocketConstructor; configIssues?: ReadonlyArray<RequestIssue> },
+  shared: { timeoutMs: number; webSocket?: WebSocketConstructor; configIssues?: ReadonlyArray<RequestIssue>; strict?: boolean },
 ): E.Either<InvalidRequest, WebSocketEndpoint> => {
   const issues = [...(shared.configIssues ?? [])];
   if (shared.webSocket !== undefined && typeof shared.webSocket !== 'function') issues.push({ path: 'webSocket', message: 'must be a WebSocket class' });
@@ -39,5 +41,6 @@ export const webSocketEndpoint = (
     timeoutMs: shared.timeoutMs,
     ...(group.token !== undefined ? { token: group.token } : {}),
     ...(shared.webSocket !== undefined ? { webSocket: shared.webSocket } : {}),
+    ...(shared.strict === true ? { strict: true } : {}),
   });
 };

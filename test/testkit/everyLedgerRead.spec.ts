@@ -5,8 +5,8 @@ import { createClient, operationIndex, type CantonClient, type CantonError } fro
 import { mintToken, startSimulatedNetwork, type SimulatedNetwork } from '../../src/testkit/index';
 
 /**
- * What the simulated participant does not serve, and why: these are tested against Prism
- * (test/generated/prism.spec.ts) only.
+ * What the simulated participant does not serve (or not to this test), and why: these are tested
+ * against Prism (test/generated/prism.spec.ts), or by the spec named.
  */
 const NOT_SIMULATED: Readonly<Record<string, string>> = {
   uploadDar: 'DAR upload: the simulator has no Daml-LF to load',
@@ -22,8 +22,8 @@ const NOT_SIMULATED: Readonly<Record<string, string>> = {
   executeSubmission: 'needs a prepared transaction and party signatures',
   executeSubmissionAndWait: 'the same',
   executeSubmissionAndWaitForTransaction: 'the same',
-  getCompletionByHash: 'completions by external transaction hash: only of executed interactive submissions',
-  getUpdateByHash: 'the same, for updates',
+  getCompletionByHash: 'served, but the participant here sees no externally hashed transaction: test/testkit/ledgerHashRoutes.spec.ts hosts the DSO',
+  getUpdateByHash: 'the same',
   submitAndWaitForReassignment: 'the history makes its own reassignments; submitted ones are not simulated',
   submitReassignmentAsync: 'the same',
   getPackage: 'the client refuses binary downloads for now (its HTTP core reads text); the route serves a stand-in archive',

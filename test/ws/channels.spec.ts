@@ -97,7 +97,7 @@ describe('the other channels of ledger.ws against the simulated network', functi
       }
       for (const e of 'Reassignment' in u ? u.Reassignment.value.events : []) {
         if ('JsAssignmentEvent' in e) active.add(e.JsAssignmentEvent.createdEvent.contractId);
-        else active.delete(e.JsUnassignedEvent.value.contractId);
+        else if ('JsUnassignedEvent' in e) active.delete(e.JsUnassignedEvent.value.contractId);
       }
     }
     assert.deepEqual(new Set(contractIds(acs)), active);

@@ -3,6 +3,7 @@
  * integers, timestamps, Daml values, optional fields and unions (see docs/codecs.md).
  */
 import * as t from 'io-ts';
+import { acceptsUnknown, inheritOpenUnion, isListedOpen, registerOpenUnion, type OpenUnion, type UnknownMember } from './openMembers.js';
 
 /**
  * An optional field: absent and `null` both mean "not set", since both servers print nulls.
@@ -139,11 +140,20 @@ export type WrapperOf<M extends WrapperMembers> = { [K in keyof M]: { [P in K]: 
 
 /**
  * Canton's union encoding: an object with exactly one key, the variant name, holding the variant.
- * An unknown variant (a newer server) is a decode failure that names it, not a crash.
+ * Closed (no `open`): an unknown variant (a newer server) is a decode failure that names it, not a
+ * crash. Open (`open`, for the unions of overrides.openUnions): an unknown variant is accepted as
+ * it is, typed `UnknownMember<name>`, when it carries what `open.carries` asks (the fields a
+ * stream's cursor reads); inside `strictDecoding` it is the failure again.
  */
-export const wrapperUnion = <M extends WrapperMembers>(name: string, members: M): t.Type<WrapperOf<M>, unknown, unknown> => {
+export function wrapperUnion<M extends WrapperMembers>(name: string, members: M): t.Type<WrapperOf<M>, unknown, unknown>;
+export function wrapperUnion<M extends WrapperMembers, N extends string>(name: N, members: M, open: OpenUnion): t.Type<WrapperOf<M> | UnknownMember<N>, unknown, unknown>;
+export function wrapperUnion<M extends WrapperMembers>(name: string, members: M, open?: OpenUnion): t.Type<WrapperOf<M>, unknown, unknown> {
   const known = Object.keys(members);
   const has = (key: string): boolean => Object.prototype.hasOwnProperty.call(members, key);
+  const isOpen = open !== undefined && isListedOpen(open.group, open.name ?? name);
+  const carries = open?.carries;
+  // An unknown variant's value passes when the union is open (and not decoding strictly) and it carries what is asked.
+  const unknownOk = (v: unknown): boolean => isOpen && acceptsUnknown() && (carries === undefined || carries.check(v));
   // Straight-line: one key counted without allocating, the member's own (fast) guard on its value.
   const check = (u: unknown): boolean => {
     if (typeof u !== 'object' || u === null || Array.isArray(u)) return false;
@@ -153,34 +163,61 @@ export const wrapperUnion = <M extends WrapperMembers>(name: string, members: M)
       if (key !== undefined) return false;
       key = k;
     }
-    return key !== undefined && has(key) && members[key]!.is((u as Record<string, unknown>)[key]);
+    if (key === undefined) return false;
+    const v = (u as Record<string, unknown>)[key];
+    return has(key) ? members[key]!.is(v) : unknownOk(v);
   };
   const codec = new t.Type<WrapperOf<M>, unknown, unknown>(
     name,
     (u): u is WrapperOf<M> => {
       if (typeof u !== 'object' || u === null || Array.isArray(u)) return false;
       const keys = Object.keys(u);
-      return keys.length === 1 && has(keys[0]!) && members[keys[0]!]!.is((u as Record<string, unknown>)[keys[0]!]);
+      if (keys.length !== 1) return false;
+      const v = (u as Record<string, unknown>)[keys[0]!];
+      return has(keys[0]!) ? members[keys[0]!]!.is(v) : unknownOk(v);
     },
     (u, c) => {
       if (typeof u !== 'object' || u === null || Array.isArray(u)) return t.failure(u, c, `expected an object with one of the keys ${known.join(', ')}`);
       const keys = Object.keys(u);
       if (keys.length !== 1) return t.failure(u, c, `expected exactly one of the keys ${known.join(', ')}, got ${keys.length === 0 ? 'none' : keys.join(', ')}`);
       const key = keys[0]!;
+      const v = (u as Record<string, unknown>)[key];
       const member = has(key) ? members[key] : undefined;
-      if (member === undefined) return t.failure(u, c, `unknown ${name} variant "${key}" (known: ${known.join(', ')})`);
-      const inner = member.validate((u as Record<string, unknown>)[key], t.appendContext(c, key, member, (u as Record<string, unknown>)[key]));
+      if (member === undefined) {
+        if (unknownOk(v)) return t.success(u as WrapperOf<M>);
+        const why = isOpen && acceptsUnknown() && carries !== undefined ? ` without ${carries.what}` : '';
+        return t.failure(u, c, `unknown ${name} variant "${key}"${why} (known: ${known.join(', ')})`);
+      }
+      const inner = member.validate(v, t.appendContext(c, key, member, v));
       if (inner._tag === 'Left') return inner;
-      return inner.right === (u as Record<string, unknown>)[key] ? t.success(u as WrapperOf<M>) : t.success({ [key]: inner.right } as WrapperOf<M>);
+      return inner.right === v ? t.success(u as WrapperOf<M>) : t.success({ [key]: inner.right } as WrapperOf<M>);
     },
     t.identity,
   );
-  return withFastGuard(codec, check);
+  const guarded = withFastGuard(codec, check);
+  if (isOpen) registerOpenUnion(guarded, open.group, open.name ?? name, (u) => (isJsonObject(u) ? unknownKeyOf(u, has) : undefined));
+  return guarded;
+}
+
+/** The one key of a wrapper-union value when no member has it. */
+const unknownKeyOf = (u: Record<string, unknown>, has: (key: string) => boolean): string | undefined => {
+  const keys = Object.keys(u);
+  return keys.length === 1 && !has(keys[0]!) ? keys[0] : undefined;
 };
 
 /** A `{"value": ...}` level, as many Canton variants nest their payload. */
 export const valueOf = <C extends t.Mixed>(codec: C, name = `{ value: ${codec.name} }`) =>
   withFastGuard(t.type({ value: codec }, name), (u) => isJsonObject(u) && codec.is(u.value));
+
+/**
+ * What an unknown variant of a ledger stream's union must carry: `value.offset`, the int64 the
+ * stream's checkpoint reads, so that it advances past the item (overrides.openUnions).
+ * @internal
+ */
+export const carriesValueOffset = {
+  check: (v: unknown): boolean => isJsonObject(v) && isJsonObject(v.value) && isInt64(v.value.offset),
+  what: 'value.offset (an int64, the checkpoint of the stream)',
+} as const;
 
 /** A non-empty array. */
 export const nonEmptyArray = <C extends t.Mixed>(codec: C, name = `NonEmptyArray<${codec.name}>`) =>
@@ -221,6 +258,8 @@ export const withFastGuard = <C extends t.Mixed>(codec: C, check: (u: unknown) =
   guarded.decode = (u) => (fastGuards && check(u) ? t.success(u as t.TypeOf<C>) : codec.validate(u, [{ key: '', type: codec, actual: u }]));
   unguarded.set(guarded, codec);
   guards.set(guarded, check);
+  // A compiled open union (the generated ones wrap the builder's codec) tells its unknown members too.
+  inheritOpenUnion(guarded, codec);
   return guarded;
 };
 

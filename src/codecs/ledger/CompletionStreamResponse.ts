@@ -82,7 +82,8 @@ export type Completion1 = t.TypeOf<typeof Completion1>;
 
 /**
  * One element of a completion stream: `{"Completion": {"value": Completion1}}`,
- * `{"OffsetCheckpoint": {"value": OffsetCheckpoint}}` or `{"Empty": {}}`.
+ * `{"OffsetCheckpoint": {"value": OffsetCheckpoint}}` or `{"Empty": {}}`. Open: another kind is
+ * an `UnknownMember<'CompletionResponse'>` (docs/codecs.md).
  * @example
  * ```ts
  * import { codecs, decodeWith } from 'canton-rx';
@@ -95,7 +96,7 @@ export const CompletionResponse = wrapperUnion('CompletionResponse', {
   Completion: valueOf(Completion1, 'Completion'),
   Empty,
   OffsetCheckpoint: valueOf(OffsetCheckpoint, 'OffsetCheckpoint'),
-});
+}, { group: 'ledger' });
 export type CompletionResponse = t.TypeOf<typeof CompletionResponse>;
 
 /**

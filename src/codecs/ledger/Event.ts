@@ -186,13 +186,14 @@ export type ExercisedEvent = t.TypeOf<typeof ExercisedEvent>;
 
 /**
  * One event of a `JsTransaction`: `{"CreatedEvent": ...}`, `{"ArchivedEvent": ...}` or
- * `{"ExercisedEvent": ...}`, with no `value` level.
+ * `{"ExercisedEvent": ...}`, with no `value` level. Open: an event type no spec names is an
+ * `UnknownMember<'Event'>` (docs/codecs.md).
  * @example
  * ```ts
  * import { codecs, decodeWith } from 'canton-rx';
  * decodeWith(codecs.ledger.Event)(transaction.events[0]); // Either<DecodeError, Event>
  * const contractIdOf = (e: codecs.ledger.Event) =>
- *   'CreatedEvent' in e ? e.CreatedEvent.contractId : 'ArchivedEvent' in e ? e.ArchivedEvent.contractId : e.ExercisedEvent.contractId;
+ *   'CreatedEvent' in e ? e.CreatedEvent.contractId : 'ArchivedEvent' in e ? e.ArchivedEvent.contractId : 'ExercisedEvent' in e ? e.ExercisedEvent.contractId : undefined;
  * ```
  * @category Codecs
  * @since 0.1.0
@@ -201,5 +202,5 @@ export const Event = wrapperUnion('Event', {
   CreatedEvent,
   ArchivedEvent,
   ExercisedEvent,
-});
+}, { group: 'ledger' });
 export type Event = t.TypeOf<typeof Event>;

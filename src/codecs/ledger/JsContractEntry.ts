@@ -9,6 +9,7 @@ import { JsIncompleteUnassigned } from './JsIncompleteUnassigned.js';
  * One entry of an active-contracts snapshot, an object with exactly one key (no `value` level):
  * `JsActiveContract`, `JsIncompleteAssigned`, `JsIncompleteUnassigned` or `JsEmpty`. A contract
  * may have several entries in one snapshot (one per synchronizer, or in-flight reassignments).
+ * Open: another kind of entry is an `UnknownMember<'JsContractEntry'>` (docs/codecs.md).
  * @example
  * ```ts
  * import { codecs, decodeWith } from 'canton-rx';
@@ -23,5 +24,5 @@ export const JsContractEntry = wrapperUnion('JsContractEntry', {
   JsEmpty,
   JsIncompleteAssigned,
   JsIncompleteUnassigned,
-});
+}, { group: 'ledger' });
 export type JsContractEntry = t.TypeOf<typeof JsContractEntry>;

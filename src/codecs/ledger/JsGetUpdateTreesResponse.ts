@@ -1,5 +1,5 @@
 import * as t from 'io-ts';
-import { Timestamp, int64, optional, valueOf, wrapperUnion } from '../common/primitives.js';
+import { Timestamp, carriesValueOffset, int64, optional, valueOf, wrapperUnion } from '../common/primitives.js';
 import { CreatedEvent, ExercisedEvent } from './Event.js';
 import { JsReassignment } from './JsReassignment.js';
 import { OffsetCheckpoint } from './OffsetCheckpoint.js';
@@ -7,7 +7,8 @@ import { TraceContext } from './TraceContext.js';
 
 /**
  * One node of a transaction tree: `{"CreatedTreeEvent": {"value": CreatedEvent}}` or
- * `{"ExercisedTreeEvent": {"value": ExercisedEvent}}` (deprecated with the trees channel).
+ * `{"ExercisedTreeEvent": {"value": ExercisedEvent}}` (deprecated with the trees channel). Open:
+ * another node is an `UnknownMember<'TreeEvent'>`.
  * @example
  * ```ts
  * import { codecs, decodeWith } from 'canton-rx';
@@ -19,7 +20,7 @@ import { TraceContext } from './TraceContext.js';
 export const TreeEvent = wrapperUnion('TreeEvent', {
   CreatedTreeEvent: valueOf(CreatedEvent, 'CreatedTreeEvent'),
   ExercisedTreeEvent: valueOf(ExercisedEvent, 'ExercisedTreeEvent'),
-});
+}, { group: 'ledger' });
 export type TreeEvent = t.TypeOf<typeof TreeEvent>;
 
 /**
@@ -55,7 +56,8 @@ export type JsTransactionTree = t.TypeOf<typeof JsTransactionTree>;
 
 /**
  * One update of the deprecated trees channel (upstream `Update1`, titled `Update`):
- * `{"TransactionTree": {"value": ...}}`, `Reassignment` or `OffsetCheckpoint`.
+ * `{"TransactionTree": {"value": ...}}`, `Reassignment` or `OffsetCheckpoint`. Open like `Update`:
+ * another kind must carry `value.offset`.
  * @example
  * ```ts
  * import { codecs, decodeWith } from 'canton-rx';
@@ -68,7 +70,7 @@ export const Update1 = wrapperUnion('Update1', {
   OffsetCheckpoint: valueOf(OffsetCheckpoint, 'OffsetCheckpoint'),
   Reassignment: valueOf(JsReassignment, 'Reassignment'),
   TransactionTree: valueOf(JsTransactionTree, 'TransactionTree'),
-});
+}, { group: 'ledger', carries: carriesValueOffset });
 export type Update1 = t.TypeOf<typeof Update1>;
 
 /**

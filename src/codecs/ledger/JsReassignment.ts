@@ -108,13 +108,13 @@ export type JsUnassignedEvent = t.TypeOf<typeof JsUnassignedEvent>;
 
 /**
  * One event of a reassignment: `{"JsAssignmentEvent": {...}}` (flat) or
- * `{"JsUnassignedEvent": {"value": {...}}}`.
+ * `{"JsUnassignedEvent": {"value": {...}}}`. Open: another event is an `UnknownMember<'JsReassignmentEvent'>`.
  * @example
  * ```ts
  * import { codecs, decodeWith } from 'canton-rx';
  * decodeWith(codecs.ledger.JsReassignmentEvent)(reassignment.events[0]); // Either<DecodeError, JsReassignmentEvent>
  * const contractIdOf = (e: codecs.ledger.JsReassignmentEvent) =>
- *   'JsAssignmentEvent' in e ? e.JsAssignmentEvent.createdEvent.contractId : e.JsUnassignedEvent.value.contractId;
+ *   'JsAssignmentEvent' in e ? e.JsAssignmentEvent.createdEvent.contractId : 'JsUnassignedEvent' in e ? e.JsUnassignedEvent.value.contractId : undefined;
  * ```
  * @category Codecs
  * @since 0.1.0
@@ -122,7 +122,7 @@ export type JsUnassignedEvent = t.TypeOf<typeof JsUnassignedEvent>;
 export const JsReassignmentEvent = wrapperUnion('JsReassignmentEvent', {
   JsAssignmentEvent,
   JsUnassignedEvent,
-});
+}, { group: 'ledger' });
 export type JsReassignmentEvent = t.TypeOf<typeof JsReassignmentEvent>;
 
 // The io-ts codec; the export wraps it with its fast guard.

@@ -1,9 +1,15 @@
 import * as t from 'io-ts';
 import { Timestamp, int64, optional, valueOf, wrapperUnion, isInt64, isTimestamp, withFastGuard, isJsonObject } from '../common/primitives.js';
+import { acceptsUnknown } from '../common/openMembers.js';
 import { Empty } from './Empty.js';
 import { TraceContext } from './TraceContext.js';
 
 const KNOWN_PERMISSIONS = ['PARTICIPANT_PERMISSION_UNSPECIFIED', 'PARTICIPANT_PERMISSION_SUBMISSION', 'PARTICIPANT_PERMISSION_CONFIRMATION', 'PARTICIPANT_PERMISSION_OBSERVATION'] as const;
+
+// Any non-empty name; decoding strictly, a known one.
+function isParticipantPermission(u: unknown): u is ParticipantPermission {
+  return typeof u === 'string' && u.length > 0 && (acceptsUnknown() || (KNOWN_PERMISSIONS as ReadonlyArray<string>).includes(u));
+}
 
 /**
  * What a participant may do on behalf of a party: one of the upstream enum names. A name this
@@ -20,8 +26,8 @@ const KNOWN_PERMISSIONS = ['PARTICIPANT_PERMISSION_UNSPECIFIED', 'PARTICIPANT_PE
  */
 export const ParticipantPermission = new t.Type<ParticipantPermission, string, unknown>(
   'ParticipantPermission',
-  (u): u is ParticipantPermission => typeof u === 'string' && u.length > 0,
-  (u, c) => (typeof u === 'string' && u.length > 0 ? t.success(u as ParticipantPermission) : t.failure(u, c, `expected an enum name such as ${KNOWN_PERMISSIONS.join(', ')}`)),
+  isParticipantPermission,
+  (u, c) => (isParticipantPermission(u) ? t.success(u) : t.failure(u, c, `expected ${acceptsUnknown() ? 'an enum name such as' : 'one of'} ${KNOWN_PERMISSIONS.join(', ')}`)),
   t.identity,
 );
 // `string & {}` keeps the known names in editor completion while allowing newer ones.
@@ -106,7 +112,7 @@ export type ParticipantAuthorizationRevoked1 = t.TypeOf<typeof ParticipantAuthor
  * import { codecs, decodeWith } from 'canton-rx';
  * decodeWith(codecs.ledger.TopologyEventEvent)({ ParticipantAuthorizationRevoked: { value: { partyId: 'alice::1220ab', participantId: 'PAR::p1::1220cd' } } });
  * // Right: the same object
- * decodeWith(codecs.ledger.TopologyEventEvent)({ PartyToKeyMapping: { value: {} } }); // Left: unknown TopologyEventEvent variant "PartyToKeyMapping"
+ * decodeWith(codecs.ledger.TopologyEventEvent)({ PartyToKeyMapping: { value: {} } }); // Right: an UnknownMember<'TopologyEventEvent'> (Left when strict)
  * ```
  * @category Codecs
  * @since 0.1.0
@@ -117,7 +123,7 @@ export const TopologyEventEvent = wrapperUnion('TopologyEventEvent', {
   ParticipantAuthorizationChanged: valueOf(ParticipantAuthorizationChanged1, 'ParticipantAuthorizationChanged'),
   ParticipantAuthorizationOnboarding: valueOf(ParticipantAuthorizationOnboarding1, 'ParticipantAuthorizationOnboarding'),
   ParticipantAuthorizationRevoked: valueOf(ParticipantAuthorizationRevoked1, 'ParticipantAuthorizationRevoked'),
-});
+}, { group: 'ledger' });
 export type TopologyEventEvent = t.TypeOf<typeof TopologyEventEvent>;
 
 /**

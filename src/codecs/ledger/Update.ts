@@ -1,5 +1,5 @@
 import * as t from 'io-ts';
-import { valueOf, wrapperUnion, withFastGuard, isJsonObject } from '../common/primitives.js';
+import { carriesValueOffset, valueOf, wrapperUnion, withFastGuard, isJsonObject } from '../common/primitives.js';
 import { JsReassignment } from './JsReassignment.js';
 import { JsTopologyTransaction } from './JsTopologyTransaction.js';
 import { JsTransaction } from './JsTransaction.js';
@@ -7,7 +7,9 @@ import { OffsetCheckpoint } from './OffsetCheckpoint.js';
 
 /**
  * One ledger update: `{"Transaction": {"value": ...}}`, `Reassignment`, `TopologyTransaction` or
- * `OffsetCheckpoint` (the last never appears in get-updates-page pages).
+ * `OffsetCheckpoint` (the last never appears in get-updates-page pages). Open (docs/codecs.md):
+ * a kind no spec names, `{"FutureKind": {"value": {"offset": 42, ...}}}`, is an
+ * `UnknownMember<'Update'>`, the JSON as it came; it must carry `value.offset`.
  * @example
  * ```ts
  * import { codecs, decodeWith } from 'canton-rx';
@@ -16,7 +18,8 @@ import { OffsetCheckpoint } from './OffsetCheckpoint.js';
  *   'Transaction' in u ? u.Transaction.value.offset
  *   : 'Reassignment' in u ? u.Reassignment.value.offset
  *   : 'TopologyTransaction' in u ? u.TopologyTransaction.value.offset
- *   : u.OffsetCheckpoint.value.offset;
+ *   : 'OffsetCheckpoint' in u ? u.OffsetCheckpoint.value.offset
+ *   : undefined; // an unknown kind: unknownMemberOf(codecs.ledger.Update, u)
  * ```
  * @category Codecs
  * @since 0.1.0
@@ -26,7 +29,7 @@ export const Update = wrapperUnion('Update', {
   Reassignment: valueOf(JsReassignment, 'Reassignment'),
   TopologyTransaction: valueOf(JsTopologyTransaction, 'TopologyTransaction'),
   OffsetCheckpoint: valueOf(OffsetCheckpoint, 'OffsetCheckpoint'),
-});
+}, { group: 'ledger', carries: carriesValueOffset });
 export type Update = t.TypeOf<typeof Update>;
 
 // The io-ts codec; the export wraps it with its fast guard.

@@ -1,16 +1,21 @@
 import * as t from 'io-ts';
-import { Timestamp } from '../common/primitives.js';
-import { byPresence, HexString } from '../splice/internal.js';
+import { withUnknown, type UnknownMember } from '../common/openMembers.js';
+import { Timestamp, isInt64 } from '../common/primitives.js';
+import { byPresence, HexString, isRecord } from '../splice/internal.js';
 import { UpdateHistoryAssignment } from './UpdateHistoryAssignment.js';
 import { UpdateHistoryUnassignment } from './UpdateHistoryUnassignment.js';
 
 // `event` is a oneOf without discriminator: chosen by field presence, so that an error points
 // inside the member it is (a `created_event` makes an assignment, a `contract_id` an unassignment).
-const ReassignmentEvent = byPresence(
-  'UpdateHistoryAssignment | UpdateHistoryUnassignment',
-  { keys: ['created_event'], codec: UpdateHistoryAssignment },
-  { keys: ['contract_id'], codec: UpdateHistoryUnassignment },
-  'neither an UpdateHistoryAssignment (no created_event) nor an UpdateHistoryUnassignment (no contract_id)',
+// Open (overrides.openUnions): another event must carry migration_id, which the cursor reads.
+const ReassignmentEvent = withUnknown<UnknownMember<'ReassignmentEvent'> & { readonly migration_id: number }>()(
+  byPresence(
+    'UpdateHistoryAssignment | UpdateHistoryUnassignment',
+    { keys: ['created_event'], codec: UpdateHistoryAssignment },
+    { keys: ['contract_id'], codec: UpdateHistoryUnassignment },
+    'neither an UpdateHistoryAssignment (no created_event) nor an UpdateHistoryUnassignment (no contract_id)',
+    { group: 'scan', name: 'ReassignmentEvent', carries: { check: (u) => isRecord(u) && isInt64(u.migration_id), what: 'migration_id (the cursor of the Scan streams)' } },
+  ),
 );
 
 /**

@@ -17,14 +17,14 @@ export { UpdateHistoryRequestV1 } from './UpdateHistoryRequestV1.js';
 export { UpdateHistoryRequestV2 } from './UpdateHistoryRequestV2.js';
 export { UpdateHistoryResponse } from './UpdateHistoryResponse.js';
 export { UpdateHistoryResponseV2 } from './UpdateHistoryResponseV2.js';
-export { UpdateHistoryItem } from './UpdateHistoryItem.js';
-export { UpdateHistoryItemV2 } from './UpdateHistoryItemV2.js';
+export { UpdateHistoryItem, type UnknownUpdateHistoryItem } from './UpdateHistoryItem.js';
+export { UpdateHistoryItemV2, type UnknownUpdateHistoryItemV2 } from './UpdateHistoryItemV2.js';
 export { UpdateHistoryTransaction } from './UpdateHistoryTransaction.js';
 export { UpdateHistoryTransactionV2 } from './UpdateHistoryTransactionV2.js';
 export { UpdateHistoryReassignment } from './UpdateHistoryReassignment.js';
 export { UpdateHistoryAssignment } from './UpdateHistoryAssignment.js';
 export { UpdateHistoryUnassignment } from './UpdateHistoryUnassignment.js';
-export { TreeEvent } from './TreeEvent.js';
+export { TreeEvent, type UnknownTreeEvent } from './TreeEvent.js';
 export { CreatedEvent } from './CreatedEvent.js';
 export { ExercisedEvent } from './ExercisedEvent.js';
 // ACS snapshots and holdings

@@ -14,7 +14,8 @@
  */
 import * as t from 'io-ts';
 import { renderActual } from '../../internal/renderActual.js';
-import { asMember, withFastGuard } from '../common/primitives.js';
+import { acceptsUnknown, isListedOpen, registerOpenUnion, type OpenUnion } from '../common/openMembers.js';
+import { asMember, isInt64, isTimestamp, withFastGuard } from '../common/primitives.js';
 
 const hasOwn = Object.prototype.hasOwnProperty;
 
@@ -43,21 +44,30 @@ const pickedUnion = <A, O>(
   name: string,
   pick: (o: Record<string, unknown>) => t.Mixed | undefined,
   none: (u: Record<string, unknown>, c: t.Context) => t.Validation<A>,
+  open?: { readonly spec: OpenUnion; readonly nameOf: (o: Record<string, unknown>) => string | undefined },
 ): t.Type<A, O, unknown> => {
+  const isOpen = open !== undefined && isListedOpen(open.spec.group, open.spec.name ?? name);
+  const carries = open?.spec.carries;
+  // An object no member is picked for, accepted as an unknown member (open, not strict, carrying what is asked).
+  const unknownOk = (u: Record<string, unknown>): boolean => isOpen && acceptsUnknown() && open.nameOf(u) !== undefined && (carries === undefined || carries.check(u));
   // The fast guard: the picked member's own (fast) guard; io-ts below it only on rejection.
   const is = (u: unknown): u is A => {
     if (!isRecord(u)) return false;
     const member = pick(u);
-    return member !== undefined && member.is(u);
+    return member !== undefined ? member.is(u) : unknownOk(u);
   };
-  return withFastGuard(
+  const codec = withFastGuard(
     new t.Type<A, O, unknown>(
       name,
       is,
       (u, c) => {
         if (!isRecord(u)) return t.failure(u, c, `expected a JSON object (${name})`);
         const member = pick(u);
-        if (member === undefined) return none(u, c);
+        if (member === undefined) {
+          if (unknownOk(u)) return t.success(u as A);
+          if (isOpen && acceptsUnknown() && carries !== undefined && open.nameOf(u) !== undefined) return t.failure(u, c, `an unknown ${open.spec.name ?? name} without ${carries.what}`);
+          return none(u, c);
+        }
         return member.validate(u, asMember(c, member, u)) as t.Validation<A>;
       },
       (a) => {
@@ -67,6 +77,8 @@ const pickedUnion = <A, O>(
     ),
     is,
   );
+  if (isOpen) registerOpenUnion(codec, open.spec.group, open.spec.name ?? name, (u) => (isRecord(u) && pick(u) === undefined ? open.nameOf(u) : undefined));
+  return codec;
 };
 
 type Members = Record<string, t.Mixed>;
@@ -78,7 +90,8 @@ type OutputOfOpt<N> = N extends t.Mixed ? t.OutputOf<N> : never;
  * A union told apart by the string value of one field (an OpenAPI `discriminator`), such as Scan's
  * `event_type` or `status`. The chosen member decodes the whole object at the same path, so its
  * errors point inside it; an unknown or missing value is one failure at `<path>.<key>` whose
- * message names the value. `absent`, when given, decodes objects without the field.
+ * message names the value. `absent`, when given, decodes objects without the field. `open`: an
+ * unknown string value is an unknown member instead (docs/codecs.md, "Open unions").
  * @internal
  */
 export const discriminatedBy = <M extends Members, N extends t.Mixed | undefined = undefined>(
@@ -86,6 +99,7 @@ export const discriminatedBy = <M extends Members, N extends t.Mixed | undefined
   key: string,
   members: M,
   absent?: N,
+  open?: OpenUnion,
 ): t.Type<t.TypeOf<MemberOf<M>> | TypeOfOpt<N>, t.OutputOf<MemberOf<M>> | OutputOfOpt<N>, unknown> => {
   type A = t.TypeOf<MemberOf<M>> | TypeOfOpt<N>;
   type O = t.OutputOf<MemberOf<M>> | OutputOfOpt<N>;
@@ -106,8 +120,18 @@ export const discriminatedBy = <M extends Members, N extends t.Mixed | undefined
           ? `${name} without ${key} (known: ${knownText})`
           : `${name} ${key} must be a string (known: ${knownText})`;
     return t.failure(tag, t.appendContext(c, key, tagCodec, tag), message);
-  });
+  }, open && { spec: open, nameOf: (o) => (typeof o[key] === 'string' ? (o[key] as string) : undefined) });
 };
+
+/**
+ * What an unknown item of Scan's update history must carry: the fields the Scan streams' cursor
+ * and checkpoint read (`update_id`, `migration_id`, `record_time`).
+ * @internal
+ */
+export const carriesScanCursor = {
+  check: (u: unknown): boolean => isRecord(u) && typeof u.update_id === 'string' && isInt64(u.migration_id) && isTimestamp(u.record_time),
+  what: 'update_id, migration_id and record_time (the cursor of the Scan streams)',
+} as const;
 
 /** One member of {@link byPresence}: chosen when any of `keys` is present. @internal */
 export interface PresenceMember<C extends t.Mixed> {
@@ -120,7 +144,7 @@ export interface PresenceMember<C extends t.Mixed> {
  * which fields are present: `first` when one of its keys is there, otherwise `second` when one of
  * its keys is there. The chosen member decodes the object at the same path, so an error points
  * inside it instead of listing the failures of both members. Neither gives one failure with
- * `neither` as message.
+ * `neither` as message; or, `open`, an unknown member when it carries what `open.carries` asks.
  * @internal
  */
 export const byPresence = <A extends t.Mixed, B extends t.Mixed>(
@@ -128,6 +152,7 @@ export const byPresence = <A extends t.Mixed, B extends t.Mixed>(
   first: PresenceMember<A>,
   second: PresenceMember<B>,
   neither: string,
+  open?: OpenUnion,
 ): t.Type<t.TypeOf<A> | t.TypeOf<B>, t.OutputOf<A> | t.OutputOf<B>, unknown> => {
   type T = t.TypeOf<A> | t.TypeOf<B>;
   type O = t.OutputOf<A> | t.OutputOf<B>;
@@ -136,5 +161,6 @@ export const byPresence = <A extends t.Mixed, B extends t.Mixed>(
     for (const k of second.keys) if (has(o, k)) return second.codec;
     return undefined;
   };
-  return pickedUnion<T, O>(name, pick, (u, c) => t.failure(u, c, neither));
+  // An untagged member has no name to carry: the empty string.
+  return pickedUnion<T, O>(name, pick, (u, c) => t.failure(u, c, neither), open && { spec: open, nameOf: () => '' });
 };

@@ -102,7 +102,7 @@ export interface GeneratedLedgerMethods {
    * Paged: pass the cursor of one answer to get the next.
    * Not sent: a GET with a body cannot be sent with fetch: use getActiveContractsPage (POST /v2/state/active-contracts-page).
    * Errors may carry `condition`: 'ParticipantPruned', 'InvalidPageToken'.
-   * @deprecated Deprecated upstream: use `getActiveContractsPage`.
+   * @deprecated Deprecated upstream: use `getActiveContractsPage`. A participant that has disabled it (Canton 3.6.1's default) answers an `HttpError` with `condition: 'DeprecatedApiDisabled'` and `replacement: 'getActiveContractsPage'`.
    * @example
    * ```ts
    * client.ledger.getActiveContractsPageByGet({"eventFormat":{}}).subscribe((r) => console.log(r));
@@ -200,7 +200,7 @@ export interface GeneratedLedgerMethods {
   getParties(party: string, query?: { readonly "identity-provider-id"?: string; readonly parties?: ReadonlyArray<string> }): Result<S.GetPartiesResponse>;
   /**
    * `GET /v2/interactive-submission/preferred-package-version` (operationId `getV2Interactive-submissionPreferred-package-version`): Get the preferred package version for constructing a command submission.
-   * @deprecated Deprecated upstream: use `getPreferredPackages`.
+   * @deprecated Deprecated upstream: use `getPreferredPackages`. A participant that has disabled it (Canton 3.6.1's default) answers an `HttpError` with `condition: 'DeprecatedApiDisabled'` and `replacement: 'getPreferredPackages'`.
    * @example
    * ```ts
    * client.ledger.getPreferredPackageVersion({"package-name":"example"}).subscribe((r) => console.log(r));
@@ -217,7 +217,7 @@ export interface GeneratedLedgerMethods {
   getPreferredPackages(body: S.GetPreferredPackagesRequest): Result<S.GetPreferredPackagesResponse>;
   /**
    * `POST /v2/updates/transaction-by-id` (operationId `postV2UpdatesTransaction-by-id`): Get transaction by id. Provided for backwards compatibility, it will be removed in the Canton version 3.5.0, use v2/updates/update-by-id instead.
-   * @deprecated Deprecated upstream: use `getUpdateById`.
+   * @deprecated Deprecated upstream: use `getUpdateById`. A participant that has disabled it (Canton 3.6.1's default) answers an `HttpError` with `condition: 'DeprecatedApiDisabled'` and `replacement: 'getUpdateById'`.
    * @example
    * ```ts
    * client.ledger.getTransactionById({"updateId":"example"}).subscribe((r) => console.log(r));
@@ -226,7 +226,7 @@ export interface GeneratedLedgerMethods {
   getTransactionById(body: S.GetTransactionByIdRequest): Result<S.JsGetTransactionResponse>;
   /**
    * `POST /v2/updates/transaction-by-offset` (operationId `postV2UpdatesTransaction-by-offset`): Get transaction by offset. Provided for backwards compatibility, it will be removed in the Canton version 3.5.0, use v2/updates/update-by-offset instead.
-   * @deprecated Deprecated upstream: use `getUpdateByOffset`.
+   * @deprecated Deprecated upstream: use `getUpdateByOffset`. A participant that has disabled it (Canton 3.6.1's default) answers an `HttpError` with `condition: 'DeprecatedApiDisabled'` and `replacement: 'getUpdateByOffset'`.
    * @example
    * ```ts
    * client.ledger.getTransactionByOffset({"offset":1}).subscribe((r) => console.log(r));
@@ -235,7 +235,7 @@ export interface GeneratedLedgerMethods {
   getTransactionByOffset(body: S.GetTransactionByOffsetRequest): Result<S.JsGetTransactionResponse>;
   /**
    * `GET /v2/updates/transaction-tree-by-id/{update-id}` (operationId `getV2UpdatesTransaction-tree-by-idUpdate-id`): Get transaction tree by id. Provided for backwards compatibility, it will be removed in the Canton version 3.5.0, use v2/updates/update-by-id instead.
-   * @deprecated Deprecated upstream: use `getUpdateById`.
+   * @deprecated Deprecated upstream: use `getUpdateById`. A participant that has disabled it (Canton 3.6.1's default) answers an `HttpError` with `condition: 'DeprecatedApiDisabled'` and `replacement: 'getUpdateById'`.
    * @example
    * ```ts
    * client.ledger.getTransactionTreeById("example", {}).subscribe((r) => console.log(r));
@@ -244,7 +244,7 @@ export interface GeneratedLedgerMethods {
   getTransactionTreeById(updateId: string, query?: { readonly parties?: ReadonlyArray<string> }): Result<S.JsGetTransactionTreeResponse>;
   /**
    * `GET /v2/updates/transaction-tree-by-offset/{offset}` (operationId `getV2UpdatesTransaction-tree-by-offsetOffset`): Get transaction tree by offset. Provided for backwards compatibility, it will be removed in the Canton version 3.5.0, use v2/updates/update-by-offset instead.
-   * @deprecated Deprecated upstream: use `getUpdateByOffset`.
+   * @deprecated Deprecated upstream: use `getUpdateByOffset`. A participant that has disabled it (Canton 3.6.1's default) answers an `HttpError` with `condition: 'DeprecatedApiDisabled'` and `replacement: 'getUpdateByOffset'`.
    * @example
    * ```ts
    * client.ledger.getTransactionTreeByOffset(1, {}).subscribe((r) => console.log(r));
@@ -367,7 +367,7 @@ export interface GeneratedLedgerMethods {
   listPackages(): Result<S.ListPackagesResponse>;
   /**
    * `POST /v2/updates/flats` (operationId `postV2UpdatesFlats`): Query flat transactions update list (blocking call). Provided for backwards compatibility, it will be removed in the Canton version 3.5.0, use v2/updates instead.
-   * @deprecated Deprecated upstream: use `listUpdates`.
+   * @deprecated Deprecated upstream: use `listUpdates`. A participant that has disabled it (Canton 3.6.1's default) answers an `HttpError` with `condition: 'DeprecatedApiDisabled'` and `replacement: 'listUpdates'`.
    * @example
    * ```ts
    * client.ledger.listUpdateFlats({"beginExclusive":1}, {}).subscribe((r) => console.log(r));
@@ -376,7 +376,7 @@ export interface GeneratedLedgerMethods {
   listUpdateFlats(body: H.GetUpdatesRequest, query?: { readonly limit?: number; readonly stream_idle_timeout_ms?: number }): Result<S.ListUpdateFlatsResponse>;
   /**
    * `POST /v2/updates/trees` (operationId `postV2UpdatesTrees`): Query update transactions tree list (blocking call). Provided for backwards compatibility, it will be removed in the Canton version 3.5.0, use v2/updates instead.
-   * @deprecated Deprecated upstream: use `listUpdates`.
+   * @deprecated Deprecated upstream: use `listUpdates`. A participant that has disabled it (Canton 3.6.1's default) answers an `HttpError` with `condition: 'DeprecatedApiDisabled'` and `replacement: 'listUpdates'`.
    * @example
    * ```ts
    * client.ledger.listUpdateTrees({"beginExclusive":1}, {}).subscribe((r) => console.log(r));
@@ -422,7 +422,7 @@ export interface GeneratedLedgerMethods {
    * `GET /v2/package-vetting` (operationId `getV2Package-vetting`): Lists which participant node vetted what packages on which synchronizer.
    * Paged: pass the cursor of one answer to get the next.
    * Not sent: a GET with a body cannot be sent with fetch: use listVettedPackages (POST /v2/package-vetting/list).
-   * @deprecated Deprecated upstream: use `listVettedPackages`.
+   * @deprecated Deprecated upstream: use `listVettedPackages`. A participant that has disabled it (Canton 3.6.1's default) answers an `HttpError` with `condition: 'DeprecatedApiDisabled'` and `replacement: 'listVettedPackages'`.
    * @example
    * ```ts
    * client.ledger.listVettedPackagesByGet({}).subscribe((r) => console.log(r));
@@ -471,7 +471,7 @@ export interface GeneratedLedgerMethods {
   submitAndWaitForTransaction(body: S.JsSubmitAndWaitForTransactionRequest): Result<S.JsSubmitAndWaitForTransactionResponse>;
   /**
    * `POST /v2/commands/submit-and-wait-for-transaction-tree` (operationId `postV2CommandsSubmit-and-wait-for-transaction-tree`): Submit a batch of commands and wait for the transaction trees response. Provided for backwards compatibility, it will be removed in the Canton version 3.5.0, use submit-and-wait-for-transaction instead.
-   * @deprecated Deprecated upstream: use `submitAndWaitForTransaction`.
+   * @deprecated Deprecated upstream: use `submitAndWaitForTransaction`. A participant that has disabled it (Canton 3.6.1's default) answers an `HttpError` with `condition: 'DeprecatedApiDisabled'` and `replacement: 'submitAndWaitForTransaction'`.
    * @example
    * ```ts
    * client.ledger.submitAndWaitForTransactionTree({"commandId":"example","commands":[],"actAs":[]}).subscribe((r) => console.log(r));
@@ -536,7 +536,7 @@ export interface GeneratedLedgerMethods {
   updateVettedPackages(body: S.UpdateVettedPackagesRequest): Result<S.UpdateVettedPackagesResponse>;
   /**
    * `POST /v2/package-vetting` (operationId `postV2Package-vetting`): Update the vetted packages of this participant
-   * @deprecated Deprecated upstream: use `updateVettedPackages`.
+   * @deprecated Deprecated upstream: use `updateVettedPackages`. A participant that has disabled it (Canton 3.6.1's default) answers an `HttpError` with `condition: 'DeprecatedApiDisabled'` and `replacement: 'updateVettedPackages'`.
    * @example
    * ```ts
    * client.ledger.updateVettedPackagesByPost({"changes":[]}).subscribe((r) => console.log(r));

@@ -2,6 +2,7 @@
 import * as t from 'io-ts';
 import { optional, wrapperUnion, RequiredDamlValue, int32, int64, Timestamp, withFastGuard, isJsonObject, isInt32, isInt64, isTimestamp } from '../../codecs/common/primitives.js';
 import { openEnum } from '../../codecs/common/openEnum.js';
+import { acceptsUnknown } from '../../codecs/common/openMembers.js';
 import * as H from '../../codecs/ledger/index.js';
 
 /**
@@ -689,7 +690,7 @@ function isConnectedSynchronizer(u: unknown): boolean {
   x = u.synchronizerId;
   if (!(typeof x === 'string')) return false;
   x = u.permission;
-  if (!(x === undefined || x === null || typeof x === 'string')) return false;
+  if (!(x === undefined || x === null || (typeof x === 'string' && (acceptsUnknown() || x === "PARTICIPANT_PERMISSION_UNSPECIFIED" || x === "PARTICIPANT_PERMISSION_SUBMISSION" || x === "PARTICIPANT_PERMISSION_CONFIRMATION" || x === "PARTICIPANT_PERMISSION_OBSERVATION")))) return false;
   return true;
 }
 /**
@@ -733,7 +734,7 @@ function isCostEstimationHints$1(u: unknown): boolean {
   if (!Array.isArray(u)) return false;
   for (let i = 0; i < u.length; i++) {
     const x: unknown = u[i];
-    if (!(typeof x === 'string')) return false;
+    if (!((typeof x === 'string' && (acceptsUnknown() || x === "SIGNING_ALGORITHM_SPEC_UNSPECIFIED" || x === "SIGNING_ALGORITHM_SPEC_ED25519" || x === "SIGNING_ALGORITHM_SPEC_EC_DSA_SHA_256" || x === "SIGNING_ALGORITHM_SPEC_EC_DSA_SHA_384")))) return false;
   }
   return true;
 }
@@ -905,7 +906,7 @@ function isKind(u: unknown): boolean {
     case "ParticipantAdmin":
       return isParticipantAdmin(x);
     default:
-      return false;
+      return key !== undefined && acceptsUnknown();
   }
 }
 /**
@@ -918,7 +919,7 @@ function isKind(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const Kind = withFastGuard(wrapperUnion("Kind", { CanActAs: CanActAs, CanExecuteAs: CanExecuteAs, CanExecuteAsAnyParty: CanExecuteAsAnyParty, CanReadAs: CanReadAs, CanReadAsAnyParty: CanReadAsAnyParty, Empty: Empty8, IdentityProviderAdmin: IdentityProviderAdmin, ParticipantAdmin: ParticipantAdmin }), isKind);
+export const Kind = withFastGuard(wrapperUnion("Kind", { CanActAs: CanActAs, CanExecuteAs: CanExecuteAs, CanExecuteAsAnyParty: CanExecuteAsAnyParty, CanReadAs: CanReadAs, CanReadAsAnyParty: CanReadAsAnyParty, Empty: Empty8, IdentityProviderAdmin: IdentityProviderAdmin, ParticipantAdmin: ParticipantAdmin }, { group: "ledger" }), isKind);
 export type Kind = t.TypeOf<typeof Kind>;
 function isRight(u: unknown): boolean {
   if (!isJsonObject(u)) return false;
@@ -1759,7 +1760,7 @@ function isGetPackageStatusResponse(u: unknown): boolean {
   if (!isJsonObject(u)) return false;
   let x: unknown;
   x = u.packageStatus;
-  if (!(typeof x === 'string')) return false;
+  if (!((typeof x === 'string' && (acceptsUnknown() || x === "PACKAGE_STATUS_UNSPECIFIED" || x === "PACKAGE_STATUS_REGISTERED")))) return false;
   return true;
 }
 /**
@@ -2492,7 +2493,7 @@ function isJsExecuteSubmissionAndWaitForTransactionRequest(u: unknown): boolean 
   x = u.userId;
   if (!(x === undefined || x === null || typeof x === 'string')) return false;
   x = u.hashingSchemeVersion;
-  if (!(typeof x === 'string')) return false;
+  if (!((typeof x === 'string' && (acceptsUnknown() || x === "HASHING_SCHEME_VERSION_UNSPECIFIED" || x === "HASHING_SCHEME_VERSION_V2" || x === "HASHING_SCHEME_VERSION_V3")))) return false;
   x = u.minLedgerTime;
   if (!(x === undefined || x === null || isMinLedgerTime(x))) return false;
   x = u.transactionFormat;
@@ -2544,7 +2545,7 @@ function isJsExecuteSubmissionAndWaitRequest(u: unknown): boolean {
   x = u.userId;
   if (!(x === undefined || x === null || typeof x === 'string')) return false;
   x = u.hashingSchemeVersion;
-  if (!(typeof x === 'string')) return false;
+  if (!((typeof x === 'string' && (acceptsUnknown() || x === "HASHING_SCHEME_VERSION_UNSPECIFIED" || x === "HASHING_SCHEME_VERSION_V2" || x === "HASHING_SCHEME_VERSION_V3")))) return false;
   x = u.minLedgerTime;
   if (!(x === undefined || x === null || isMinLedgerTime(x))) return false;
   return true;
@@ -2575,7 +2576,7 @@ function isJsExecuteSubmissionRequest(u: unknown): boolean {
   x = u.userId;
   if (!(x === undefined || x === null || typeof x === 'string')) return false;
   x = u.hashingSchemeVersion;
-  if (!(typeof x === 'string')) return false;
+  if (!((typeof x === 'string' && (acceptsUnknown() || x === "HASHING_SCHEME_VERSION_UNSPECIFIED" || x === "HASHING_SCHEME_VERSION_V2" || x === "HASHING_SCHEME_VERSION_V3")))) return false;
   x = u.minLedgerTime;
   if (!(x === undefined || x === null || isMinLedgerTime(x))) return false;
   return true;
@@ -2731,7 +2732,7 @@ function isJsPrepareSubmissionRequest(u: unknown): boolean {
   x = u.tapsMaxPasses;
   if (!(x === undefined || x === null || isInt32(x))) return false;
   x = u.hashingSchemeVersion;
-  if (!(x === undefined || x === null || typeof x === 'string')) return false;
+  if (!(x === undefined || x === null || (typeof x === 'string' && (acceptsUnknown() || x === "HASHING_SCHEME_VERSION_UNSPECIFIED" || x === "HASHING_SCHEME_VERSION_V2" || x === "HASHING_SCHEME_VERSION_V3")))) return false;
   return true;
 }
 /**
@@ -2754,7 +2755,7 @@ function isJsPrepareSubmissionResponse(u: unknown): boolean {
   x = u.preparedTransactionHash;
   if (!(typeof x === 'string')) return false;
   x = u.hashingSchemeVersion;
-  if (!(typeof x === 'string')) return false;
+  if (!((typeof x === 'string' && (acceptsUnknown() || x === "HASHING_SCHEME_VERSION_UNSPECIFIED" || x === "HASHING_SCHEME_VERSION_V2" || x === "HASHING_SCHEME_VERSION_V3")))) return false;
   x = u.hashingDetails;
   if (!(x === undefined || x === null || typeof x === 'string')) return false;
   x = u.costEstimation;
@@ -3926,7 +3927,7 @@ function isUpdateVettedPackagesRequest$2(u: unknown): boolean {
   if (!Array.isArray(u)) return false;
   for (let i = 0; i < u.length; i++) {
     const x: unknown = u[i];
-    if (!(typeof x === 'string')) return false;
+    if (!((typeof x === 'string' && (acceptsUnknown() || x === "UPDATE_VETTED_PACKAGES_FORCE_FLAG_UNSPECIFIED" || x === "UPDATE_VETTED_PACKAGES_FORCE_FLAG_ALLOW_VET_INCOMPATIBLE_UPGRADES" || x === "UPDATE_VETTED_PACKAGES_FORCE_FLAG_ALLOW_UNVETTED_DEPENDENCIES")))) return false;
   }
   return true;
 }

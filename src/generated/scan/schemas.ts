@@ -2,6 +2,7 @@
 import * as t from 'io-ts';
 import { optional, int32, int64, Timestamp, withFastGuard, isJsonObject, isInt32, isInt64, isTimestamp } from '../../codecs/common/primitives.js';
 import { openEnum } from '../../codecs/common/openEnum.js';
+import { acceptsUnknown } from '../../codecs/common/openMembers.js';
 import * as H from '../../codecs/scan/index.js';
 
 /**
@@ -494,7 +495,7 @@ function isTransactionViews(u: unknown): boolean {
 export const TransactionViews = withFastGuard(t.type({ views: t.array(TransactionView), root_views: t.array(int32) }, "TransactionViews"), isTransactionViews);
 export type TransactionViews = t.TypeOf<typeof TransactionViews>;
 function isVerdictResult(u: unknown): boolean {
-  return typeof u === 'string';
+  return (typeof u === 'string' && (acceptsUnknown() || u === "VERDICT_RESULT_UNSPECIFIED" || u === "VERDICT_RESULT_ACCEPTED" || u === "VERDICT_RESULT_REJECTED"));
 }
 /**
  * Upstream schema `VerdictResult` (splice/apps/scan/src/main/openapi/scan.yaml).
@@ -1667,7 +1668,7 @@ function isHoldingsSummaryRequest(u: unknown): boolean {
   x = u.record_time;
   if (!(isTimestamp(x))) return false;
   x = u.record_time_match;
-  if (!(x === undefined || x === null || typeof x === 'string')) return false;
+  if (!(x === undefined || x === null || (typeof x === 'string' && (acceptsUnknown() || x === "exact" || x === "at_or_before")))) return false;
   x = u.owner_party_ids;
   if (!(isHoldingsSummaryRequest$1(x))) return false;
   x = u.as_of_round;
@@ -1702,7 +1703,7 @@ function isHoldingsSummaryRequestV1(u: unknown): boolean {
   x = u.record_time;
   if (!(isTimestamp(x))) return false;
   x = u.record_time_match;
-  if (!(x === undefined || x === null || typeof x === 'string')) return false;
+  if (!(x === undefined || x === null || (typeof x === 'string' && (acceptsUnknown() || x === "exact" || x === "at_or_before")))) return false;
   x = u.owner_party_ids;
   if (!(isHoldingsSummaryRequestV1$1(x))) return false;
   return true;
@@ -2241,7 +2242,7 @@ function isTransferCommandFailedResponse$1(u: unknown): boolean {
   if (!isJsonObject(u)) return false;
   let x: unknown;
   x = u.failure_kind;
-  if (!(typeof x === 'string')) return false;
+  if (!((typeof x === 'string' && (acceptsUnknown() || x === "failed" || x === "expired" || x === "withdrawn")))) return false;
   x = u.reason;
   if (!(typeof x === 'string')) return false;
   return true;

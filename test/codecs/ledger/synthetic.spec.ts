@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { strictDecoding } from '../../../src/codecs/common/openMembers';
 import {
   GetAccountResponse,
   GetIdentityProviderConfigResponse,
@@ -94,7 +95,8 @@ describe('ledger codecs on spec-built payloads', () => {
     const nested = { JsAssignmentEvent: { value: r.events[1]!.JsAssignmentEvent } };
     assert.equal(firstIssue(JsReassignment, { ...r, events: [nested] }).path, 'events.0.JsAssignmentEvent.source');
     const renamed = { JsAssignedEvent: r.events[1]!.JsAssignmentEvent };
-    assert.match(firstIssue(JsReassignment, { ...r, events: [renamed] }).message ?? '', /unknown JsReassignmentEvent variant "JsAssignedEvent"/);
+    assert.deepStrictEqual(decodeOk(JsReassignment, { ...r, events: [renamed] }), { ...r, events: [renamed] });
+    assert.match(strictDecoding(() => firstIssue(JsReassignment, { ...r, events: [renamed] })).message ?? '', /unknown JsReassignmentEvent variant "JsAssignedEvent"/);
   });
 
   it('checks the CreatedEvent inside an assignment', () => {
@@ -112,16 +114,18 @@ describe('ledger codecs on spec-built payloads', () => {
     decodeOk(JsGetUpdateResponse, { update: { TopologyTransaction: { value: tx } } });
   });
 
-  it('keeps a participant permission a newer server added, refuses a non-string one, and an unknown topology event', () => {
+  it('keeps a participant permission a newer server added and an unknown topology event, refuses a non-string one; strict refuses the new ones', () => {
     const tx = topology();
     const added = (tx.events[0]!.event as { ParticipantAuthorizationAdded: { value: { participantPermission: unknown } } }).ParticipantAuthorizationAdded.value;
     added.participantPermission = 'PARTICIPANT_PERMISSION_FUTURE';
     assert.deepStrictEqual(decodeOk(JsTopologyTransaction, tx), tx);
+    assert.match(strictDecoding(() => firstIssue(JsTopologyTransaction, tx)).message ?? '', /one of PARTICIPANT_PERMISSION_UNSPECIFIED/);
     added.participantPermission = 3;
     const issue = firstIssue(JsTopologyTransaction, tx);
     assert.equal(issue.path, 'events.0.event.ParticipantAuthorizationAdded.value.participantPermission');
     assert.equal(issue.expected, 'ParticipantPermission');
-    assert.match(firstIssue(TopologyEventEvent, { PartyToKeyMapping: { value: {} } }).message ?? '', /PartyToKeyMapping/);
+    assert.deepStrictEqual(decodeOk(TopologyEventEvent, { PartyToKeyMapping: { value: {} } }), { PartyToKeyMapping: { value: {} } });
+    assert.match(strictDecoding(() => firstIssue(TopologyEventEvent, { PartyToKeyMapping: { value: {} } })).message ?? '', /PartyToKeyMapping/);
   });
 
   it('decodes offset checkpoints, as an update and alone', () => {

@@ -17,8 +17,9 @@ describe('ledger codecs of the WebSocket messages', () => {
     }
   });
 
-  it('JsContractEntry names the unknown variant and the path of a bad field', () => {
-    const r = decodeWith(L.JsGetActiveContractsResponse)({ contractEntry: { JsArchived: {} } });
+  it('JsContractEntry keeps an unknown variant, names it when strict, and the path of a bad field', () => {
+    assert.ok(E.isRight(decodeWith(L.JsGetActiveContractsResponse)({ contractEntry: { JsArchived: {} } })));
+    const r = decodeWith(L.JsGetActiveContractsResponse, { strict: true })({ contractEntry: { JsArchived: {} } });
     assert.ok(E.isLeft(r));
     assert.equal(r.left.issues[0]!.path, 'contractEntry');
     assert.match(r.left.issues[0]!.message ?? '', /unknown JsContractEntry variant "JsArchived"/);
@@ -48,7 +49,7 @@ describe('ledger codecs of the WebSocket messages', () => {
     assert.deepEqual(r.left.issues.map((i) => i.path), ['completionResponse.Completion.value.actAs']);
   });
 
-  it('JsGetUpdateTreesResponse: a transaction tree keyed by node id; an unknown tree event is refused at its path', () => {
+  it('JsGetUpdateTreesResponse: a transaction tree keyed by node id; an unknown tree event is kept, refused at its path when strict', () => {
     const created = readFixture('ledger', 'state-active-contracts__digital-asset-canton__1.json') as Array<{ contractEntry: { JsActiveContract: { createdEvent: unknown } } }>;
     const tree = {
       updateId: '1220aa',
@@ -62,7 +63,9 @@ describe('ledger codecs of the WebSocket messages', () => {
       traceContext: null,
     };
     assert.ok(E.isRight(decodeWith(L.JsGetUpdateTreesResponse)({ update: { TransactionTree: { value: tree } } })));
-    const r = decodeWith(L.JsGetUpdateTreesResponse)({ update: { TransactionTree: { value: { ...tree, eventsById: { '0': { ArchivedTreeEvent: {} } } } } } });
+    const unknownNode = { update: { TransactionTree: { value: { ...tree, eventsById: { '0': { ArchivedTreeEvent: {} } } } } } };
+    assert.ok(E.isRight(decodeWith(L.JsGetUpdateTreesResponse)(unknownNode)));
+    const r = decodeWith(L.JsGetUpdateTreesResponse, { strict: true })(unknownNode);
     assert.ok(E.isLeft(r));
     assert.equal(r.left.issues[0]!.path, 'update.TransactionTree.value.eventsById.0');
   });

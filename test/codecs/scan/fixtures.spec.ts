@@ -134,7 +134,10 @@ describe('scan codecs on the recorded fixtures', () => {
         const decoded = decodeOk(EventsById, u);
         const entries = Object.entries(decoded);
         assert.equal(entries.length, 1, 'one docs event per file');
-        for (const [key, event] of entries) assert.equal(event.event_id, key);
+        for (const [key, event] of entries) {
+          assert.ok(event.event_type === 'created_event' || event.event_type === 'exercised_event', 'a known event type');
+          assert.equal(event.event_id, key);
+        }
       });
     }
 

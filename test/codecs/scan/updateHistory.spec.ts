@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { strictDecoding } from '../../../src/codecs/common/openMembers.js';
 import { readFixture } from '../../helpers/fixtures.js';
 import * as scan from '../../../src/codecs/scan/index.js';
 import { clone, decodeIssues, decodeOk, notAny } from './helpers.js';
@@ -124,10 +125,11 @@ describe('scan update history codecs', () => {
       assert.match(issue!.message ?? '', /MAX_SAFE_INTEGER/);
     });
 
-    it('an unknown event_type is a failure naming it, at event_type', () => {
+    it('an unknown event_type is kept; strict, a failure naming it, at event_type', () => {
       const p = page();
       p.transactions[3]!.events_by_id[exercisedKey]!['event_type'] = 'archived_event';
-      const issues = decodeIssues(scan.UpdateHistoryResponseV2, p);
+      assert.equal(decodeOk(scan.UpdateHistoryResponseV2, p), p);
+      const issues = strictDecoding(() => decodeIssues(scan.UpdateHistoryResponseV2, p));
       assert.equal(issues.length, 1);
       assert.equal(issues[0]!.path, `transactions.3.events_by_id.${exercisedKey}.event_type`);
       assert.equal(issues[0]!.actual, '"archived_event"');
@@ -147,12 +149,15 @@ describe('scan update history codecs', () => {
       assert.match(issues[1]!.message ?? '', /must be a string/);
     });
 
-    it('an item that is neither a transaction nor a reassignment', () => {
+    it('an item that is neither a transaction nor a reassignment: kept with the Scan cursor, refused without it or when strict', () => {
       const p = page();
       const { update_id, record_time, migration_id } = p.transactions[7]!;
       (p.transactions as unknown[])[7] = { update_id, record_time, migration_id };
+      assert.equal(decodeOk(scan.UpdateHistoryResponseV2, p), p);
+      const [noCursor] = decodeIssues(scan.UpdateHistoryItemV2, { update_id, record_time });
+      assert.match(noCursor!.message ?? '', /an unknown UpdateHistoryItemV2 without update_id, migration_id and record_time/);
       (p.transactions as unknown[])[8] = 'not an object';
-      const issues = decodeIssues(scan.UpdateHistoryResponseV2, p);
+      const issues = strictDecoding(() => decodeIssues(scan.UpdateHistoryResponseV2, p));
       assert.deepEqual(
         issues.map((i) => i.path),
         ['transactions.7', 'transactions.8'],
@@ -208,10 +213,11 @@ describe('scan update history codecs', () => {
       );
     });
 
-    it('an event that is neither assignment nor unassignment', () => {
+    it('an event that is neither assignment nor unassignment: kept with its migration_id, refused when strict', () => {
       const r = unassignment();
       delete (r['event'] as Json)['contract_id'];
-      const issues = decodeIssues(scan.UpdateHistoryReassignment, r);
+      assert.equal(decodeOk(scan.UpdateHistoryReassignment, r), r);
+      const issues = strictDecoding(() => decodeIssues(scan.UpdateHistoryReassignment, r));
       assert.equal(issues.length, 1);
       assert.equal(issues[0]!.path, 'event');
       assert.match(issues[0]!.message ?? '', /neither an UpdateHistoryAssignment \(no created_event\) nor an UpdateHistoryUnassignment \(no contract_id\)/);
@@ -287,7 +293,8 @@ describe('scan update history codecs', () => {
       assert.ok(scan.UpdateHistoryResponseV2.is(mainNet));
       assert.ok(scan.UpdateHistoryItemV2.is(assignment()) && scan.UpdateHistoryItemV2.is(unassignment()));
       assert.ok(!scan.UpdateHistoryItemV2.is({ update_id: 'x' }));
-      assert.ok(!scan.TreeEvent.is({ ...tx3.events_by_id[createdKey], event_type: 'archived_event' }));
+      assert.ok(scan.TreeEvent.is({ ...tx3.events_by_id[createdKey], event_type: 'archived_event' }));
+      assert.ok(!strictDecoding(() => scan.TreeEvent.is({ ...tx3.events_by_id[createdKey], event_type: 'archived_event' })));
       assert.ok(scan.TreeEvent.is(tx3.events_by_id[createdKey]));
     });
 

@@ -17,10 +17,10 @@ import { ledgerAuth, optionalInt } from './ledgerRoutes.js';
 
 const API_VERSION = '3.5.0';
 
-type Authed = { principal: Principal | undefined; body: Record<string, unknown> } | { reply: Reply };
+export type Authed = { principal: Principal | undefined; body: Record<string, unknown> } | { reply: Reply };
 
 /** Authenticates and, for a POST, parses the JSON object body. */
-const begin = (state: NetworkState, ctx: RequestContext): Authed => {
+export const begin = (state: NetworkState, ctx: RequestContext): Authed => {
   const a = ledgerAuth(state, ctx, state.options.requireAuth);
   if ('reply' in a) return a;
   if (ctx.method !== 'POST') return { principal: a.principal, body: {} };
@@ -30,7 +30,7 @@ const begin = (state: NetworkState, ctx: RequestContext): Authed => {
 };
 
 /** Reads a format and checks it against the token, as the paged route does. */
-const formatOf = (state: NetworkState, principal: Principal | undefined, updateFormat: unknown): FormatSpec | Reply => {
+export const formatOf = (state: NetworkState, principal: Principal | undefined, updateFormat: unknown): FormatSpec | Reply => {
   const r = parseUpdateFormat(updateFormat);
   if ('bodyError' in r) return ledgerInvalidBody();
   if ('invalid' in r) return state.ledgerErrors.reply('INVALID_ARGUMENT', `The submitted request has invalid arguments: ${r.invalid}`);
@@ -52,10 +52,10 @@ const entryByOffset = (state: NetworkState, offset: number): LedgerEntry | undef
   return e !== undefined && e.offset === offset ? e : undefined;
 };
 
-const notFound = (state: NetworkState, what: string): Reply => state.ledgerErrors.reply('UPDATE_NOT_FOUND', `Update not found, or not visible: ${what}`);
+export const notFound = (state: NetworkState, what: string): Reply => state.ledgerErrors.reply('UPDATE_NOT_FOUND', `Update not found, or not visible: ${what}`);
 
 /** An entry that pruning removed is gone for the by-id and by-offset reads too. */
-const visible = (state: NetworkState, e: LedgerEntry | undefined): LedgerEntry | undefined => (e === undefined || e.offset <= state.ledger.pruningOffset ? undefined : e);
+export const visible = (state: NetworkState, e: LedgerEntry | undefined): LedgerEntry | undefined => (e === undefined || e.offset <= state.ledger.pruningOffset ? undefined : e);
 
 /** `/v2/updates/update-by-id` and `/v2/updates/update-by-offset`. */
 const updateBy = (state: NetworkState, by: 'id' | 'offset') => (ctx: RequestContext): Reply => {
