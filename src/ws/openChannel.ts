@@ -8,8 +8,8 @@ import { JsCantonError } from '../codecs/ledger/JsCantonError.js';
 import { buildUrl } from '../http/buildUrl.js';
 import { plainError } from '../http/plainError.js';
 import { MAX_TIMEOUT_MS } from '../http/request.js';
-import { redact } from '../http/redact.js';
-import { resolveToken } from '../http/resolveToken.js';
+import { redactSecrets } from '../errors/redactSecrets.js';
+import { resolveToken, secretsOf } from '../http/resolveToken.js';
 import { toHttpError } from '../http/toHttpError.js';
 import { renderActual } from '../internal/renderActual.js';
 import type { WebSocketConstructor, WebSocketLike } from '../client/types.js';
@@ -73,16 +73,16 @@ export const openChannel = <A>(endpoint: E.Either<CantonError, WebSocketEndpoint
       switchMap((resolved) => {
         if (E.isLeft(resolved)) return of(resolved);
         return loadWebSocket(webSocket).pipe(
-          switchMap((ctor): Observable<E.Either<CantonError, A>> => (E.isLeft(ctor) ? of(ctor) : connect(ctor.right, url, resolved.right, message, codec, timeoutMs))),
+          switchMap((ctor): Observable<E.Either<CantonError, A>> => (E.isLeft(ctor) ? of(ctor) : connect(ctor.right, url, resolved.right, secretsOf(token), message, codec, timeoutMs))),
         );
       }),
     );
   });
 
-const connect = <A>(Ctor: WebSocketConstructor, url: string, token: string | undefined, message: unknown, codec: t.Decoder<unknown, A>, timeoutMs: number) =>
+const connect = <A>(Ctor: WebSocketConstructor, url: string, token: string | undefined, secrets: ReadonlyArray<string>, message: unknown, codec: t.Decoder<unknown, A>, timeoutMs: number) =>
   new Observable<E.Either<CantonError, A>>((subscriber) => {
     const where = { method: 'GET', url };
-    const clean = (text: string) => redact(text, token);
+    const clean = (text: string) => redactSecrets(text, secrets);
     const protocols = token === undefined ? [DAML_WS_AUTH] : [`jwt.token.${token}`, DAML_WS_AUTH];
     let socket: WebSocketLike;
     try {
