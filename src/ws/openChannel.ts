@@ -16,6 +16,7 @@ import type { WebSocketConstructor, WebSocketLike } from '../client/types.js';
 import { httpStatusOfGrpc } from './grpcStatus.js';
 import { loadWebSocket } from './loadWebSocket.js';
 import type { WebSocketEndpoint } from './webSocketEndpoint.js';
+import { watchSilence, type SilenceWatch } from './watchSilence.js';
 
 /** The sub-protocol the JSON API authenticates WebSockets with; the token rides in a second one. */
 export const DAML_WS_AUTH = 'daml.ws.auth';
@@ -57,8 +58,9 @@ const messageOf = (event: unknown): string | undefined => {
  * the same way); a message that is not JSON a `DecodeError` `invalid-json`, one of the wrong shape
  * a `DecodeError` `schema` with its JSON path; any other close a `NetworkError` (an upgrade the
  * server refused an `HttpError` with its status, where the platform tells it); no open within
- * `timeoutMs` a `TimeoutError`. The token never appears in any of them. Unsubscribing closes the
- * socket.
+ * `timeoutMs`, or, once open, `timeoutMs` without a frame (a message, or the pong to a keep-alive
+ * ping: see `watchSilence`), a `TimeoutError`. The token never appears in any of them.
+ * Unsubscribing closes the socket (drops it, where the peer has gone quiet), and no timer is left.
  * @internal
  */
 export const openChannel = <A>(endpoint: E.Either<CantonError, WebSocketEndpoint>, path: string, message: unknown, codec: t.Decoder<unknown, A>): Observable<E.Either<CantonError, A>> =>
@@ -96,9 +98,16 @@ const connect = <A>(Ctor: WebSocketConstructor, url: string, token: string | und
     let done = false;
     let lastError: unknown;
     let handshake: Subscription | undefined;
+    let silence: SilenceWatch | undefined;
 
-    const release = () => {
+    /**
+     * `abrupt`: the peer has gone quiet, so a close frame would wait for an answer that does not
+     * come (`ws` then keeps the socket and a timer for 30 s): where the socket can, it is
+     * dropped at once instead.
+     */
+    const release = (abrupt: boolean) => {
       handshake?.unsubscribe();
+      silence?.stop();
       // Handlers become no-ops rather than null: `ws` throws an 'error' event that has no listener,
       // and closing while connecting emits one.
       socket.onopen = noop;
@@ -106,15 +115,17 @@ const connect = <A>(Ctor: WebSocketConstructor, url: string, token: string | und
       socket.onerror = noop;
       socket.onclose = noop;
       try {
-        if (socket.readyState === CONNECTING || socket.readyState === OPEN) socket.close(NORMAL_CLOSURE);
+        const terminate = (socket as { terminate?: () => void }).terminate;
+        if (abrupt && socket.readyState === OPEN && typeof terminate === 'function') terminate.call(socket);
+        else if (socket.readyState === CONNECTING || socket.readyState === OPEN) socket.close(NORMAL_CLOSURE);
       } catch {
         // Closing what is already closing: nothing left to release.
       }
     };
-    const finish = (last?: E.Either<CantonError, A>) => {
+    const finish = (last?: E.Either<CantonError, A>, abrupt = false) => {
       if (done) return;
       done = true;
-      release();
+      release(abrupt);
       if (last !== undefined) subscriber.next(last);
       subscriber.complete();
     };
@@ -124,6 +135,9 @@ const connect = <A>(Ctor: WebSocketConstructor, url: string, token: string | und
     }
     socket.onopen = () => {
       handshake?.unsubscribe();
+      // From here on `timeoutMs` bounds the time without a frame: a silent connection (no close,
+      // no reset) is given up as a TimeoutError, which a retry policy reopens from the checkpoint.
+      if (Number.isFinite(timeoutMs)) silence = watchSilence(socket, timeoutMs, () => finish(E.left(timeoutError('GET', url, timeoutMs)), true));
       try {
         socket.send(JSON.stringify(message));
       } catch (e) {
@@ -132,6 +146,7 @@ const connect = <A>(Ctor: WebSocketConstructor, url: string, token: string | und
     };
     socket.onmessage = (event: { data?: unknown }) => {
       if (done) return;
+      silence?.heard();
       const text = textOf(event.data);
       let json: unknown;
       try {
@@ -178,6 +193,6 @@ const connect = <A>(Ctor: WebSocketConstructor, url: string, token: string | und
     return () => {
       if (done) return;
       done = true;
-      release();
+      release(silence !== undefined && !silence.responsive());
     };
   });
