@@ -14,13 +14,18 @@ import { numberedUpdates, startSilentServer, type SilentServer } from './silentS
 /** `ws`, keeping every socket it opens so that the test can see each one closed. */
 const keptWebSocket = () => {
   const sockets: WebSocket[] = [];
+  let pings = 0;
   class Kept extends WebSocket {
     constructor(url: string, protocols?: string | string[]) {
       super(url, protocols);
       sockets.push(this);
     }
+    override ping(...args: Parameters<WebSocket['ping']>): void {
+      pings++;
+      super.ping(...args);
+    }
   }
-  return { ctor: Kept as unknown as WebSocketConstructor, sockets };
+  return { ctor: Kept as unknown as WebSocketConstructor, sockets, pings: () => pings };
 };
 
 const timeouts = () => process.getActiveResourcesInfo().filter((r) => r === 'Timeout').length;
@@ -97,12 +102,14 @@ describe('ledger.ws.updates over a connection that goes silent (issue 20)', func
     const sub = client.ledger.ws.updates({ ...request, endInclusive: undefined, beginExclusive: 31 }).subscribe((r) => got.push(r));
     subs.push(sub);
     await eventually(() => server.begins.length === 1 && ws.sockets[0]?.readyState === WebSocket.OPEN, 'open');
+    let pongs = 0;
+    ws.sockets[0]!.on('pong', () => pongs++);
     for (let i = 0; i < 20; i++) {
       clock.tick(250);
-      // Give the pong its round trip.
-      await new Promise((resolve) => setImmediate(resolve));
-      await new Promise((resolve) => setTimeout(resolve, 2));
+      // Each ping gets its pong before the clock moves on: the round trip is real I/O.
+      await eventually(() => pongs === ws.pings(), 'the pong');
     }
+    assert.ok(ws.pings() >= 5, `${ws.pings()} pings`);
     assert.deepEqual(got, [], 'no TimeoutError: the pongs count as frames');
     assert.equal(ws.sockets.length, 1);
     sub.unsubscribe();
@@ -117,9 +124,8 @@ describe('ledger.ws.updates over a connection that goes silent (issue 20)', func
     const sub = client.ledger.ws.updates(request).subscribe((r) => got.push(r));
     subs.push(sub);
     await eventually(() => got.length === 5 && server.silentAt() === 5, 'five updates, then silence');
-    // Long enough for the watch to miss a frame (a quarter of timeoutMs), well before it gives up.
-    await eventually(() => ws.sockets[0]!.readyState === WebSocket.OPEN, 'open');
-    await new Promise((resolve) => setTimeout(resolve, 80));
+    // A ping says the watch has missed a frame (a look of a quarter of timeoutMs without one).
+    await eventually(() => ws.pings() > 0, 'a keep-alive ping');
     sub.unsubscribe();
     await eventually(() => ws.sockets.every((s) => s.readyState === WebSocket.CLOSED), 'the socket closed, not left closing');
     await eventually(() => timeouts() <= before, 'no timer left');
