@@ -21,6 +21,7 @@ export type { Fetch, FetchInit, FetchResponse, TokenSource } from './http/types.
 
 // Streams
 export { checkpointOf } from './streams/checkpointOf.js';
+export { checkpointCodecs } from './streams/checkpointCodecs.js';
 export { toAsyncIterable } from './streams/toAsyncIterable.js';
 export { isHeartbeat } from './streams/isHeartbeat.js';
 export type { Heartbeat } from './streams/heartbeat.js';

@@ -6,6 +6,7 @@ describe('canton-rx public exports', () => {
   it('exports exactly these values', () => {
     assert.deepEqual(Object.keys(api).sort(), [
       'CantonRxError',
+      'checkpointCodecs',
       'checkpointOf',
       'codecs',
       'compareTimestamps',

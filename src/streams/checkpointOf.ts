@@ -9,7 +9,6 @@ import type { Checkpoint, EventsCheckpoint, HoldingsCheckpoint, LedgerCheckpoint
 import { itemCheckpoints } from './itemCheckpoints.js';
 import type { Heartbeat } from './heartbeat.js';
 import { isHeartbeat } from './isHeartbeat.js';
-import { holdingsCheckpoints } from './holdingsCheckpoints.js';
 import { cursorOfItem } from '../paging/byScanCursor.js';
 import { utcTimestamp } from '../paging/utcTimestamp.js';
 
@@ -52,7 +51,6 @@ const checkpointOfItem = (item: object): Checkpoint | undefined => {
   if (isHeartbeat(item as Heartbeat<Checkpoint>)) return (item as Heartbeat<Checkpoint>).checkpoint;
   const recorded = itemCheckpoints.get(item);
   if (recorded !== undefined) return recorded;
-  if ('contract_id' in item && 'create_arguments' in item) return holdingsCheckpoints.get(item);
   if (isEvent(item)) {
     const c = cursorOfEvent(item);
     return c && { stream: 'scan.events', ...c };
@@ -114,7 +112,10 @@ export function checkpointOf(item: object, stream?: Checkpoint['stream']): Check
     // The single-argument form keeps its answers for the streams it always served: a holdings
     // contract's recorded checkpoint, a Scan item's scan.updates cursor, a ledger update's offset.
     if (isHeartbeat(item as Heartbeat<Checkpoint>)) return (item as Heartbeat<Checkpoint>).checkpoint;
-    if ('contract_id' in item && 'create_arguments' in item) return holdingsCheckpoints.get(item);
+    if ('contract_id' in item && 'create_arguments' in item) {
+      const recorded = itemCheckpoints.get(item);
+      return recorded?.stream === 'scan.holdings' ? recorded : undefined;
+    }
     if ('update_id' in item) return { stream: 'scan.updates', ...cursorOfItem(item as UpdateHistoryItem | UpdateHistoryItemV2), update_id: (item as UpdateHistoryItem).update_id };
     if (isEvent(item)) return checkpointOfItem(item);
     if ('payload' in item && 'created_event_blob' in item) return itemCheckpoints.get(item);

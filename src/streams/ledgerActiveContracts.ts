@@ -17,6 +17,7 @@ import type { StreamOptions } from './options.js';
 import type { Page, PageRecord } from '../paging/Page.js';
 import { readPages, type PageStep } from '../paging/readPages.js';
 import { flattenPages, valuesOf } from '../paging/flattenPages.js';
+import { checkpointCodecs } from './checkpointCodecs.js';
 
 /**
  * The request of `ledger.activeContracts`: an active-contracts-page request without its page token
@@ -44,14 +45,7 @@ interface State {
 }
 
 const checkFrom = (from: LedgerSnapshotCheckpoint | LedgerCheckpoint | undefined): Checks => {
-  const checks = new Checks();
-  if (from === undefined) return checks;
-  if (from.stream === 'ledger.updates') return checks.nonNegativeInt(from.offset, 'from.offset');
-  return checks
-    .check(from.stream === 'ledger.snapshot', 'from.stream', "must be 'ledger.snapshot' or 'ledger.updates'")
-    .nonNegativeInt(from.activeAtOffset, 'from.activeAtOffset')
-    .check(Number.isSafeInteger(from.index) && from.index >= -1, 'from.index', 'must be an integer ≥ -1')
-    .check(from.pageToken === undefined || (typeof from.pageToken === 'string' && from.pageToken !== ''), 'from.pageToken', 'must be a page token');
+  return new Checks().checkpoint(checkpointCodecs['ledger.activeContracts'], from);
 };
 
 /**

@@ -1,7 +1,6 @@
 import { defer, type Observable } from 'rxjs';
 import * as E from 'fp-ts/lib/Either.js';
 import type { CantonError } from '../errors/CantonError.js';
-import { Checks } from '../validation/checks.js';
 import { invariantViolation } from '../paging/invariantViolation.js';
 import { tokenGuard } from '../paging/byPageToken.js';
 import type { Page } from '../paging/Page.js';
@@ -20,15 +19,6 @@ interface State {
   /** Drop entries up to and including this id (resuming). */
   readonly after: string | undefined;
 }
-
-/** Checks a checkpoint of one of these streams. @internal */
-export const checkListFrom = (checks: Checks, stream: LedgerListCheckpoint['stream'], from: LedgerListCheckpoint | undefined): Checks =>
-  from === undefined
-    ? checks
-    : checks
-        .check(from.stream === stream, 'from.stream', `must be '${stream}'`)
-        .check(typeof from.id === 'string' && from.id !== '', 'from.id', 'must be an id')
-        .check(from.pageToken === undefined || (typeof from.pageToken === 'string' && from.pageToken !== ''), 'from.pageToken', 'must be a page token');
 
 /**
  * Reads a list the participant pages by token and orders by id (parties, users; the page token

@@ -6,15 +6,16 @@ import type { Update } from '../codecs/ledger/Update.js';
 import type { Page } from '../paging/Page.js';
 import type { LedgerCheckpoint, LedgerSnapshotCheckpoint } from './checkpoints.js';
 import type { SnapshotContract } from './LedgerFeedItem.js';
-import { ledgerActiveContractsPages, type LedgerActiveContractsOptions, type LedgerActiveContractsRequest } from './ledgerActiveContracts.js';
-import { ledgerUpdatesPages, type LedgerUpdatesOptions, type LedgerUpdatesRequest } from './ledgerUpdates.js';
+import type { LedgerActiveContractsOptions, LedgerActiveContractsRequest } from './ledgerActiveContracts.js';
+import type { LedgerUpdatesOptions, LedgerUpdatesRequest } from './ledgerUpdates.js';
 import type { PartyDetails, User, VettedPackages } from '../generated/ledger/schemas.js';
 import type { VettedPackagesCheckpoint } from './checkpoints.js';
 import type { LedgerListCheckpoint } from './LedgerListed.js';
 import type { StreamOptions } from './options.js';
-import { ledgerPartiesPages, type LedgerPartiesRequest } from './ledgerParties.js';
-import { ledgerUsersPages, type LedgerUsersRequest } from './ledgerUsers.js';
-import { ledgerVettedPackagesPages, type LedgerVettedPackagesRequest } from './ledgerVettedPackages.js';
+import { pageFormsOf } from './recordStreams.js';
+import type { LedgerPartiesRequest } from './ledgerParties.js';
+import type { LedgerUsersRequest } from './ledgerUsers.js';
+import type { LedgerVettedPackagesRequest } from './ledgerVettedPackages.js';
 
 /**
  * The page form of the ledger's record streams (`client.ledger.pages`): the same requests,
@@ -73,11 +74,5 @@ export interface LedgerPageStreams {
   ): Observable<E.Either<CantonError, Page<SnapshotContract, LedgerSnapshotCheckpoint | LedgerCheckpoint>>>;
 }
 
-/** The page streams of a ledger transport. @internal */
-export const ledgerPageStreams = (transport: Transport): LedgerPageStreams => ({
-  updates: (request, options) => ledgerUpdatesPages(transport, request, options),
-  parties: (request, options) => ledgerPartiesPages(transport, request, options),
-  users: (request, options) => ledgerUsersPages(transport, request, options),
-  vettedPackages: (request, options) => ledgerVettedPackagesPages(transport, request, options),
-  activeContracts: (request, options) => ledgerActiveContractsPages(transport, request, options),
-});
+/** The page streams of a ledger transport: the ledger entries of `recordStreams`. @internal */
+export const ledgerPageStreams = (transport: Transport): LedgerPageStreams => pageFormsOf('ledger', transport);

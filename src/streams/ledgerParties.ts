@@ -9,9 +9,10 @@ import { invokeOperation } from '../client/invokeOperation.js';
 import { ledgerOperations } from '../generated/ledger/operations.js';
 import type { PartyDetails } from '../generated/ledger/schemas.js';
 import { Checks } from '../validation/checks.js';
-import { checkListFrom, ledgerIdPagedPages } from './ledgerIdPaged.js';
+import { ledgerIdPagedPages } from './ledgerIdPaged.js';
 import type { LedgerListCheckpoint, LedgerListed } from './LedgerListed.js';
 import type { StreamOptions } from './options.js';
+import { checkpointCodecs } from './checkpointCodecs.js';
 
 /**
  * The request of `ledger.parties`: the query of `GET /v2/parties` without its page token.
@@ -35,7 +36,7 @@ export const ledgerPartiesPages = (transport: Transport, request: LedgerPartiesR
     () => {
       const checks = new Checks();
       if (request.pageSize !== undefined) checks.positiveInt(request.pageSize, 'pageSize');
-      return checkListFrom(checks, 'ledger.parties', options.from).result('ledger.parties request', request);
+      return checks.checkpoint(checkpointCodecs['ledger.parties'], options.from).result('ledger.parties request', request);
     },
     (req) =>
       ledgerIdPagedPages(

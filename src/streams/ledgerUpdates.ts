@@ -17,6 +17,7 @@ import type { Page, PageRecord } from '../paging/Page.js';
 import { readPages, type PageStep } from '../paging/readPages.js';
 import { DEFAULT_TAIL_INTERVAL_MS, TAIL_RETRY, type TailingStreamOptions } from './options.js';
 import { itemsOf } from './itemsOf.js';
+import { checkpointCodecs } from './checkpointCodecs.js';
 
 /**
  * Options of `ledger.updates`.
@@ -44,7 +45,7 @@ interface State {
 const checkOptions = (request: LedgerUpdatesRequest, options: LedgerUpdatesOptions) => {
   const checks = new Checks();
   const from = options.from;
-  if (from !== undefined) checks.check(from.stream === 'ledger.updates', 'from.stream', "must be 'ledger.updates'").nonNegativeInt(from.offset, 'from.offset');
+  checks.checkpoint(checkpointCodecs['ledger.updates'], from);
   if (options.tail !== undefined) {
     checks.check(request.descendingOrder !== true && request.endOffsetInclusive == null, 'tail', 'needs ascending order and no endOffsetInclusive');
     if (options.tail.intervalMs !== undefined) checks.duration(options.tail.intervalMs, 'tail.intervalMs');

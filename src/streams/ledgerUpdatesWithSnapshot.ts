@@ -19,6 +19,7 @@ import type { LedgerFeedItem, PrunedSnapshot, SnapshotContract } from './LedgerF
 import { TAIL_RETRY } from './options.js';
 import { withRetry } from '../paging/withRetry.js';
 import { pager, type Step } from './pager.js';
+import { checkpointCodecs } from './checkpointCodecs.js';
 
 /**
  * Options of `ledger.updatesWithSnapshot`: those of `ledger.updates`, resuming from either kind
@@ -63,12 +64,7 @@ const checkOptions = (request: LedgerUpdatesRequest, options: LedgerUpdatesWithS
     .check(request.descendingOrder !== true, 'descendingOrder', 'a stream that may start from a snapshot reads ascending')
     .check(eventFormatOf(request) !== undefined, 'updateFormat', 'needs includeTransactions or includeReassignments, whose event format the snapshot is read with');
   const from = options.from;
-  if (from !== undefined) {
-    if (from.stream === 'ledger.snapshot') {
-      checks.nonNegativeInt(from.activeAtOffset, 'from.activeAtOffset').check(Number.isSafeInteger(from.index) && from.index >= -1, 'from.index', 'must be an integer ≥ -1');
-      checks.check(from.pageToken === undefined || typeof from.pageToken === 'string', 'from.pageToken', 'must be a string');
-    } else checks.check(from.stream === 'ledger.updates', 'from.stream', "must be 'ledger.updates' or 'ledger.snapshot'").nonNegativeInt(from.offset, 'from.offset');
-  }
+  checks.checkpoint(checkpointCodecs['ledger.updatesWithSnapshot'], from);
   if (options.snapshotPageSize !== undefined) checks.positiveInt(options.snapshotPageSize, 'snapshotPageSize');
   return checks;
 };

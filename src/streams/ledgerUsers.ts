@@ -9,9 +9,10 @@ import { invokeOperation } from '../client/invokeOperation.js';
 import { ledgerOperations } from '../generated/ledger/operations.js';
 import type { User } from '../generated/ledger/schemas.js';
 import { Checks } from '../validation/checks.js';
-import { checkListFrom, ledgerIdPagedPages } from './ledgerIdPaged.js';
+import { ledgerIdPagedPages } from './ledgerIdPaged.js';
 import type { LedgerListCheckpoint, LedgerListed } from './LedgerListed.js';
 import type { StreamOptions } from './options.js';
+import { checkpointCodecs } from './checkpointCodecs.js';
 
 /**
  * The request of `ledger.users`: the query of `GET /v2/users` without its page token.
@@ -34,7 +35,7 @@ export const ledgerUsersPages = (transport: Transport, request: LedgerUsersReque
     () => {
       const checks = new Checks();
       if (request.pageSize !== undefined) checks.positiveInt(request.pageSize, 'pageSize');
-      return checkListFrom(checks, 'ledger.users', options.from).result('ledger.users request', request);
+      return checks.checkpoint(checkpointCodecs['ledger.users'], options.from).result('ledger.users request', request);
     },
     (req) =>
       ledgerIdPagedPages(

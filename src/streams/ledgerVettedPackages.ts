@@ -11,7 +11,8 @@ import { ledgerOperations } from '../generated/ledger/operations.js';
 import { Checks } from '../validation/checks.js';
 import type { VettedPackagesCheckpoint } from './checkpoints.js';
 import type { StreamOptions } from './options.js';
-import { checkTokenFrom, tokenPagedPages, type TokenListed } from './tokenPaged.js';
+import { tokenPagedPages, type TokenListed } from './tokenPaged.js';
+import { checkpointCodecs } from './checkpointCodecs.js';
 
 /**
  * The request of `ledger.vettedPackages`: the body of `POST /v2/package-vetting/list` without its
@@ -41,7 +42,7 @@ export const ledgerVettedPackagesPages = (
     () => {
       const checks = new Checks();
       if (request.pageSize !== undefined) checks.positiveInt(request.pageSize, 'pageSize');
-      return checkTokenFrom(checks, 'ledger.vettedPackages', 'string', options.from).result('ledger.vettedPackages request', request);
+      return checks.checkpoint(checkpointCodecs['ledger.vettedPackages'], options.from).result('ledger.vettedPackages request', request);
     },
     (req) =>
       tokenPagedPages(

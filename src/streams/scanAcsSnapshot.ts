@@ -8,7 +8,6 @@ import type { ActiveContract } from '../codecs/scan/ActiveContract.js';
 import type { AcsRequestV2 } from '../codecs/scan/AcsRequestV2.js';
 import { scanOperations } from '../generated/scan/operations.js';
 import { Checks } from '../validation/checks.js';
-import { Timestamp } from '../codecs/common/primitives.js';
 import type { AcsSnapshotCheckpoint } from './checkpoints.js';
 import { itemCheckpoints } from './itemCheckpoints.js';
 import type { StreamOptions } from './options.js';
@@ -16,6 +15,7 @@ import { readSnapshotPagesPaged } from './readSnapshotPages.js';
 import type { Page } from '../paging/Page.js';
 import { itemsOf } from './itemsOf.js';
 import { requireRequest } from '../validation/requireRequest.js';
+import { checkpointCodecs } from './checkpointCodecs.js';
 
 /**
  * Options of `scan.acsSnapshot`.
@@ -25,14 +25,7 @@ import { requireRequest } from '../validation/requireRequest.js';
 export type ScanAcsSnapshotOptions = StreamOptions<AcsSnapshotCheckpoint>;
 
 const checkFrom = (from: AcsSnapshotCheckpoint | undefined): Checks =>
-  from === undefined
-    ? new Checks()
-    : new Checks()
-        .check(from.stream === 'scan.acsSnapshot', 'from.stream', "must be 'scan.acsSnapshot'")
-        .nonNegativeInt(from.migration_id, 'from.migration_id')
-        .check(Timestamp.is(from.record_time), 'from.record_time', 'must be an ISO-8601 UTC instant')
-        .check(from.after === undefined || typeof from.after === 'string', 'from.after', 'must be a page token when given')
-        .check(typeof from.contract_id === 'string' && from.contract_id.length > 0, 'from.contract_id', 'must be a contract id');
+  new Checks().checkpoint(checkpointCodecs['scan.acsSnapshot'], from);
 
 /**
  * Scan's ACS at a snapshot (`POST /v2/state/acs`; the snapshot family) as a cold stream of pages

@@ -11,7 +11,8 @@ import { scanOperations } from '../generated/scan/operations.js';
 import { Checks } from '../validation/checks.js';
 import type { BulkUpdateHistoryCheckpoint } from './checkpoints.js';
 import type { StreamOptions } from './options.js';
-import { checkTokenFrom, tokenPagedPages, type TokenListed } from './tokenPaged.js';
+import { tokenPagedPages, type TokenListed } from './tokenPaged.js';
+import { checkpointCodecs } from './checkpointCodecs.js';
 
 /**
  * The request of `scan.bulkUpdateHistoryObjects`: the body of `POST /v0/history/bulk/updates`
@@ -39,7 +40,7 @@ export const scanBulkUpdateHistoryObjectsPages = (
   options: StreamOptions<BulkUpdateHistoryCheckpoint> = {},
 ): Observable<E.Either<CantonError, Page<BulkStorageObjectRef, BulkUpdateHistoryCheckpoint>>> =>
   checked(
-    () => checkTokenFrom(new Checks().positiveInt(request?.page_size, 'page_size'), 'scan.bulkUpdateHistoryObjects', 'string', options.from).result('scan.bulkUpdateHistoryObjects request', request),
+    () => new Checks().positiveInt(request?.page_size, 'page_size').checkpoint(checkpointCodecs['scan.bulkUpdateHistoryObjects'], options.from).result('scan.bulkUpdateHistoryObjects request', request),
     (req) =>
       tokenPagedPages(
         'scan.bulkUpdateHistoryObjects',

@@ -7,7 +7,6 @@ import { invokeOperation } from '../client/invokeOperation.js';
 import type { EventHistoryItem, EventHistoryRequest } from '../generated/scan/schemas.js';
 import { scanOperations } from '../generated/scan/operations.js';
 import { Checks } from '../validation/checks.js';
-import { Timestamp } from '../codecs/common/primitives.js';
 import type { EventsCheckpoint } from './checkpoints.js';
 import type { Heartbeat } from './heartbeat.js';
 import { DEFAULT_TAIL_INTERVAL_MS, TAIL_RETRY, type TailingStreamOptions } from './options.js';
@@ -18,6 +17,7 @@ import type { Page } from '../paging/Page.js';
 import { utcTimestamp } from '../paging/utcTimestamp.js';
 import { itemsOf } from './itemsOf.js';
 import { requireRequest } from '../validation/requireRequest.js';
+import { checkpointCodecs } from './checkpointCodecs.js';
 
 /**
  * Options of `scan.events`.
@@ -31,13 +31,7 @@ type Element = EventHistoryItem | Heartbeat<EventsCheckpoint>;
 const checkOptions = (options: ScanEventsOptions): Checks => {
   const checks = new Checks();
   const from = options.from;
-  if (from !== undefined) {
-    checks
-      .check(from.stream === 'scan.events', 'from.stream', "must be 'scan.events'")
-      .nonNegativeInt(from.migration_id, 'from.migration_id')
-      .check(Timestamp.is(from.record_time), 'from.record_time', 'must be an ISO-8601 UTC instant')
-      .check(from.update_id === undefined || (typeof from.update_id === 'string' && from.update_id.length > 0), 'from.update_id', 'must be an update id when given');
-  }
+  checks.checkpoint(checkpointCodecs['scan.events'], from);
   if (options.tail?.intervalMs !== undefined) checks.duration(options.tail.intervalMs, 'tail.intervalMs');
   return checks;
 };

@@ -10,13 +10,13 @@ import type { ActiveContract } from '../codecs/scan/ActiveContract.js';
 import type { HoldingsStateRequestV2 } from '../codecs/scan/HoldingsStateRequestV2.js';
 import { validateHoldingsStateRequest } from '../validation/validateHoldingsStateRequest.js';
 import { Checks } from '../validation/checks.js';
-import { Timestamp } from '../codecs/common/primitives.js';
 import type { HoldingsCheckpoint } from './checkpoints.js';
-import { holdingsCheckpoints } from './holdingsCheckpoints.js';
+import { itemCheckpoints } from './itemCheckpoints.js';
 import type { StreamOptions } from './options.js';
 import { readSnapshotPagesPaged } from './readSnapshotPages.js';
 import type { Page } from '../paging/Page.js';
 import { itemsOf } from './itemsOf.js';
+import { checkpointCodecs } from './checkpointCodecs.js';
 
 /**
  * Options of `scan.holdings`.
@@ -26,13 +26,7 @@ import { itemsOf } from './itemsOf.js';
 export type ScanHoldingsOptions = StreamOptions<HoldingsCheckpoint>;
 
 const checkFrom = (from: HoldingsCheckpoint | undefined) =>
-  from === undefined
-    ? new Checks()
-    : new Checks()
-        .check(from.stream === 'scan.holdings', 'from.stream', "must be 'scan.holdings'")
-        .nonNegativeInt(from.migration_id, 'from.migration_id')
-        .check(Timestamp.is(from.record_time), 'from.record_time', 'must be an ISO-8601 UTC instant')
-        .check(typeof from.contract_id === 'string' && from.contract_id.length > 0, 'from.contract_id', 'must be a contract id');
+  new Checks().checkpoint(checkpointCodecs['scan.holdings'], from);
 
 /**
  * One `POST /v2/holdings/state`, decoded; Scan's 404 "No snapshots found ..." carries `condition: 'SnapshotNotFound'`.
@@ -67,4 +61,4 @@ export const scanHoldingsPages = (
 
 /** The item form of `scanHoldingsPages` (see `ScanGroup.holdings`). @internal */
 export const scanHoldings = (transport: Transport, request: HoldingsStateRequestV2, options: ScanHoldingsOptions = {}): Observable<E.Either<CantonError, ActiveContract>> =>
-  itemsOf(scanHoldingsPages(transport, request, options), false, (item, cp) => holdingsCheckpoints.set(item, cp)) as Observable<E.Either<CantonError, ActiveContract>>;
+  itemsOf(scanHoldingsPages(transport, request, options), false, (item, cp) => itemCheckpoints.set(item, cp)) as Observable<E.Either<CantonError, ActiveContract>>;

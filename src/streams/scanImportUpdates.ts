@@ -16,6 +16,7 @@ import { itemCheckpoints } from './itemCheckpoints.js';
 import { itemsOf } from './itemsOf.js';
 import type { StreamOptions } from './options.js';
 import { requireRequest } from '../validation/requireRequest.js';
+import { checkpointCodecs } from './checkpointCodecs.js';
 
 /**
  * Options of `scan.importUpdates`.
@@ -35,10 +36,7 @@ const checkRequest = (request: GetImportUpdatesRequest, from: ImportUpdatesCheck
     .check(typeof request.after_update_id === 'string', 'after_update_id', "must be a string ('' for the first)")
     .check(Number.isSafeInteger(request.limit) && request.limit >= 1, 'limit', 'must be a positive integer');
   if (from !== undefined) {
-    checks
-      .check(from.stream === 'scan.importUpdates', 'from.stream', "must be 'scan.importUpdates'")
-      .check(from.migration_id === request.migration_id, 'from.migration_id', "must be the request's migration id")
-      .check(typeof from.update_id === 'string' && from.update_id.length > 0, 'from.update_id', 'must be an update id');
+    checks.decodes(checkpointCodecs['scan.importUpdates'], from, 'from').check(from.migration_id === request.migration_id, 'from.migration_id', "must be the request's migration id");
   }
   return checks;
 };

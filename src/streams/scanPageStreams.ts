@@ -12,19 +12,20 @@ import type { ActiveContract } from '../codecs/scan/ActiveContract.js';
 import type { AcsRequestV2 } from '../codecs/scan/AcsRequestV2.js';
 import type { HoldingsStateRequestV2 } from '../codecs/scan/HoldingsStateRequestV2.js';
 import type { AcsSnapshotCheckpoint, HoldingsCheckpoint } from './checkpoints.js';
-import { scanAcsSnapshotPages, type ScanAcsSnapshotOptions } from './scanAcsSnapshot.js';
-import { scanHoldingsPages, type ScanHoldingsOptions } from './scanHoldings.js';
-import { scanEventsPages, type ScanEventsOptions } from './scanEvents.js';
-import { scanImportUpdatesPages, type ScanImportUpdatesOptions } from './scanImportUpdates.js';
-import { scanUpdatesBeforePages, type ScanUpdatesBeforeOptions } from './scanUpdatesBefore.js';
-import { scanUpdatesPages, type ScanUpdatesOptions } from './scanUpdates.js';
+import type { ScanAcsSnapshotOptions } from './scanAcsSnapshot.js';
+import type { ScanHoldingsOptions } from './scanHoldings.js';
+import type { ScanEventsOptions } from './scanEvents.js';
+import type { ScanImportUpdatesOptions } from './scanImportUpdates.js';
+import type { ScanUpdatesBeforeOptions } from './scanUpdatesBefore.js';
+import type { ScanUpdatesOptions } from './scanUpdates.js';
 import type { BulkStorageObjectRef } from '../generated/scan/schemas.js';
 import type { BulkUpdateHistoryCheckpoint, ValidatorLicensesCheckpoint, VoteResultsCheckpoint } from './checkpoints.js';
 import type { Contract } from '../codecs/splice/Contract.js';
-import { scanValidatorLicensesPages, type ScanValidatorLicensesOptions, type ValidatorLicensesRequest } from './scanValidatorLicenses.js';
+import type { ScanValidatorLicensesOptions, ValidatorLicensesRequest } from './scanValidatorLicenses.js';
 import type { StreamOptions } from './options.js';
-import { scanVoteResultsPages, type VoteResultsRequest } from './scanVoteResults.js';
-import { scanBulkUpdateHistoryObjectsPages, type BulkUpdateHistoryObjectsRequest } from './scanBulkUpdateHistoryObjects.js';
+import { pageFormsOf } from './recordStreams.js';
+import type { VoteResultsRequest } from './scanVoteResults.js';
+import type { BulkUpdateHistoryObjectsRequest } from './scanBulkUpdateHistoryObjects.js';
 
 /**
  * The page form of Scan's record streams (`client.scan.pages`): the same requests, options and
@@ -87,15 +88,5 @@ export interface ScanPageStreams {
   validatorLicenses(request?: ValidatorLicensesRequest, options?: ScanValidatorLicensesOptions): Observable<E.Either<CantonError, Page<Contract, ValidatorLicensesCheckpoint>>>;
 }
 
-/** The page streams of a Scan transport. @internal */
-export const scanPageStreams = (transport: Transport): ScanPageStreams => ({
-  updates: (request, options) => scanUpdatesPages(transport, request, options),
-  events: (request, options) => scanEventsPages(transport, request, options),
-  updatesBefore: (request, options) => scanUpdatesBeforePages(transport, request, options),
-  importUpdates: (request, options) => scanImportUpdatesPages(transport, request, options),
-  holdings: (request, options) => scanHoldingsPages(transport, request, options),
-  acsSnapshot: (request, options) => scanAcsSnapshotPages(transport, request, options),
-  voteResults: (request, options) => scanVoteResultsPages(transport, request, options),
-  bulkUpdateHistoryObjects: (request, options) => scanBulkUpdateHistoryObjectsPages(transport, request, options),
-  validatorLicenses: (request, options) => scanValidatorLicensesPages(transport, request, options),
-});
+/** The page streams of a Scan transport: the Scan entries of `recordStreams`. @internal */
+export const scanPageStreams = (transport: Transport): ScanPageStreams => pageFormsOf('scan', transport);

@@ -10,7 +10,6 @@ import type { UpdateHistoryItemV2 } from '../codecs/scan/UpdateHistoryItemV2.js'
 import type { UpdateHistoryRequestV2 } from '../codecs/scan/UpdateHistoryRequestV2.js';
 import { validateUpdateHistoryRequest } from '../validation/validateUpdateHistoryRequest.js';
 import { Checks } from '../validation/checks.js';
-import { Timestamp } from '../codecs/common/primitives.js';
 import type { ScanCheckpoint } from './checkpoints.js';
 import type { Heartbeat } from './heartbeat.js';
 import { DEFAULT_TAIL_INTERVAL_MS, TAIL_RETRY, type TailingStreamOptions } from './options.js';
@@ -18,6 +17,7 @@ import { initialScanRead, scanCursorPaging } from '../paging/byScanCursor.js';
 import { readPages } from '../paging/readPages.js';
 import type { Page } from '../paging/Page.js';
 import { itemsOf } from './itemsOf.js';
+import { checkpointCodecs } from './checkpointCodecs.js';
 
 /**
  * Options of `scan.updates`.
@@ -36,13 +36,7 @@ type Element = Item | Heartbeat<ScanCheckpoint>;
 export const checkOptions = (options: ScanUpdatesOptions): Checks => {
   const checks = new Checks();
   const from = options.from;
-  if (from !== undefined) {
-    checks
-      .check(from.stream === 'scan.updates', 'from.stream', "must be 'scan.updates'")
-      .nonNegativeInt(from.migration_id, 'from.migration_id')
-      .check(Timestamp.is(from.record_time), 'from.record_time', 'must be an ISO-8601 UTC instant')
-      .check(from.update_id === undefined || (typeof from.update_id === 'string' && from.update_id.length > 0), 'from.update_id', 'must be an update id when given');
-  }
+  checks.checkpoint(checkpointCodecs['scan.updates'], from);
   if (options.tail?.intervalMs !== undefined) checks.duration(options.tail.intervalMs, 'tail.intervalMs');
   return checks;
 };

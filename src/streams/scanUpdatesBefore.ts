@@ -19,6 +19,7 @@ import { itemCheckpoints } from './itemCheckpoints.js';
 import { itemsOf } from './itemsOf.js';
 import type { StreamOptions } from './options.js';
 import { requireRequest } from '../validation/requireRequest.js';
+import { checkpointCodecs } from './checkpointCodecs.js';
 
 /**
  * Options of `scan.updatesBefore`.
@@ -41,11 +42,9 @@ const checkRequest = (request: GetUpdatesBeforeRequest, from: UpdatesBeforeCheck
     .check(Number.isSafeInteger(request.count) && request.count >= 1, 'count', 'must be a positive integer');
   if (from !== undefined) {
     checks
-      .check(from.stream === 'scan.updatesBefore', 'from.stream', "must be 'scan.updatesBefore'")
+      .decodes(checkpointCodecs['scan.updatesBefore'], from, 'from')
       .check(from.migration_id === request.migration_id, 'from.migration_id', "must be the request's migration id")
-      .check(from.synchronizer_id === request.synchronizer_id, 'from.synchronizer_id', "must be the request's synchronizer id")
-      .check(Timestamp.is(from.record_time), 'from.record_time', 'must be an ISO-8601 UTC instant')
-      .check(typeof from.update_id === 'string' && from.update_id.length > 0, 'from.update_id', 'must be an update id');
+      .check(from.synchronizer_id === request.synchronizer_id, 'from.synchronizer_id', "must be the request's synchronizer id");
   }
   return checks;
 };

@@ -21,6 +21,7 @@ import { withRetry } from '../paging/withRetry.js';
 import { pager, type Step } from './pager.js';
 import type { ScanFeedItem, ScanSnapshotContract } from './ScanFeedItem.js';
 import { scanUpdates, type ScanUpdatesOptions } from './scanUpdates.js';
+import { checkpointCodecs } from './checkpointCodecs.js';
 
 /**
  * Options of `scan.updatesFromSnapshot`: those of `scan.updates` (v2), resuming from either kind
@@ -57,10 +58,7 @@ const checkOptions = (options: ScanUpdatesFromSnapshotOptions) => {
   if (options.before !== undefined) checks.check(Timestamp.is(options.before), 'before', 'must be an ISO-8601 UTC instant');
   if (options.snapshotPageSize !== undefined) checks.positiveInt(options.snapshotPageSize, 'snapshotPageSize', 1000);
   const from = options.from;
-  if (from?.stream === 'scan.snapshot') {
-    checks.nonNegativeInt(from.migration_id, 'from.migration_id').check(Timestamp.is(from.record_time), 'from.record_time', 'must be an ISO-8601 UTC instant');
-    checks.check(Number.isSafeInteger(from.index) && from.index >= -1, 'from.index', 'must be an integer ≥ -1');
-  } else if (from !== undefined) checks.check(from.stream === 'scan.updates', 'from.stream', "must be 'scan.updates' or 'scan.snapshot'");
+  checks.checkpoint(checkpointCodecs['scan.updatesFromSnapshot'], from);
   return checks;
 };
 

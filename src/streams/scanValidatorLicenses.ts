@@ -16,6 +16,7 @@ import type { StreamOptions } from './options.js';
 import type { Page, PageRecord } from '../paging/Page.js';
 import { readPages, type PageStep } from '../paging/readPages.js';
 import { itemsOf } from './itemsOf.js';
+import { checkpointCodecs } from './checkpointCodecs.js';
 
 /**
  * The request of `scan.validatorLicenses`: the page length (`limit`, Scan's default 1000) and
@@ -46,12 +47,7 @@ const checkRequest = (request: ValidatorLicensesRequest, from: ValidatorLicenses
   const checks = new Checks()
     .check(request.after === undefined || Number.isSafeInteger(request.after), 'after', 'must be a page token (an integer) when given')
     .check(request.limit === undefined || (Number.isSafeInteger(request.limit) && request.limit >= 1), 'limit', 'must be a positive integer when given');
-  if (from !== undefined) {
-    checks
-      .check(from.stream === 'scan.validatorLicenses', 'from.stream', "must be 'scan.validatorLicenses'")
-      .check(from.after === undefined || Number.isSafeInteger(from.after), 'from.after', 'must be a page token (an integer) when given')
-      .check(typeof from.contract_id === 'string' && from.contract_id.length > 0, 'from.contract_id', 'must be a contract id');
-  }
+  checks.checkpoint(checkpointCodecs['scan.validatorLicenses'], from);
   return checks;
 };
 

@@ -10,7 +10,8 @@ import { scanOperations } from '../generated/scan/operations.js';
 import { Checks } from '../validation/checks.js';
 import type { VoteResultsCheckpoint } from './checkpoints.js';
 import type { StreamOptions } from './options.js';
-import { checkTokenFrom, tokenPagedPages, type TokenListed } from './tokenPaged.js';
+import { tokenPagedPages, type TokenListed } from './tokenPaged.js';
+import { checkpointCodecs } from './checkpointCodecs.js';
 
 /**
  * The request of `scan.voteResults`: the body of `POST /v0/admin/sv/voteresults` without its page
@@ -40,7 +41,7 @@ export const scanVoteResultsPages = (
   options: StreamOptions<VoteResultsCheckpoint> = {},
 ): Observable<E.Either<CantonError, Page<Record<string, unknown>, VoteResultsCheckpoint>>> =>
   checked(
-    () => checkTokenFrom(new Checks().positiveInt(request?.limit, 'limit'), 'scan.voteResults', 'number', options.from).result('scan.voteResults request', request),
+    () => new Checks().positiveInt(request?.limit, 'limit').checkpoint(checkpointCodecs['scan.voteResults'], options.from).result('scan.voteResults request', request),
     (req) =>
       tokenPagedPages(
         'scan.voteResults',

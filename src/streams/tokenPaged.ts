@@ -1,12 +1,10 @@
 import { defer, type Observable } from 'rxjs';
 import * as E from 'fp-ts/lib/Either.js';
 import type { CantonError } from '../errors/CantonError.js';
-import { Checks } from '../validation/checks.js';
 import { invariantViolation } from '../paging/invariantViolation.js';
 import { tokenGuard } from '../paging/byPageToken.js';
 import type { Page, PageRecord } from '../paging/Page.js';
 import { readPages, type PageStep } from '../paging/readPages.js';
-import { flattenPages } from '../paging/flattenPages.js';
 import type { StreamOptions } from './options.js';
 
 /**
@@ -49,24 +47,6 @@ interface State<T> {
   readonly skipThrough: number | undefined;
 }
 
-/** Checks the checkpoint of a token-paged stream (`tokenKind`: the type of its page token). @internal */
-export const checkTokenFrom = <S extends string, T extends string | number>(
-  checks: Checks,
-  stream: S,
-  tokenKind: 'string' | 'number',
-  from: TokenPageCheckpoint<S, T> | undefined,
-): Checks =>
-  from === undefined
-    ? checks
-    : checks
-        .check(from.stream === stream, 'from.stream', `must be '${stream}'`)
-        .check(Number.isSafeInteger(from.index) && from.index >= 0, 'from.index', 'must be a non-negative integer')
-        .check(
-          from.pageToken === undefined || (tokenKind === 'number' ? Number.isSafeInteger(from.pageToken) : typeof from.pageToken === 'string' && from.pageToken !== ''),
-          'from.pageToken',
-          `must be a page token (${tokenKind === 'number' ? 'an integer' : 'a non-empty string'}) when given`,
-        );
-
 /**
  * Reads a list paged by an opaque token (the page token family) as a cold stream of pages of
  * entries with checkpoints, through the engine (`prefetch`, `pull`, `retry`). The server promises
@@ -103,9 +83,3 @@ export const tokenPagedPages = <A, S extends string, T extends string | number>(
     return readPages({ request: (state: State<T>) => fetchPage(state.token), step }, initial, options);
   });
 
-/** The item form of `tokenPagedPages`: its records, one by one. @internal */
-export const tokenPaged = <A, S extends string, T extends string | number>(
-  stream: S,
-  fetchPage: (token: T | undefined) => Observable<E.Either<CantonError, TokenPage<A, T>>>,
-  options: StreamOptions<TokenPageCheckpoint<S, T>>,
-): Observable<E.Either<CantonError, TokenListed<A, TokenPageCheckpoint<S, T>>>> => flattenPages(tokenPagedPages(stream, fetchPage, options), (page) => page.records);

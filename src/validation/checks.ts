@@ -1,4 +1,6 @@
+import type * as t from 'io-ts';
 import * as E from 'fp-ts/lib/Either.js';
+import { toIssues } from '../codecs/decodeWith.js';
 import type { InvalidRequest, RequestIssue } from '../errors/CantonError.js';
 import { invalidRequest } from '../errors/constructors.js';
 
@@ -16,6 +18,18 @@ export class Checks {
   fail(path: string, message: string): this {
     this.issues.push({ path, message });
     return this;
+  }
+
+  /** Decodes `value` with `codec`; each refusal becomes an issue at `path` and the refused field's path under it. */
+  decodes(codec: t.Decoder<unknown, unknown>, value: unknown, path: string): this {
+    const r = codec.decode(value);
+    if (E.isLeft(r)) for (const issue of toIssues(r.left)) this.fail(issue.path === '' ? path : `${path}.${issue.path}`, issue.message ?? `must be ${issue.expected}`);
+    return this;
+  }
+
+  /** A stream's `from`, when given: decoded with its stream's checkpoint codec, refusals under `from`. */
+  checkpoint(codec: t.Decoder<unknown, unknown>, from: unknown): this {
+    return from === undefined ? this : this.decodes(codec, from, 'from');
   }
 
   check(ok: boolean, path: string, message: string): this {

@@ -14,6 +14,7 @@ import { channelPacing, type CompletionsCheckpoint, type WebSocketStreamOptions 
 import { readChannel } from './readChannel.js';
 import type { WebSocketEndpoint } from './webSocketEndpoint.js';
 import { requireRequest } from '../validation/requireRequest.js';
+import { checkpointCodecs } from '../streams/checkpointCodecs.js';
 
 /** What both completion requests share. */
 interface CompletionsRequest {
@@ -36,7 +37,7 @@ const checkRequest = (request: CompletionsRequest, options: WebSocketStreamOptio
   if (partiesRequired) checks.check(Array.isArray(parties) && parties.length > 0, 'parties', 'must not be empty');
   if (request.beginExclusive != null) checks.nonNegativeInt(request.beginExclusive, 'beginExclusive');
   const from = options.from;
-  if (from !== undefined) checks.check(from.stream === 'ledger.completions', 'from.stream', "must be 'ledger.completions'").nonNegativeInt(from.offset, 'from.offset');
+  checks.checkpoint(checkpointCodecs['ledger.completions'], from);
   if (options.tail?.intervalMs !== undefined) checks.duration(options.tail.intervalMs, 'tail.intervalMs');
   return checks;
 };

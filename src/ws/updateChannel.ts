@@ -16,6 +16,7 @@ import { channelPacing, type WebSocketStreamOptions } from './options.js';
 import { readChannel } from './readChannel.js';
 import type { WebSocketEndpoint } from './webSocketEndpoint.js';
 import { requireRequest } from '../validation/requireRequest.js';
+import { checkpointCodecs } from '../streams/checkpointCodecs.js';
 
 /** An update of any of the update channels: one key, the variant, holding `{value: {offset, ...}}`. */
 type Variant = { readonly [key: string]: { readonly value: { readonly offset: number } } };
@@ -46,7 +47,7 @@ const checkRequest = (request: GetUpdatesRequest, options: WebSocketStreamOption
   if (channel.legacyFilterOnly) checks.check(!hasFormat, 'updateFormat', 'must be unset on the trees channel').check(hasFilter, 'filter', 'is required on the trees channel');
   else checks.check(hasFormat !== hasFilter, 'updateFormat', hasFormat ? 'must be unset when filter is given' : 'is required (or the deprecated filter)');
   const from = options.from;
-  if (from !== undefined) checks.check(from.stream === 'ledger.updates', 'from.stream', "must be 'ledger.updates'").nonNegativeInt(from.offset, 'from.offset');
+  checks.checkpoint(checkpointCodecs['ledger.updates'], from);
   if (options.tail !== undefined) {
     checks.check(request.descendingOrder !== true && end == null, 'tail', 'needs ascending order and no endInclusive');
     if (options.tail.intervalMs !== undefined) checks.duration(options.tail.intervalMs, 'tail.intervalMs');

@@ -545,7 +545,7 @@ describe('readPages: pages, tail, retry and recovery', () => {
     const counted: Paging<number, number[], number, number> = { ...paging, request: (at) => (requested++, paging.request(at)) };
     const pull = new Subject<void>();
     const seen: string[] = [];
-    readPages(counted, 0, { pull, prefetch: 1 }).subscribe((r) => seen.push(label(r)));
+    const subscription = readPages(counted, 0, { pull, prefetch: 1 }).subscribe((r) => seen.push(label(r)));
     // The first page unasked, the next one fetched ahead, then it waits for a pull.
     assert.deepEqual(seen, ['12']);
     assert.equal(requested, 2);
@@ -553,5 +553,7 @@ describe('readPages: pages, tail, retry and recovery', () => {
     pull.next();
     // Two pulls: [3,4] and [5,6]; the caught-up page after them goes out without one.
     assert.deepEqual(seen, ['12', '34', '56', 'c']);
+    // The caught-up page armed the next poll (a real timer): the test ends the read.
+    subscription.unsubscribe();
   });
 });

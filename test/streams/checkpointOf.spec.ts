@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { checkpointOf } from '../../src/streams/checkpointOf';
-import { holdingsCheckpoints } from '../../src/streams/holdingsCheckpoints';
+import { itemCheckpoints } from '../../src/streams/itemCheckpoints';
 import type { Update } from '../../src/codecs/ledger/Update';
 import type { UpdateHistoryItemV2 } from '../../src/codecs/scan/UpdateHistoryItemV2';
 import type { ActiveContract } from '../../src/codecs/scan/ActiveContract';
@@ -44,7 +44,29 @@ describe('checkpointOf', () => {
   it('a holdings contract: what the stream registered for that very object', () => {
     const contract = { contract_id: 'c1', template_id: 't', package_name: 'p', create_arguments: {}, created_at: '2025-01-01T00:00:00Z', signatories: [], observers: [] } as ActiveContract;
     assert.equal(checkpointOf(contract), undefined);
-    holdingsCheckpoints.set(contract, { stream: 'scan.holdings', migration_id: 4, record_time: '2026-01-01T00:00:00Z', after: 'tok', contract_id: 'c1' });
+    itemCheckpoints.set(contract, { stream: 'scan.holdings', migration_id: 4, record_time: '2026-01-01T00:00:00Z', after: 'tok', contract_id: 'c1' });
     assert.deepEqual(checkpointOf(contract), { stream: 'scan.holdings', migration_id: 4, record_time: '2026-01-01T00:00:00Z', after: 'tok', contract_id: 'c1' });
+  });
+
+  it("an ACS snapshot contract is no holding: the one-argument form leaves it, the stream's name finds it", () => {
+    const contract = { contract_id: 'c2', template_id: 't', package_name: 'p', create_arguments: {}, created_at: '2025-01-01T00:00:00Z', signatories: [], observers: [] } as ActiveContract;
+    itemCheckpoints.set(contract, { stream: 'scan.acsSnapshot', migration_id: 4, record_time: '2026-01-01T00:00:00Z', contract_id: 'c2' });
+    assert.equal(checkpointOf(contract), undefined);
+    assert.deepEqual(checkpointOf(contract, 'scan.acsSnapshot'), { stream: 'scan.acsSnapshot', migration_id: 4, record_time: '2026-01-01T00:00:00Z', contract_id: 'c2' });
+  });
+
+  it('a second copy of the package (ESM beside CJS) finds what the first recorded', () => {
+    const path = require.resolve('../../src/streams/itemCheckpoints');
+    const first = require.cache[path];
+    delete require.cache[path];
+    try {
+      const copy = (require(path) as { itemCheckpoints: WeakMap<object, unknown> }).itemCheckpoints;
+      const item = {};
+      itemCheckpoints.set(item, { stream: 'scan.updates', migration_id: 1, record_time: '2026-01-01T00:00:00Z' });
+      assert.notEqual(require.cache[path], first, 'a second module instance was loaded');
+      assert.deepEqual(copy.get(item), { stream: 'scan.updates', migration_id: 1, record_time: '2026-01-01T00:00:00Z' });
+    } finally {
+      if (first !== undefined) require.cache[path] = first;
+    }
   });
 });

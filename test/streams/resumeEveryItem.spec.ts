@@ -9,6 +9,7 @@ import type { ScanFeedItem } from '../../src/streams/ScanFeedItem';
 import type { LedgerFeedItem } from '../../src/streams/LedgerFeedItem';
 import { mintToken, startSimulatedNetwork, type SimulatedNetwork } from '../../src/testkit/index';
 import { collect } from '../helpers/collect';
+import { recordStreams, type CursorFamily } from '../../src/streams/recordStreams';
 
 /**
  * Every record stream of the client, by cursor family (docs/streams.md): read whole with a small
@@ -134,9 +135,10 @@ describe('resuming from every item, per cursor family and per stream (against th
   let ledgerStartCheckpoint: unknown;
   const opts = (from: unknown) => (from === undefined ? {} : { from: from as never });
 
-  const families: ReadonlyArray<{ readonly family: string; readonly entries: ReadonlyArray<Entry> }> = [
+  const families: ReadonlyArray<{ readonly family: CursorFamily; readonly note?: string; readonly entries: ReadonlyArray<Entry> }> = [
     {
-      family: 'Scan cursor (ties and short pages)',
+      family: 'scan cursor',
+      note: 'ties and short pages',
       entries: [
         { name: 'scan.updates (v2)', key: field('update_id'), shows: hasTies, read: (from) => pageRecords(client.scan.pages.updates({ page_size: 4 }, opts(from))) },
         { name: 'scan.updates (v1)', key: field('update_id'), shows: hasTies, read: (from) => pageRecords(client.scan.pages.updates({ page_size: 4 }, { version: 'v1', ...opts(from) })) },
@@ -152,7 +154,7 @@ describe('resuming from every item, per cursor family and per stream (against th
       ],
     },
     {
-      family: 'walking Scan history by record time or id',
+      family: 'walking by record time or id',
       entries: [
         {
           name: 'scan.updatesBefore',
@@ -216,7 +218,8 @@ describe('resuming from every item, per cursor family and per stream (against th
     },
     // Last: these entries change the network (appended updates, a pruned participant).
     {
-      family: 'composite streams (a snapshot, then a family above)',
+      family: 'composite',
+      note: 'a snapshot, then a family above',
       entries: [
         {
           name: 'scan.updatesFromSnapshot',
@@ -257,8 +260,16 @@ describe('resuming from every item, per cursor family and per stream (against th
       ],
     },
   ];
-  for (const { family, entries } of families) {
-    describe(family, () => {
+  // The name of an entry starts with its stream's (`scan.updates (v1)`).
+  const streamOf = (entry: Entry) => entry.name.split(' ')[0] as keyof typeof recordStreams;
+
+  it('has a case for every entry of recordStreams, under the entry\'s family', () => {
+    const cases = families.flatMap(({ family, entries }) => entries.map((e) => [streamOf(e), family] as const));
+    assert.deepEqual([...new Map(cases)].sort(), Object.entries(recordStreams).map(([name, e]) => [name, e.family]).sort());
+  });
+
+  for (const { family, note, entries } of families) {
+    describe(note === undefined ? family : `${family} (${note})`, () => {
       for (const entry of entries) {
         (entry.defect ? it.skip : it)(`${entry.name}: resumed from every item's checkpoint, exactly the items after it`, async () => {
           await entry.prepare?.();
@@ -271,6 +282,7 @@ describe('resuming from every item, per cursor family and per stream (against th
             // A checkpoint is stored as JSON and read back.
             const from = JSON.parse(JSON.stringify(all[i]!.checkpoint)) as unknown;
             assert.ok(from !== undefined && from !== null, `${entry.name}: item ${i} has no checkpoint`);
+            assert.ok(E.isRight((recordStreams[streamOf(entry)].checkpoint as { decode: (u: unknown) => E.Either<unknown, unknown> }).decode(from)), `${entry.name}: item ${i}'s checkpoint is refused by the stream's codec`);
             const rest = await entry.read(from);
             assert.deepEqual(rest.map((r) => entry.key(r.value)), keys.slice(i + 1), `${entry.name}: keys after item ${i}`);
             assert.deepEqual(rest, all.slice(i + 1), `${entry.name}: items after item ${i}`);
