@@ -4,7 +4,6 @@ import type * as OpenIdClient from 'openid-client';
 import type { CantonError } from '../errors/CantonError.js';
 import { formatError } from '../errors/formatError.js';
 import { redact } from '../http/redact.js';
-import { JWT_SHAPE } from '../http/resolveToken.js';
 import { retryBackoff } from '../retry/retryBackoff.js';
 import { checkOAuthConfig } from './checkOAuthConfig.js';
 import { clientAuthentication } from './clientAuthentication.js';
@@ -67,7 +66,7 @@ const jwtExpiry = (token: string): number | undefined => {
  */
 export const oauthTokenSource = (config: OAuthClientCredentials): RenewingTokenSource => {
   const location = checkOAuthConfig(config);
-  const clean = (text: string) => redact(text, config.clientSecret).replace(JWT_SHAPE, '[redacted]');
+  const clean = (text: string) => redact(text, config.clientSecret);
   const timeoutMs = config.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const refreshBeforeMs = config.refreshBeforeMs ?? DEFAULT_REFRESH_BEFORE_MS;
   const now = () => asyncScheduler.now();

@@ -126,7 +126,8 @@ export interface NetworkError {
 }
 
 /**
- * No complete answer arrived within the per-request timeout.
+ * No complete answer arrived within the per-request timeout; on a ledger WebSocket, no open
+ * within it, or, once open, that long without a frame (the connection went silent).
  * @category Errors
  * @since 0.1.0
  */
@@ -199,7 +200,7 @@ export interface InvalidRequest {
   readonly reason?: 'token-provider';
   /**
    * What the token provider threw, as a plain `{name, message, code?, cause?}` for debugging,
-   * with the last token it gave and anything shaped like a JWT redacted.
+   * with every token it gave before and anything shaped like a bearer token or a JWT redacted.
    */
   readonly cause?: unknown;
 }

@@ -13,6 +13,7 @@ import type {
   RequestIssue,
   TimeoutError,
 } from './CantonError.js';
+import { redactSecrets } from './redactSecrets.js';
 
 export const httpError = (fields: {
   status: number;
@@ -49,11 +50,21 @@ export const timeoutError = (method: string, url: string, timeoutMs: number): Ti
   timeoutMs,
 });
 
+/** An issue's excerpts without anything shaped like a bearer token or a JWT: a DecodeError quotes what it was sent. */
+const redactIssue = (issue: DecodeIssue): DecodeIssue => {
+  const out: { -readonly [K in keyof DecodeIssue]: DecodeIssue[K] } = { ...issue, actual: redactSecrets(issue.actual) };
+  if (issue.message !== undefined) out.message = redactSecrets(issue.message);
+  return out;
+};
+
 export const decodeError = (
   reason: DecodeError['reason'],
   issues: ReadonlyArray<DecodeIssue>,
   where?: { method: string; url: string },
-): DecodeError => (where ? { _tag: 'DecodeError', reason, issues, method: where.method, url: where.url } : { _tag: 'DecodeError', reason, issues });
+): DecodeError => {
+  const clean = issues.map(redactIssue);
+  return where ? { _tag: 'DecodeError', reason, issues: clean, method: where.method, url: where.url } : { _tag: 'DecodeError', reason, issues: clean };
+};
 
 export const invalidRequest = (message: string, issues: ReadonlyArray<RequestIssue> = []): InvalidRequest => ({
   _tag: 'InvalidRequest',

@@ -1,5 +1,6 @@
 import type { CantonError, ErrorBody } from './CantonError.js';
 import { matchError } from './matchError.js';
+import { redactSecrets } from './redactSecrets.js';
 
 const BODY_LIMIT = 300;
 
@@ -20,20 +21,7 @@ const describeBody = (body: ErrorBody): string => {
   }
 };
 
-/**
- * A one-line, human-readable description of a {@link CantonError}, for logs and messages.
- * It is built only from the error's own fields, which never hold a bearer token.
- *
- * @example
- * ```ts
- * import { formatError } from 'canton-rx';
- * formatError({ _tag: 'TimeoutError', method: 'GET', url: 'http://127.0.0.1:5012/api/scan/livez', timeoutMs: 30000 });
- * // 'GET http://127.0.0.1:5012/api/scan/livez timed out after 30000 ms'
- * ```
- * @category Errors
- * @since 0.1.0
- */
-export const formatError: (error: CantonError) => string = matchError({
+const describe: (error: CantonError) => string = matchError({
   HttpError: (e) =>
     `${e.method} ${e.url} failed with HTTP ${e.status}${e.condition ? ` (${e.condition}${e.replacement !== undefined ? `: use ${e.replacement}` : ''})` : ''}: ${describeBody(e.body)}` +
     (e.retryAfterMs !== undefined ? ` (retry after ${e.retryAfterMs} ms)` : ''),
@@ -61,3 +49,19 @@ export const formatError: (error: CantonError) => string = matchError({
     `${e.method} ${e.path}: ${e.reason === 'unavailable' ? `fewer than ${e.needed} Scans of the pool answered` : `fewer than ${e.needed} Scans of the pool agreed`}` +
     `${e.answers.length ? `: ${e.answers.map((a) => `${a.scan} ${a.outcome === 'value' ? 'said' : 'failed:'} ${cut(a.said)}`).join('; ')}` : ''}`,
 });
+
+/**
+ * A one-line, human-readable description of a {@link CantonError}, for logs and messages.
+ * It is built only from the error's own fields, which never hold a bearer token; anything
+ * shaped like one (`Bearer <token>`, a JWT, whole or cut short) is redacted once more on the way out.
+ *
+ * @example
+ * ```ts
+ * import { formatError } from 'canton-rx';
+ * formatError({ _tag: 'TimeoutError', method: 'GET', url: 'http://127.0.0.1:5012/api/scan/livez', timeoutMs: 30000 });
+ * // 'GET http://127.0.0.1:5012/api/scan/livez timed out after 30000 ms'
+ * ```
+ * @category Errors
+ * @since 0.1.0
+ */
+export const formatError = (error: CantonError): string => redactSecrets(describe(error));

@@ -2,6 +2,7 @@ import { asyncScheduler, defer, identity, Observable, of, switchAll, switchMap, 
 import * as E from 'fp-ts/lib/Either.js';
 import type { CantonError } from '../errors/CantonError.js';
 import { decodeError, networkError, timeoutError } from '../errors/constructors.js';
+import { redactSecrets } from '../errors/redactSecrets.js';
 import { renderActual } from '../internal/renderActual.js';
 import { buildUrl } from './buildUrl.js';
 import { describeTransportFailure, type BodyProgress } from './describeTransportFailure.js';
@@ -11,7 +12,8 @@ import { plainError } from './plainError.js';
 import { readBody } from './readBody.js';
 import { BodyTooLarge, readText } from './readText.js';
 import { redact } from './redact.js';
-import { resolveToken } from './resolveToken.js';
+import { keepRedaction } from './redactionOf.js';
+import { resolveToken, secretsOf } from './resolveToken.js';
 import { toHttpError } from './toHttpError.js';
 import type { Fetch, FetchInit, HttpResponse, RequestDescription } from './types.js';
 
@@ -97,20 +99,23 @@ const fetchOnce = (fetchFn: Fetch, url: string, init: Omit<FetchInit, 'signal'>,
     };
   });
 
-const classify = (raw: RawResponse, display: { method: string; url: string }, token: string | undefined): E.Either<CantonError, HttpResponse> => {
+/**
+ * An answer as the caller sees it. Whatever may end up in an error is redacted of `clean`'s
+ * secrets: a non-2xx body, the excerpt of a body that is not JSON; a 2xx body is data and is
+ * left as it is, and `clean` is kept beside it for the excerpts its decoder may quote (redactionOf).
+ */
+const classify = (raw: RawResponse, display: { method: string; url: string }, clean: (text: string) => string): E.Either<CantonError, HttpResponse> => {
   const ok = raw.status >= 200 && raw.status < 300;
-  // A server may echo the token it was sent (an auth error quoting the header): whatever ends up
-  // in an error is redacted. A 2xx body is data and is left as it is.
-  const text = ok ? raw.text : redact(raw.text, token);
+  const text = ok ? raw.text : clean(raw.text);
   const body = readBody(raw.contentType, text);
   if (body === undefined && ok) {
-    return E.left(decodeError('invalid-json', [{ path: '', expected: 'JSON', actual: renderActual(redact(text, token)), message: 'the body is not valid JSON (cut off or garbled in transit?)' }], display));
+    return E.left(decodeError('invalid-json', [{ path: '', expected: 'JSON', actual: renderActual(clean(text)), message: 'the body is not valid JSON (cut off or garbled in transit?)' }], display));
   }
   const parsed = body ?? { _tag: 'Text' as const, text };
   if (!ok) {
     return E.left(toHttpError({ status: raw.status, method: display.method, url: display.url, retryAfter: raw.retryAfter, body: parsed }, asyncScheduler.now()));
   }
-  return E.right({ status: raw.status, method: display.method, url: display.url, body: parsed });
+  return E.right(keepRedaction({ status: raw.status, method: display.method, url: display.url, body: parsed }, clean));
 };
 
 /**
@@ -129,6 +134,9 @@ export const request = (desc: RequestDescription): Observable<E.Either<CantonErr
     return resolveToken(desc.token).pipe(
       switchMap((token) => {
         if (E.isLeft(token)) return of(token);
+        // Every token the source has given, not only this one: a server may quote an older one.
+        const secrets = secretsOf(desc.token);
+        const clean = (text: string) => redactSecrets(text, secrets);
         const headers: Record<string, string> = { accept: 'application/json, text/plain;q=0.9, */*;q=0.1' };
         if (token.right !== undefined) headers['authorization'] = `Bearer ${token.right}`;
         const init: Omit<FetchInit, 'signal'> = { method: desc.method, headers };
@@ -144,11 +152,11 @@ export const request = (desc: RequestDescription): Observable<E.Either<CantonErr
           switchMap((raw) => {
             if (E.isLeft(raw)) return of(raw);
             const { onOkText, onOkJson } = desc;
-            if ((onOkText === undefined && onOkJson === undefined) || raw.right.status < 200 || raw.right.status >= 300) return of(classify(raw.right, display, token.right));
+            if ((onOkText === undefined && onOkJson === undefined) || raw.right.status < 200 || raw.right.status >= 300) return of(classify(raw.right, display, clean));
             // A request sent from a hook leaves only a few ticks after fetch is called: what runs
             // after the hook (the parse, the decode, the consumer) waits for the next macrotask.
             const parsed = () => {
-              const answer = classify(raw.right, display, token.right);
+              const answer = classify(raw.right, display, clean);
               if (onOkJson === undefined || E.isLeft(answer) || answer.right.body._tag !== 'Json') return of(answer);
               onOkJson(answer.right.body.json);
               return inNextMacrotask(() => answer);

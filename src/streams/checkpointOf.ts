@@ -51,6 +51,12 @@ const isLedgerUpdate = (item: object): boolean => {
 
 const isEvent = (item: object): item is EventHistoryItem => !('update_id' in item) && ('update' in item || 'verdict' in item);
 
+/** The checkpoint of a ledger update, read with care: an object of another shape has none. */
+const ledgerCheckpointOf = (item: object): LedgerCheckpoint | undefined => {
+  const offset = (Object.values(item)[0] as { value?: { offset?: unknown } } | null | undefined)?.value?.offset;
+  return typeof offset === 'number' ? { stream: 'ledger.updates', offset } : undefined;
+};
+
 /** The checkpoint an item carries, or that the stream that emitted it recorded. */
 const checkpointOfItem = (item: object): Checkpoint | undefined => {
   if (isHeartbeat(item as Heartbeat<Checkpoint>)) return (item as Heartbeat<Checkpoint>).checkpoint;
@@ -61,7 +67,7 @@ const checkpointOfItem = (item: object): Checkpoint | undefined => {
     return c && { stream: 'scan.events', ...c };
   }
   if ('update_id' in item) return { stream: 'scan.updates', ...cursorOfItem(item as UpdateHistoryItem | UpdateHistoryItemV2), update_id: (item as UpdateHistoryItem).update_id };
-  if (isLedgerUpdate(item)) return { stream: 'ledger.updates', offset: offsetOfUpdate(item as Update) };
+  if (isLedgerUpdate(item)) return ledgerCheckpointOf(item);
   return undefined;
 };
 
@@ -82,7 +88,8 @@ const checkpointOfItem = (item: object): Checkpoint | undefined => {
  * Items whose type another stream also emits (an `ActiveContract` of `scan.acsSnapshot`, an
  * `UpdateHistoryItem` of `scan.updatesBefore` or `scan.importUpdates`) take the stream's name as
  * second argument: `checkpointOf(item, 'scan.updatesBefore')` answers that stream's checkpoint,
- * or `undefined` when the item did not come from it.
+ * or `undefined` when the item did not come from it. What is no item of a stream (`undefined`,
+ * `null`, a number, an object of no known shape) has no checkpoint: `undefined`, never a throw.
  *
  * @example
  * ```ts
@@ -110,6 +117,8 @@ export function checkpointOf(licence: Contract): ValidatorLicensesCheckpoint | u
 export function checkpointOf(element: Update | Heartbeat<LedgerCheckpoint>): LedgerCheckpoint | undefined;
 export function checkpointOf(element: UpdateHistoryItem | UpdateHistoryItemV2 | Heartbeat<ScanCheckpoint>): ScanCheckpoint | undefined;
 export function checkpointOf(item: object, stream?: Checkpoint['stream']): Checkpoint | undefined {
+  // JavaScript callers can pass anything: what is no item of a stream has no checkpoint.
+  if (typeof item !== 'object' || item === null) return undefined;
   if (stream === undefined) {
     // The single-argument form keeps its answers for the streams it always served: a holdings
     // contract's recorded checkpoint, a Scan item's scan.updates cursor, a ledger update's offset.
@@ -121,7 +130,7 @@ export function checkpointOf(item: object, stream?: Checkpoint['stream']): Check
     if ('update_id' in item) return { stream: 'scan.updates', ...cursorOfItem(item as UpdateHistoryItem | UpdateHistoryItemV2), update_id: (item as UpdateHistoryItem).update_id };
     if (isEvent(item)) return checkpointOfItem(item);
     if ('payload' in item && 'created_event_blob' in item) return itemCheckpoints.get(item);
-    return { stream: 'ledger.updates', offset: offsetOfUpdate(item as Update) };
+    return ledgerCheckpointOf(item);
   }
   const cp = checkpointOfItem(item);
   return cp?.stream === stream ? cp : undefined;

@@ -14,6 +14,7 @@ import type { StreamOptions } from './options.js';
 import { readSnapshotPagesPaged } from './readSnapshotPages.js';
 import type { Page } from '../paging/Page.js';
 import { itemsOf } from './itemsOf.js';
+import { requireRequest } from '../validation/requireRequest.js';
 import { checkpointCodecs } from './checkpointCodecs.js';
 
 /**
@@ -37,7 +38,7 @@ const checkFrom = (from: AcsSnapshotCheckpoint | undefined): Checks =>
  */
 export const scanAcsSnapshotPages = (transport: Transport, request: AcsRequestV2, options: ScanAcsSnapshotOptions = {}): Observable<E.Either<CantonError, Page<ActiveContract, AcsSnapshotCheckpoint>>> =>
   checked(
-    () => checkFrom(options.from).result('scan.acsSnapshot options', request),
+    () => requireRequest(request, 'scan.acsSnapshot request') ?? checkFrom(options.from).result('scan.acsSnapshot options', request),
     (req) =>
       readSnapshotPagesPaged(req, options, (body) => invokeOperation(transport, scanOperations.getAcsSnapshotAtV2, [body]), (fields): AcsSnapshotCheckpoint => ({ stream: 'scan.acsSnapshot', ...fields })),
   );

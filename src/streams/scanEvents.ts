@@ -16,6 +16,7 @@ import { readPages } from '../paging/readPages.js';
 import type { Page } from '../paging/Page.js';
 import { utcTimestamp } from '../paging/utcTimestamp.js';
 import { itemsOf } from './itemsOf.js';
+import { requireRequest } from '../validation/requireRequest.js';
 import { checkpointCodecs } from './checkpointCodecs.js';
 
 /**
@@ -72,7 +73,7 @@ const eventRecords = (events: ReadonlyArray<EventHistoryItem>): ScanCursorRecord
  */
 export const scanEventsPages = (transport: Transport, request: EventHistoryRequest, options: ScanEventsOptions = {}): Observable<E.Either<CantonError, Page<EventHistoryItem, EventsCheckpoint>>> =>
   checked(
-    () => checkOptions(options).result('scan.events options', request),
+    () => requireRequest(request, 'scan.events request') ?? checkOptions(options).result('scan.events options', request),
     (req) =>
       defer(() => {
         const tailMs = options.tail ? (options.tail.intervalMs ?? DEFAULT_TAIL_INTERVAL_MS) : undefined;

@@ -15,6 +15,7 @@ import { readPages, type PageStep } from '../paging/readPages.js';
 import { itemCheckpoints } from './itemCheckpoints.js';
 import { itemsOf } from './itemsOf.js';
 import type { StreamOptions } from './options.js';
+import { requireRequest } from '../validation/requireRequest.js';
 import { checkpointCodecs } from './checkpointCodecs.js';
 
 /**
@@ -56,7 +57,7 @@ export const scanImportUpdatesPages = (
   options: ScanImportUpdatesOptions = {},
 ): Observable<E.Either<CantonError, Page<UpdateHistoryItem, ImportUpdatesCheckpoint>>> =>
   checked(
-    () => checkRequest(request, options.from).result('scan.importUpdates request', request),
+    () => requireRequest(request, 'scan.importUpdates request') ?? checkRequest(request, options.from).result('scan.importUpdates request', request),
     (req) =>
       defer(() => {
         const step = (response: { readonly transactions: ReadonlyArray<UpdateHistoryItem> }, state: State): E.Either<CantonError, PageStep<State, UpdateHistoryItem, ImportUpdatesCheckpoint>> => {

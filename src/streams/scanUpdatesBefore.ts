@@ -18,6 +18,7 @@ import { readPages, type PageStep } from '../paging/readPages.js';
 import { itemCheckpoints } from './itemCheckpoints.js';
 import { itemsOf } from './itemsOf.js';
 import type { StreamOptions } from './options.js';
+import { requireRequest } from '../validation/requireRequest.js';
 import { checkpointCodecs } from './checkpointCodecs.js';
 
 /**
@@ -66,7 +67,7 @@ export const scanUpdatesBeforePages = (
   options: ScanUpdatesBeforeOptions = {},
 ): Observable<E.Either<CantonError, Page<UpdateHistoryItem, UpdatesBeforeCheckpoint>>> =>
   checked(
-    () => checkRequest(request, options.from).result('scan.updatesBefore request', request),
+    () => requireRequest(request, 'scan.updatesBefore request') ?? checkRequest(request, options.from).result('scan.updatesBefore request', request),
     (req) =>
       defer(() => {
         const atOrAfter = req.at_or_after ?? undefined;

@@ -13,6 +13,7 @@ import type { Paging } from '../paging/readPages.js';
 import { openChannel } from './openChannel.js';
 import { readChannel } from './readChannel.js';
 import type { WebSocketEndpoint } from './webSocketEndpoint.js';
+import { requireRequest } from '../validation/requireRequest.js';
 
 /**
  * Options of `ledger.ws.activeContracts`. The snapshot is bounded (it ends at the last contract
@@ -52,7 +53,7 @@ export const activeContractsChannel = (
   options: ActiveContractsOptions = {},
 ): Observable<E.Either<CantonError, JsGetActiveContractsResponse>> =>
   checked(
-    () => checkRequest(request).result(`${ledgerChannels.activeContracts.path} request`, request),
+    () => requireRequest(request, `${ledgerChannels.activeContracts.path} request`) ?? checkRequest(request).result(`${ledgerChannels.activeContracts.path} request`, request),
     (req) => {
       // Each element's record carries its continuation token (`undefined`: it came without one).
       const paging: Paging<Position, JsGetActiveContractsResponse, JsGetActiveContractsResponse, string | undefined> = {

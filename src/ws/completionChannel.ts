@@ -13,6 +13,7 @@ import { openChannel } from './openChannel.js';
 import { channelPacing, type CompletionsCheckpoint, type WebSocketStreamOptions } from './options.js';
 import { readChannel } from './readChannel.js';
 import type { WebSocketEndpoint } from './webSocketEndpoint.js';
+import { requireRequest } from '../validation/requireRequest.js';
 import { checkpointCodecs } from '../streams/checkpointCodecs.js';
 
 /** What both completion requests share. */
@@ -57,7 +58,7 @@ export const completionChannel = <R extends CompletionsRequest>(
   options: WebSocketStreamOptions<CompletionsCheckpoint> = {},
 ): Observable<E.Either<CantonError, Completion1 | Heartbeat<CompletionsCheckpoint>>> =>
   checked(
-    () => checkRequest(request, options, path === ledgerChannels.completions.path).result(`${path} request`, request),
+    () => requireRequest(request, `${path} request`) ?? checkRequest(request, options, path === ledgerChannels.completions.path).result(`${path} request`, request),
     (req) => {
       const paging: Paging<Position, CompletionStreamResponse, Completion1, CompletionsCheckpoint> = {
         request: ({ at }) => openChannel(endpoint, path, at === undefined ? req : { ...req, beginExclusive: at }, CompletionStreamResponse),

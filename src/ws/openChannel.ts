@@ -9,8 +9,8 @@ import { JsCantonError } from '../codecs/ledger/JsCantonError.js';
 import { buildUrl } from '../http/buildUrl.js';
 import { plainError } from '../http/plainError.js';
 import { MAX_TIMEOUT_MS } from '../http/request.js';
-import { redact } from '../http/redact.js';
-import { resolveToken } from '../http/resolveToken.js';
+import { redactSecrets } from '../errors/redactSecrets.js';
+import { resolveToken, secretsOf } from '../http/resolveToken.js';
 import { toHttpError } from '../http/toHttpError.js';
 import { renderActual } from '../internal/renderActual.js';
 import type { WebSocketConstructor, WebSocketLike } from '../client/types.js';
@@ -18,6 +18,7 @@ import { httpStatusOfGrpc } from './grpcStatus.js';
 import { loadWebSocket } from './loadWebSocket.js';
 import { untilRenewal } from './untilRenewal.js';
 import type { WebSocketEndpoint } from './webSocketEndpoint.js';
+import { watchSilence, type SilenceWatch } from './watchSilence.js';
 
 /** The sub-protocol the JSON API authenticates WebSockets with; the token rides in a second one. */
 export const DAML_WS_AUTH = 'daml.ws.auth';
@@ -59,8 +60,9 @@ const messageOf = (event: unknown): string | undefined => {
  * the same way); a message that is not JSON a `DecodeError` `invalid-json`, one of the wrong shape
  * a `DecodeError` `schema` with its JSON path; any other close a `NetworkError` (an upgrade the
  * server refused an `HttpError` with its status, where the platform tells it); no open within
- * `timeoutMs` a `TimeoutError`. The token never appears in any of them. Unsubscribing closes the
- * socket.
+ * `timeoutMs`, or, once open, `timeoutMs` without a frame (a message, or the pong to a keep-alive
+ * ping: see `watchSilence`), a `TimeoutError`. The token never appears in any of them.
+ * Unsubscribing closes the socket (drops it, where the peer has gone quiet), and no timer is left.
  * @internal
  */
 export const openChannel = <A>(endpoint: E.Either<CantonError, WebSocketEndpoint>, path: string, message: unknown, codec: t.Decoder<unknown, A>): Observable<E.Either<CantonError, A>> =>
@@ -78,17 +80,17 @@ export const openChannel = <A>(endpoint: E.Either<CantonError, WebSocketEndpoint
         if (E.isLeft(resolved)) return of(resolved);
         return loadWebSocket(webSocket).pipe(
           switchMap((ctor): Observable<E.Either<CantonError, A>> =>
-            E.isLeft(ctor) ? of(ctor) : connect(ctor.right, url, resolved.right, message, decoder, timeoutMs).pipe(untilRenewal<A>(token, resolved.right, url)),
+            E.isLeft(ctor) ? of(ctor) : connect(ctor.right, url, resolved.right, secretsOf(token), message, decoder, timeoutMs).pipe(untilRenewal<A>(token, resolved.right, url)),
           ),
         );
       }),
     );
   });
 
-const connect = <A>(Ctor: WebSocketConstructor, url: string, token: string | undefined, message: unknown, codec: t.Decoder<unknown, A>, timeoutMs: number) =>
+const connect = <A>(Ctor: WebSocketConstructor, url: string, token: string | undefined, secrets: ReadonlyArray<string>, message: unknown, codec: t.Decoder<unknown, A>, timeoutMs: number) =>
   new Observable<E.Either<CantonError, A>>((subscriber) => {
     const where = { method: 'GET', url };
-    const clean = (text: string) => redact(text, token);
+    const clean = (text: string) => redactSecrets(text, secrets);
     const protocols = token === undefined ? [DAML_WS_AUTH] : [`jwt.token.${token}`, DAML_WS_AUTH];
     let socket: WebSocketLike;
     try {
@@ -102,9 +104,16 @@ const connect = <A>(Ctor: WebSocketConstructor, url: string, token: string | und
     let done = false;
     let lastError: unknown;
     let handshake: Subscription | undefined;
+    let silence: SilenceWatch | undefined;
 
-    const release = () => {
+    /**
+     * `abrupt`: the peer has gone quiet, so a close frame would wait for an answer that does not
+     * come (`ws` then keeps the socket and a timer for 30 s): where the socket can, it is
+     * dropped at once instead.
+     */
+    const release = (abrupt: boolean) => {
       handshake?.unsubscribe();
+      silence?.stop();
       // Handlers become no-ops rather than null: `ws` throws an 'error' event that has no listener,
       // and closing while connecting emits one.
       socket.onopen = noop;
@@ -112,15 +121,17 @@ const connect = <A>(Ctor: WebSocketConstructor, url: string, token: string | und
       socket.onerror = noop;
       socket.onclose = noop;
       try {
-        if (socket.readyState === CONNECTING || socket.readyState === OPEN) socket.close(NORMAL_CLOSURE);
+        const terminate = (socket as { terminate?: () => void }).terminate;
+        if (abrupt && socket.readyState === OPEN && typeof terminate === 'function') terminate.call(socket);
+        else if (socket.readyState === CONNECTING || socket.readyState === OPEN) socket.close(NORMAL_CLOSURE);
       } catch {
         // Closing what is already closing: nothing left to release.
       }
     };
-    const finish = (last?: E.Either<CantonError, A>) => {
+    const finish = (last?: E.Either<CantonError, A>, abrupt = false) => {
       if (done) return;
       done = true;
-      release();
+      release(abrupt);
       if (last !== undefined) subscriber.next(last);
       subscriber.complete();
     };
@@ -130,6 +141,9 @@ const connect = <A>(Ctor: WebSocketConstructor, url: string, token: string | und
     }
     socket.onopen = () => {
       handshake?.unsubscribe();
+      // From here on `timeoutMs` bounds the time without a frame: a silent connection (no close,
+      // no reset) is given up as a TimeoutError, which a retry policy reopens from the checkpoint.
+      if (Number.isFinite(timeoutMs)) silence = watchSilence(socket, timeoutMs, () => finish(E.left(timeoutError('GET', url, timeoutMs)), true));
       try {
         socket.send(JSON.stringify(message));
       } catch (e) {
@@ -138,6 +152,7 @@ const connect = <A>(Ctor: WebSocketConstructor, url: string, token: string | und
     };
     socket.onmessage = (event: { data?: unknown }) => {
       if (done) return;
+      silence?.heard();
       const text = textOf(event.data);
       let json: unknown;
       try {
@@ -184,6 +199,6 @@ const connect = <A>(Ctor: WebSocketConstructor, url: string, token: string | und
     return () => {
       if (done) return;
       done = true;
-      release();
+      release(silence !== undefined && !silence.responsive());
     };
   });

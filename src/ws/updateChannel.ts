@@ -15,6 +15,7 @@ import { openChannel } from './openChannel.js';
 import { channelPacing, type WebSocketStreamOptions } from './options.js';
 import { readChannel } from './readChannel.js';
 import type { WebSocketEndpoint } from './webSocketEndpoint.js';
+import { requireRequest } from '../validation/requireRequest.js';
 import { checkpointCodecs } from '../streams/checkpointCodecs.js';
 
 /** An update of any of the update channels: one key, the variant, holding `{value: {offset, ...}}`. */
@@ -73,7 +74,7 @@ export const updateChannel = <U>(
   options: WebSocketStreamOptions<LedgerCheckpoint> = {},
 ): Observable<E.Either<CantonError, U | Heartbeat<LedgerCheckpoint>>> =>
   checked(
-    () => checkRequest(request, options, channel).result(`${channel.path} request`, request),
+    () => requireRequest(request, `${channel.path} request`) ?? checkRequest(request, options, channel).result(`${channel.path} request`, request),
     (req) => {
       const descending = req.descendingOrder === true;
       const begin = req.beginExclusive;

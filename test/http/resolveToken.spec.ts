@@ -48,4 +48,40 @@ describe('resolveToken', () => {
     assert.ok(empty && E.isLeft(empty) && empty.left._tag === 'InvalidRequest' && empty.left.reason === 'token-provider');
     assert.deepEqual(empty.left.issues, [{ path: 'token', message: 'completed without a token' }]);
   });
+
+  it('redacts every token the provider gave before, not only the last one, in what it throws', async () => {
+    let calls = 0;
+    const provider = () => {
+      calls++;
+      if (calls <= 3) return `tok-${calls}-0123456789`;
+      throw new Error('cannot refresh tok-1-0123456789 (superseded by tok-2-0123456789)');
+    };
+    for (let i = 0; i < 3; i++) await collect(resolveToken(provider));
+    const [r] = await collect(resolveToken(provider));
+    assert.ok(r && E.isLeft(r));
+    assert.doesNotMatch(JSON.stringify(r.left), /tok-\d/);
+    assert.match(JSON.stringify(r.left), /cannot refresh \[redacted\] \(superseded by \[redacted\]\)/);
+  });
+
+  it('redacts a JWT cut short in what a provider throws', async () => {
+    const provider = () => {
+      throw new Error('refresh failed: eyJhbGciOiJSUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOi');
+    };
+    const [r] = await collect(resolveToken(provider));
+    assert.ok(r && E.isLeft(r));
+    assert.doesNotMatch(JSON.stringify(r.left), /eyJ/);
+  });
+
+  it('a provider that returns undefined, null, a number or an object is a Left saying so, not an RxJS message', async () => {
+    for (const [value, named] of [[undefined, 'undefined'], [null, 'null'], [42, 'number'], [{}, 'an object'], ['', 'an empty token']] as const) {
+      const [r] = await collect(resolveToken((() => value) as unknown as () => string));
+      assert.ok(r && E.isLeft(r) && r.left.reason === 'token-provider', String(value));
+      const text = JSON.stringify(r.left);
+      assert.doesNotMatch(text, /where a stream was expected/);
+      assert.ok(text.includes(named), text);
+    }
+    const [p] = await collect(resolveToken((() => Promise.resolve(undefined)) as unknown as () => Promise<string>));
+    assert.ok(p && E.isLeft(p));
+    assert.match(p.left.issues[0]!.message, /returned no token \(undefined\)/);
+  });
 });

@@ -7,6 +7,14 @@ import type { ActiveContract } from '../../src/codecs/scan/ActiveContract';
 import { readFixture } from '../helpers/fixtures';
 
 describe('checkpointOf', () => {
+  it('what is no item of a stream has no checkpoint: undefined, never a throw (JavaScript callers)', () => {
+    const anyCheckpointOf = checkpointOf as unknown as (item: unknown, stream?: string) => unknown;
+    for (const item of [undefined, null, 42, 'x', {}, { Transaction: {} }]) {
+      assert.equal(anyCheckpointOf(item), undefined, String(item));
+      assert.equal(anyCheckpointOf(item, 'ledger.updates'), undefined, String(item));
+    }
+  });
+
   it('a ledger update: its offset, whatever the variant', () => {
     const [first] = readFixture('ledger', 'updates-ledger-effects__canton-network-splice-sv-voting-dapp__2.json') as Array<{ update: Update }>;
     const tx = first!.update;
