@@ -20,10 +20,15 @@ export type Agreement = 'whole' | { readonly kind: 'history-page'; readonly item
  * descriptor (absent: `'whole'`, or what the descriptor of the call's route says).
  * @internal
  */
-export type Call = Pick<RequestDescription, 'method' | 'path' | 'params' | 'query' | 'body' | 'onOkText' | 'onOkJson'> & { readonly agreement?: Agreement };
+export type Call = Pick<RequestDescription, 'method' | 'path' | 'params' | 'query' | 'body' | 'onOkText' | 'onOkJson' | 'okBytes'> & { readonly agreement?: Agreement };
 
-/** Sends calls to one API group. @internal */
-export type Transport = (call: Call) => Observable<E.Either<CantonError, HttpResponse>>;
+/**
+ * Sends calls to one API group. `okBytes: true` says that a call with `okBytes` is answered with the
+ * body's bytes, unread (one server's transport); a transport without it (a Scan pool, which
+ * compares the answers it reads) must not be sent such a call.
+ * @internal
+ */
+export type Transport = ((call: Call) => Observable<E.Either<CantonError, HttpResponse>>) & { readonly okBytes?: true };
 
 /**
  * Binds the HTTP core to one group's base URL, token, fetch, timeout and body bound. A group
@@ -58,7 +63,7 @@ export const createTransport = (
     );
     return () => of(invalid);
   }
-  return ({ agreement: _agreement, ...call }) =>
+  const send = ({ agreement: _agreement, ...call }: Call) =>
     request({
       ...call,
       baseUrl: group.url,
@@ -67,4 +72,5 @@ export const createTransport = (
       ...(shared.maxResponseBytes !== undefined ? { maxResponseBytes: shared.maxResponseBytes } : {}),
       ...(group.token !== undefined ? { token: group.token } : {}),
     });
+  return Object.assign(send, { okBytes: true as const });
 };

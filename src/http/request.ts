@@ -8,7 +8,7 @@ import { fetchSameOrigin } from './fetchSameOrigin.js';
 import { inNextMacrotask } from './inNextMacrotask.js';
 import { plainError } from './plainError.js';
 import { readBody } from './readBody.js';
-import { BodyTooLarge, readText } from './readText.js';
+import { BodyTooLarge, readBytes, readText } from './readText.js';
 import { redact } from './redact.js';
 import { resolveToken } from './resolveToken.js';
 import { toHttpError } from './toHttpError.js';
@@ -28,6 +28,8 @@ interface RawResponse {
   readonly contentType: string | null;
   readonly retryAfter: string | null;
   readonly text: string;
+  /** With `okBytes`, the bytes of a 2xx body (then `text` is empty). */
+  readonly bytes?: Uint8Array;
 }
 
 /**
@@ -59,18 +61,16 @@ const tooLarge = (error: BodyTooLarge, display: { method: string; url: string })
  * text (at most `maxBytes` of it), and aborts the request if unsubscribed before the body has
  * arrived.
  */
-const fetchOnce = (fetchFn: Fetch, url: string, init: Omit<FetchInit, 'signal'>, display: { method: string; url: string }, token: string | undefined, maxBytes: number) =>
+const fetchOnce = (fetchFn: Fetch, url: string, init: Omit<FetchInit, 'signal'>, display: { method: string; url: string }, token: string | undefined, maxBytes: number, okBytes: boolean) =>
   new Observable<E.Either<CantonError, RawResponse>>((subscriber) => {
     const controller = new AbortController();
     let settled = false;
     Promise.resolve()
       .then(() => fetchSameOrigin(fetchFn, url, { ...init, signal: controller.signal }))
-      .then(async (res) => ({
-        status: res.status,
-        contentType: res.headers.get('content-type'),
-        retryAfter: res.headers.get('retry-after'),
-        text: await readText(res, maxBytes),
-      }))
+      .then(async (res) => {
+        const head = { status: res.status, contentType: res.headers.get('content-type'), retryAfter: res.headers.get('retry-after') };
+        return okBytes && res.status >= 200 && res.status < 300 ? { ...head, text: '', bytes: await readBytes(res, maxBytes) } : { ...head, text: await readText(res, maxBytes) };
+      })
       .then(
         (raw) => {
           settled = true;
@@ -136,9 +136,11 @@ export const request = (desc: RequestDescription): Observable<E.Either<CantonErr
           headers['content-type'] = 'application/json';
           init.body = JSON.stringify(desc.body);
         }
-        return fetchOnce(desc.fetch, built.right, init, display, token.right, desc.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES).pipe(
+        return fetchOnce(desc.fetch, built.right, init, display, token.right, desc.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES, desc.okBytes === true).pipe(
           switchMap((raw) => {
             if (E.isLeft(raw)) return of(raw);
+            const { bytes } = raw.right;
+            if (bytes !== undefined) return of(E.right({ status: raw.right.status, method: display.method, url: display.url, body: { _tag: 'Bytes' as const, bytes, contentType: raw.right.contentType } }));
             const { onOkText, onOkJson } = desc;
             if ((onOkText === undefined && onOkJson === undefined) || raw.right.status < 200 || raw.right.status >= 300) return of(classify(raw.right, display, token.right));
             // A request sent from a hook leaves only a few ticks after fetch is called: what runs
