@@ -1,4 +1,4 @@
-import { concat, concatMap, forkJoin, map, of, switchMap, type Observable } from 'rxjs';
+import { concat, concatMap, defer, forkJoin, map, of, switchMap, type Observable } from 'rxjs';
 import * as E from 'fp-ts/lib/Either.js';
 import type { CantonError } from '../errors/CantonError.js';
 import type { Transport } from '../client/createTransport.js';
@@ -14,7 +14,7 @@ import type { UpdateHistoryRequestV2 } from '../codecs/scan/UpdateHistoryRequest
 import type { RetryBackoffConfig } from '../retry/retryBackoff.js';
 import type { ScanCheckpoint } from '../streams/checkpoints.js';
 import { withRetry } from '../paging/withRetry.js';
-import { cursorOfItem, initialScanRead, scanPageRequest, type ScanCursor } from '../paging/byScanCursor.js';
+import { checkpointOfRead, cursorOfItem, initialScanRead, scanPageRequest, type ScanCursor, type ScanReadState } from '../paging/byScanCursor.js';
 import { compareTimestamps } from '../time/compareTimestamps.js';
 import { Checks } from '../validation/checks.js';
 import { validateUpdateHistoryRequest } from '../validation/validateUpdateHistoryRequest.js';
@@ -25,6 +25,8 @@ import { pageWidth } from './pageWidth.js';
 import { migrationStart, sliceMigration, tailSlice, type MigrationRange, type Slice } from './planBackfill.js';
 import { readSlices } from './readSlices.js';
 import { withPageWorkers } from './withPageWorkers.js';
+import type { PageWorkers } from './pageWorkers.js';
+import type { BackfillSlice } from './BackfillSlice.js';
 
 /**
  * Options of `scan.backfill`.
@@ -89,6 +91,37 @@ const checkOptions = (options: ScanBackfillOptions): Checks => {
  * @internal
  */
 export const scanBackfill = (transport: Transport, request: UpdateHistoryRequestV2, options: ScanBackfillOptions = {}): Result<Item> =>
+  planned(transport, request, options, (req, plan) =>
+    withPageWorkers(transport, options.workers, (workers) =>
+      plan(workers, (slices, first, page) => readSlices(slices, options.concurrency ?? Math.min(options.slices ?? 8, 64), page, req.page_size, options.retry, first.page, first)),
+    ),
+  );
+
+/**
+ * The slices of a backfill as `scan.backfill` plans them (each Right a few more, in order), with
+ * the same requests, as the `from` and `to` of a backfill each: for a backfill read elsewhere, by
+ * the processes of a distributed backfill.
+ * @example
+ * ```ts
+ * planScanBackfill(transport, { page_size: 500 }, { slices: 16 }); // Right([{ index: 0, to }, { index: 1, from, to }, ...]), ...
+ * ```
+ * @internal
+ */
+export const planScanBackfill = (transport: Transport, request: UpdateHistoryRequestV2, options: ScanBackfillOptions = {}): Result<ReadonlyArray<BackfillSlice>> =>
+  defer(() => {
+    let index = 0;
+    const asSlice = (s: Slice): BackfillSlice => {
+      const from = checkpointOfRead('scan.updates', s.start);
+      return { index: index++, ...(from !== undefined ? { from } : {}), ...(s.end !== undefined ? { to: s.end } : {}) };
+    };
+    return planned(transport, request, options, (_req, plan) => plan(undefined, (slices) => slices)).pipe(map(E.map((slices) => slices.map(asSlice))));
+  });
+
+type PageOf = (cursor: ReturnType<typeof scanPageRequest>) => Result<ReadonlyArray<Item>>;
+type Plan = <A>(workers: PageWorkers | undefined, use: (slices: Result<ReadonlyArray<Slice>>, first: { readonly state: ScanReadState; readonly page: ReadonlyArray<Item> }, page: PageOf) => Result<A>) => Result<A>;
+
+/** The checked request and options, and the plan of a backfill, for `use` to read (or hand on). */
+const planned = <A>(transport: Transport, request: UpdateHistoryRequestV2, options: ScanBackfillOptions, run: (req: UpdateHistoryRequestV2, plan: Plan) => Result<A>): Result<A> =>
   checked(
     () => {
       const r = validateUpdateHistoryRequest(request);
@@ -96,7 +129,7 @@ export const scanBackfill = (transport: Transport, request: UpdateHistoryRequest
       return checkOptions(options).result('scan.backfill options', r.right);
     },
     (req) =>
-      withPageWorkers(transport, options.workers, (workers) => {
+      run(req, <B>(workers: PageWorkers | undefined, use: (slices: Result<ReadonlyArray<Slice>>, first: { readonly state: ScanReadState; readonly page: ReadonlyArray<Item> }, page: PageOf) => Result<B>): Result<B> => {
         const version = options.version ?? 'v2';
         const { after: requestedAfter, page_size: pageSize, ...rest } = req;
         const slices = options.slices ?? 8;
@@ -110,7 +143,7 @@ export const scanBackfill = (transport: Transport, request: UpdateHistoryRequest
             : undefined;
 
         // One page request, without retry: the slices' reads add it (the paging engine's), as the planning requests below do.
-        const page = (cursor: ReturnType<typeof scanPageRequest>): Result<ReadonlyArray<Item>> =>
+        const page: PageOf = (cursor) =>
           version === 'v1'
             ? invokeOperation(transport, scanOperations.getUpdateHistoryV1, [{ ...rest, ...cursor }], undefined, workers?.decode('v1')).pipe(map(E.map((r) => r.transactions)))
             : invokeOperation(transport, scanOperations.getUpdateHistoryV2, [{ ...rest, ...cursor }], undefined, workers?.decode('v2')).pipe(map(E.map((r) => r.transactions)));
@@ -203,7 +236,7 @@ export const scanBackfill = (transport: Transport, request: UpdateHistoryRequest
             if (head === undefined) return of(); // nothing after the start: nothing to deliver
             const m0 = firstCursor?.migration_id ?? cursorOfItem(head).migration_id;
             grid = pageWidth(f.right, pageSize);
-            return readSlices(plan(m0, m0 === guess ? of(guessed) : infoOf(m0), head, undefined, 0), concurrency, page, pageSize, options.retry, f.right, { state: start, page: f.right });
+            return use(plan(m0, m0 === guess ? of(guessed) : infoOf(m0), head, undefined, 0), { state: start, page: f.right }, page);
           }),
         );
       }),
