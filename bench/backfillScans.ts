@@ -5,7 +5,8 @@
  * prepared item texts (small transactions, or the MainNet fixture transactions re-stamped).
  * `migrationInfo: false` answers `/v0/backfilling/migration-info` with 404, as an older Scan does.
  * Run with `fork`; it sends `{ urls }` once it listens and exits with its parent.
- * Argument: JSON `{ scans, items, migrations, latencyMs, mainNet, migrationInfo }`.
+ * With `serial`, each Scan answers one request at a time: a server that is the limit.
+ * Argument: JSON `{ scans, items, migrations, latencyMs, mainNet, migrationInfo, serial }`.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -18,6 +19,8 @@ interface Options {
   readonly latencyMs: number;
   readonly mainNet: boolean;
   readonly migrationInfo: boolean;
+  /** Each Scan answers one request at a time (a server that is the limit), others wait their turn. */
+  readonly serial?: boolean;
 }
 const options = JSON.parse(process.argv[2] ?? '{}') as Options;
 const SYNC = 'global-domain::1220bench';
@@ -57,9 +60,17 @@ const read = (req: IncomingMessage): Promise<string> =>
 const servers = Array.from({ length: options.scans }, () => createServer());
 const urls: string[] = [];
 
-const handle = async (req: IncomingMessage, res: ServerResponse) => {
+/** Per Scan, the end of the request before (with `serial`). */
+const turns: Array<Promise<void>> = [];
+
+const handle = async (index: number, req: IncomingMessage, res: ServerResponse) => {
   const body = await read(req);
-  await new Promise((r) => setTimeout(r, options.latencyMs));
+  const wait = () => new Promise<void>((r) => setTimeout(r, options.latencyMs));
+  if (options.serial) {
+    const mine = (turns[index] ?? Promise.resolve()).then(wait);
+    turns[index] = mine;
+    await mine;
+  } else await wait();
   const send = (status: number, text: string) => {
     res.writeHead(status, { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(text)) });
     res.end(text);
@@ -92,8 +103,8 @@ const handle = async (req: IncomingMessage, res: ServerResponse) => {
 };
 
 void (async () => {
-  for (const server of servers) {
-    server.on('request', (req, res) => void handle(req, res));
+  for (const [i, server] of servers.entries()) {
+    server.on('request', (req, res) => void handle(i, req, res));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     urls.push(`http://127.0.0.1:${(server.address() as AddressInfo).port}/api/scan`);
   }

@@ -32,8 +32,9 @@ export const openBackfillQueue = async (q: BackfillQueue) => {
 
 /**
  * Puts the slices of a backfill (`scan.planBackfill`) on a JetStream work queue for
- * `runBackfillWorker`s to take, each published once (its message id is its index, so a
- * coordinator run again within the stream's duplicate window publishes nothing twice). Answers
+ * `runBackfillWorker`s to take, each published once (its message id is the backfill's `name` and
+ * its index, so a coordinator run again within the stream's duplicate window, two minutes,
+ * publishes nothing twice; another backfill on the same queue needs another name). Answers
  * how many slices it published, or the planning's Left, or a `StoreFailure` of NATS.
  * @example
  * ```ts
@@ -48,7 +49,12 @@ export const openBackfillQueue = async (q: BackfillQueue) => {
  * @category Sinks
  * @since 0.3.0
  */
-export const publishBackfillSlices = async (q: BackfillQueue, plan: Observable<E.Either<CantonError, ReadonlyArray<BackfillSlice>>>): Promise<E.Either<CantonError | SinkError, number>> => {
+export const publishBackfillSlices = async (
+  q: BackfillQueue,
+  plan: Observable<E.Either<CantonError, ReadonlyArray<BackfillSlice>>>,
+  /** The backfill's name, unique per backfill: with the slice's index, the message id JetStream removes duplicates by (default: the queue's name). */
+  name: string = q.queue,
+): Promise<E.Either<CantonError | SinkError, number>> => {
   try {
     await openBackfillQueue(q);
     const js = q.nc.jetstream();
@@ -57,7 +63,7 @@ export const publishBackfillSlices = async (q: BackfillQueue, plan: Observable<E
       { defaultValue: E.right([]) },
     );
     if (E.isLeft(planned)) return planned;
-    for (const slice of planned.right) await js.publish(`${q.queue}.slices`, codec.encode(slice), { msgID: `${q.queue}:${slice.index}` });
+    for (const slice of planned.right) await js.publish(`${q.queue}.slices`, codec.encode(slice), { msgID: `${name}:${slice.index}` });
     return E.right(planned.right.length);
   } catch (e) {
     return E.left(storeFailure(`nats:${q.queue}`, 'cannot publish the backfill slices', e));
