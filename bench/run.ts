@@ -19,12 +19,16 @@
  *    the same stream with no sink. Target: a sink costs the stream at most half its rate.
  * 5. Scan pools (bench/pool.ts): a backfill of 100 000 items from Scans in another process that
  *    answer after 50 ms, sequential against 8 slices (target >= 6x), and 4 Scans with one liar.
+ * 6. Backfill (bench/backfill.ts): one Scan at 50 ms a page, pages of 100 and 1 000, sequential
+ *    against `scan.backfill` with and without worker threads (goal >= 6x); distributed, 3 worker
+ *    processes against 1 on 4 Scans at 200 ms a page (goal >= 2.5x).
  */
 import { benchDecode } from './decode';
 import { benchGeneratedCodecs } from './generatedCodecs';
 import { benchMerge } from './merge';
 import { benchSinks } from './sinks';
 import { benchPool } from './pool';
+import { benchBackfill } from './backfill';
 import { contenders, type Consume } from './contenders';
 import { pairedRounds, ratios, type Contestant } from './endToEnd';
 import { startBenchServer } from './startServer';
@@ -92,8 +96,8 @@ const benchEndToEnd = async () => {
   }
 };
 
-/** `BENCH_PARTS=2,3` runs only those parts (default: all five). */
-const parts = new Set((process.env['BENCH_PARTS'] ?? '1,2,3,4,5').split(',').map((p) => p.trim()));
+/** `BENCH_PARTS=2,3` runs only those parts (default: all six). */
+const parts = new Set((process.env['BENCH_PARTS'] ?? '1,2,3,4,5,6').split(',').map((p) => p.trim()));
 
 const main = async () => {
   console.log('canton-rx benchmark\n');
@@ -124,6 +128,7 @@ const main = async () => {
   }
   if (parts.has('4')) await benchSinks();
   if (parts.has('5')) await benchPool();
+  if (parts.has('6')) await benchBackfill();
 };
 
 main().catch((e: unknown) => {

@@ -11,6 +11,9 @@ describe('the packed tarball', function () {
     const out = execFileSync(process.execPath, [join(projectRoot, 'scripts', 'pack-check.mjs')], { cwd: projectRoot, encoding: 'utf8' });
     assert.match(out, /^esm ok$/m);
     assert.match(out, /^cjs ok$/m);
+    // The page decoding worker threads load from either build.
+    assert.match(out, /^esm workers ok$/m);
+    assert.match(out, /^cjs workers ok$/m);
     assert.match(out, /^types ok$/m);
   });
 });
