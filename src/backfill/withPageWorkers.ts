@@ -18,7 +18,13 @@ export const withPageWorkers = <A>(transport: Transport, workers: number | undef
     ? read(undefined)
     : from(import('./pageWorkers.js').catch(() => undefined)).pipe(
         switchMap((m) => {
-          const started = m?.acquirePageWorkers(workers ?? m.coresAvailable());
+          let started: PageWorkers | undefined;
+          try {
+            started = m?.acquirePageWorkers(workers ?? m.coresAvailable());
+          } catch {
+            // A platform whose worker threads cannot start (a bundle for a browser): decode here.
+            started = undefined;
+          }
           return read(started).pipe(finalize(() => started?.close()));
         }),
       );
