@@ -21,6 +21,9 @@
  *    answer after 50 ms, sequential against 8 slices (target >= 6x), and 4 Scans with one liar.
  * 6. Browser bundle sizes (bench/bundleSize.ts): `createClient({ scan })` + `scan.updates` bundled
  *    for a browser, minified and gzipped (goal <= 40 KB, issue 21), beside the whole main entry.
+ * 7. Backfill (bench/backfill.ts): one Scan at 50 ms a page, pages of 100 and 1 000, sequential
+ *    against `scan.backfill` with and without worker threads (goal >= 6x); distributed, 3 worker
+ *    processes against 1 on 4 Scans at 200 ms a page (goal >= 2.5x).
  */
 import { benchDecode } from './decode';
 import { benchGeneratedCodecs } from './generatedCodecs';
@@ -28,6 +31,7 @@ import { benchMerge } from './merge';
 import { benchSinks } from './sinks';
 import { benchPool } from './pool';
 import { benchBundleSize } from './bundleSize';
+import { benchBackfill } from './backfill';
 import { contenders, type Consume } from './contenders';
 import { pairedRounds, ratios, type Contestant } from './endToEnd';
 import { startBenchServer } from './startServer';
@@ -128,6 +132,7 @@ const main = async () => {
   if (parts.has('4')) await benchSinks();
   if (parts.has('5')) await benchPool();
   if (parts.has('6')) await benchBundleSize();
+  if (parts.has('7')) await benchBackfill();
 };
 
 main().catch((e: unknown) => {

@@ -17,6 +17,15 @@ rmSync('dist', { recursive: true, force: true });
 tsc('--outDir', 'dist/cjs', '--module', 'CommonJS', '--moduleResolution', 'node10');
 tsc('--outDir', 'dist/esm', '--module', 'ES2020', '--moduleResolution', 'bundler');
 tsc('--outDir', 'dist/types', '--declaration', '--emitDeclarationOnly');
+// The page decoding workers find their entry beside them: by import.meta.url in the ES module build
+// (src/backfill/pageWorkers.ts leaves the place for it; CommonJS has no import.meta).
+{
+  const file = 'dist/esm/backfill/pageWorkers.js';
+  const text = readFileSync(file, 'utf8');
+  const marked = 'const moduleUrl = undefined;';
+  if (!text.includes(marked)) throw new Error(`${file} lost its line ${marked}`);
+  writeFileSync(file, text.replace(marked, 'const moduleUrl = import.meta.url;'));
+}
 mkdirSync('dist/cjs', { recursive: true });
 writeFileSync('dist/cjs/package.json', JSON.stringify({ type: 'commonjs' }) + '\n');
 writeFileSync('dist/esm/package.json', JSON.stringify({ type: 'module' }) + '\n');

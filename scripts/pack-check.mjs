@@ -44,8 +44,19 @@ try {
     const client = m.createClient({ scan: { url: 'http://127.0.0.1:1/api/scan' } });
     if (!client.scan) throw new Error('createClient returned no scan group');
   `;
-  writeFileSync(join(project, 'esm.mjs'), `import * as m from 'canton-rx'; import * as t from 'canton-rx/testkit'; import * as pgSink from 'canton-rx/postgres'; import * as natsSink from 'canton-rx/nats';\n${probe}\nconsole.log('esm ok');\n`);
-  writeFileSync(join(project, 'cjs.cjs'), `const m = require('canton-rx'); const t = require('canton-rx/testkit'); const pgSink = require('canton-rx/postgres'); const natsSink = require('canton-rx/nats');\n${probe}\nconsole.log('cjs ok');\n`);
+  // A backfill whose pages are decoded in a worker thread: the worker entry is found in this build.
+  const workers = (kind) => `
+    void (async () => {
+      const set = await t.startSimulatedScans({ seed: 3, updates: 60, scans: [{}] });
+      const scan = m.createClient({ scan: { url: set.urls[0] } }).scan;
+      const n = await new Promise((resolve, reject) => { let k = 0; scan.backfill({ page_size: 10 }, { workers: 1 }).subscribe({ next: (r) => (r._tag === 'Right' ? k++ : reject(new Error(JSON.stringify(r.left)))), error: reject, complete: () => resolve(k) }); });
+      await set.close();
+      if (n !== 60) throw new Error('backfill with workers delivered ' + n);
+      console.log('${kind} workers ok');
+    })().catch((e) => { console.error(e); process.exit(1); });
+  `;
+  writeFileSync(join(project, 'esm.mjs'), `import * as m from 'canton-rx'; import * as t from 'canton-rx/testkit'; import * as pgSink from 'canton-rx/postgres'; import * as natsSink from 'canton-rx/nats';\n${probe}\nconsole.log('esm ok');\n${workers('esm')}`);
+  writeFileSync(join(project, 'cjs.cjs'), `const m = require('canton-rx'); const t = require('canton-rx/testkit'); const pgSink = require('canton-rx/postgres'); const natsSink = require('canton-rx/nats');\n${probe}\nconsole.log('cjs ok');\n${workers('cjs')}`);
   writeFileSync(
     join(project, 'types.mts'),
     `import { createClient, type CantonError, codecs } from 'canton-rx';\nimport { startSimulatedNetwork } from 'canton-rx/testkit';\nimport { postgresSink, type SqlClient } from 'canton-rx/postgres';\nimport { natsSink } from 'canton-rx/nats';\n` +

@@ -58,6 +58,7 @@ export type { ScanUpdatesBeforeOptions } from './streams/scanUpdatesBefore.js';
 export type { ScanImportUpdatesOptions } from './streams/scanImportUpdates.js';
 export type { ScanValidatorLicensesOptions, ValidatorLicensesRequest } from './streams/scanValidatorLicenses.js';
 export type { ScanBackfillOptions } from './backfill/scanBackfill.js';
+export type { BackfillSlice } from './backfill/BackfillSlice.js';
 export type { LedgerWebSocketStreams } from './ws/ledgerWebSocketStreams.js';
 export type { WebSocketStreamOptions, CompletionsCheckpoint } from './ws/options.js';
 export type { ActiveContractsOptions } from './ws/activeContractsChannel.js';

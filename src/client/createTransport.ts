@@ -20,7 +20,7 @@ export type Agreement = 'whole' | { readonly kind: 'history-page'; readonly item
  * descriptor (absent: `'whole'`, or what the descriptor of the call's route says).
  * @internal
  */
-export type Call = Pick<RequestDescription, 'method' | 'path' | 'params' | 'query' | 'body' | 'onOkText' | 'onOkJson'> & {
+export type Call = Pick<RequestDescription, 'method' | 'path' | 'params' | 'query' | 'body' | 'onOkText' | 'onOkJson' | 'okBytes'> & {
   readonly agreement?: Agreement;
   /** Decode the answer strictly (docs/codecs.md, "Open unions"); absent: the client's `strict` option. */
   readonly strict?: boolean;
@@ -29,8 +29,13 @@ export type Call = Pick<RequestDescription, 'method' | 'path' | 'params' | 'quer
 /** An answer of a transport: the HTTP answer, and whether it is to be decoded strictly. @internal */
 export type TransportAnswer = HttpResponse & { readonly strict?: boolean };
 
-/** Sends calls to one API group. @internal */
-export type Transport = (call: Call) => Observable<E.Either<CantonError, TransportAnswer>>;
+/**
+ * Sends calls to one API group. `okBytes: true` says that a call with `okBytes` is answered with the
+ * body's bytes, unread (one server's transport); a transport without it (a Scan pool, which
+ * compares the answers it reads) must not be sent such a call.
+ * @internal
+ */
+export type Transport = ((call: Call) => Observable<E.Either<CantonError, TransportAnswer>>) & { readonly okBytes?: true };
 
 /**
  * The transport of one call with its own `strict` (a stream's option), laid over the client's:
@@ -38,7 +43,7 @@ export type Transport = (call: Call) => Observable<E.Either<CantonError, Transpo
  * @internal
  */
 export const withStrict = (transport: Transport, options: { readonly strict?: boolean } | undefined): Transport =>
-  options?.strict === undefined ? transport : (call) => transport({ ...call, strict: options.strict });
+  options?.strict === undefined ? transport : Object.assign((call: Call) => transport({ ...call, strict: options.strict }), transport.okBytes === true ? { okBytes: true as const } : {});
 
 /**
  * Binds the HTTP core to one group's base URL, token, fetch, timeout and body bound. A group
@@ -73,7 +78,7 @@ export const createTransport = (
     );
     return () => of(invalid);
   }
-  return ({ agreement: _agreement, strict, ...call }) => {
+  const send = ({ agreement: _agreement, strict, ...call }: Call) => {
     const answer = request({
       ...call,
       baseUrl: group.url,
@@ -85,4 +90,5 @@ export const createTransport = (
     // The answer says how it is to be decoded: the call's own choice, else the client's.
     return (strict ?? shared.strict) === true ? answer.pipe(map(E.map((r): TransportAnswer => ({ ...r, strict: true })))) : answer;
   };
+  return Object.assign(send, { okBytes: true as const });
 };

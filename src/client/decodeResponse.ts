@@ -7,6 +7,7 @@ import { strictDecoding } from '../codecs/common/openMembers.js';
 import type { TransportAnswer } from './createTransport.js';
 import { redactionOf } from '../http/redactionOf.js';
 import { renderActual } from '../internal/renderActual.js';
+import { readBytesBody } from '../http/readBody.js';
 
 /**
  * Decodes a 2xx answer with the codec of its operation, naming the request in a DecodeError.
@@ -14,7 +15,7 @@ import { renderActual } from '../internal/renderActual.js';
  * a plain-text body as the wrong shape. An answer marked `strict` (the client's or the call's
  * option) is decoded strictly: open unions and enums refuse what they do not know. The excerpts of
  * the body in a DecodeError are redacted of the request's tokens and of anything shaped like a
- * bearer token or a JWT.
+ * bearer token or a JWT. A body handed on as bytes (`okBytes`) is read first.
  * @internal
  */
 export const decodeResponse =
@@ -31,6 +32,12 @@ export const decodeResponse =
         return E.left(decodeError('invalid-json', [{ path: '', expected: 'JSON', actual: '""', message: 'the body is empty' }], where));
       case 'Text':
         return E.left(decodeError('schema', [{ path: '', expected: 'JSON', actual: renderActual(clean(body.text)), message: 'a text body where JSON was expected' }], where));
+      case 'Bytes': {
+        // Read here as the HTTP core would have read it, for a reader that asked for the bytes and decodes them on this thread.
+        const read = readBytesBody(body).body;
+        if (read === undefined) return E.left(decodeError('invalid-json', [{ path: '', expected: 'JSON', actual: '(bytes)', message: 'the body is not valid JSON (cut off or garbled in transit?)' }], where));
+        return decodeResponse(codec)(E.right({ ...response.right, body: read }));
+      }
       case 'Json': {
         const r = response.right.strict === true ? strictDecoding(() => codec.decode(body.json)) : codec.decode(body.json);
         return E.isRight(r) ? r : E.left(decodeError('schema', toIssues(r.left).map((i) => ({ ...i, actual: clean(i.actual) })), where));

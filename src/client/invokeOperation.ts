@@ -1,13 +1,15 @@
-import { map, type Observable } from 'rxjs';
+import { map, of, switchMap, type Observable } from 'rxjs';
 import type * as t from 'io-ts';
 import * as E from 'fp-ts/lib/Either.js';
 import type { CantonError, InvalidRequest, KnownCondition, RequestIssue } from '../errors/CantonError.js';
 import { invalidRequest } from '../errors/constructors.js';
 import { toIssues } from '../codecs/decodeWith.js';
 import type { Agreement, Call, Transport, TransportAnswer } from './createTransport.js';
+import type { HttpResponse } from '../http/types.js';
 import { checkRequest, type RequestValidation } from '../validation/checkRequest.js';
 import { checked } from './send.js';
 import { decodeResponse } from './decodeResponse.js';
+import { readBytesBody } from '../http/readBody.js';
 import { withCondition } from './withCondition.js';
 
 /** The type of a path or query parameter, as the spec gives it. @internal */
@@ -158,7 +160,7 @@ const decodeAnswer = <A>(response: OperationDescriptor<A>['response']) => (r: E.
   if (response === 'text') {
     if (E.isLeft(r)) return r;
     const body = r.right.body;
-    return E.right((body._tag === 'Text' ? body.text : body._tag === 'Empty' ? '' : JSON.stringify(body.json)) as A);
+    return E.right((body._tag === 'Text' ? body.text : body._tag === 'Empty' ? '' : body._tag === 'Bytes' ? readBytesBody(body).text : JSON.stringify(body.json)) as A);
   }
   return decodeResponse(response)(r);
 };
@@ -170,11 +172,19 @@ const namingReplacement =
     E.isLeft(r) && r.left._tag === 'HttpError' && r.left.condition === 'DeprecatedApiDisabled' ? E.left({ ...r.left, replacement }) : r;
 
 /**
+ * Decodes a 2xx answer handed on as bytes (`okBytes`) elsewhere than on this thread (a worker
+ * thread): the operation's answer, or the Left `decodeResponse` would give.
+ * @internal
+ */
+export type DecodeBytes<A> = (response: HttpResponse & { readonly body: Extract<HttpResponse['body'], { _tag: 'Bytes' }> }) => Observable<E.Either<CantonError, A>>;
+
+/**
  * One call of an operation, the one way every method of the client reaches its endpoint: cold
  * (checked and sent at subscribe, each subscription its own request), the arguments checked first
  * (see {@link buildCall}), the call carrying the descriptor's `agreement` for a Scan pool, the
  * answer decoded with the operation's codec and its known conditions marked; a deprecated
- * operation that the server has disabled (`DeprecatedApiDisabled`) names its replacement.
+ * operation that the server has disabled (`DeprecatedApiDisabled`) names its replacement. With `decodeBytes`
+ * and a transport that answers with bytes (`okBytes`), a 2xx body is decoded by it instead.
  * @internal
  */
 export const invokeOperation = <A>(
@@ -182,11 +192,15 @@ export const invokeOperation = <A>(
   d: OperationDescriptor<A>,
   args: ReadonlyArray<unknown>,
   context?: Readonly<Record<string, string>>,
+  decodeBytes?: DecodeBytes<A>,
 ): Observable<E.Either<CantonError, A>> =>
   checked(
     () => buildCall(d, args, context),
     (call) => {
-      const decoded = transport(call).pipe(map(decodeAnswer(d.response)));
+      const decoded =
+        decodeBytes !== undefined && transport.okBytes === true && typeof d.response !== 'string'
+          ? transport({ ...call, okBytes: true }).pipe(switchMap((r) => (E.isRight(r) && r.right.body._tag === 'Bytes' ? decodeBytes({ ...r.right, body: r.right.body }) : of(decodeAnswer(d.response)(r)))))
+          : transport(call).pipe(map(decodeAnswer(d.response)));
       const conditions = d.conditions ?? [];
       const marked = conditions.length === 0 ? decoded : decoded.pipe(map((r) => conditions.reduce((acc, c) => withCondition<A>(c)(acc), r)));
       const replacement = d.deprecated ? d.replacement : undefined;

@@ -21,3 +21,15 @@ export const readBody = (contentType: string | null, text: string): ResponseBody
   }
   return { _tag: 'Text', text };
 };
+
+const utf8 = new TextDecoder();
+
+/**
+ * A body handed on unread (`okBytes`) read as the HTTP core reads a 2xx body: its text, and that
+ * text classified by {@link readBody} (`body` undefined: JSON that does not parse).
+ * @internal
+ */
+export const readBytesBody = (b: { readonly bytes: Uint8Array; readonly contentType: string | null }): { readonly text: string; readonly body: ResponseBody | undefined } => {
+  const text = b.bytes.byteLength === 0 ? '' : utf8.decode(b.bytes);
+  return { text, body: readBody(b.contentType, text) };
+};

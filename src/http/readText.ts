@@ -59,24 +59,18 @@ const gather = (declared: number | undefined) => {
   };
 };
 
+/** What the body readers read of a response. */
+type Readable = { headers: { get(name: string): string | null }; text(): Promise<string>; body?: unknown };
+
 /**
- * Reads a response body as text, at most `maxBytes` of it: a `Content-Length` above the bound is
+ * A response body as bytes or, from a fetch without a stream, the text it gave; at most `maxBytes` of it: a `Content-Length` above the bound is
  * refused before reading, and a body without one is read chunk by chunk (a WHATWG stream from
  * the platform fetch, a Node stream from cross-fetch) and given up as soon as it passes the
  * bound, so memory stays bounded whatever the server sends. A fetch with neither kind of stream
- * is read whole and then checked.
- *
- * The chunks are gathered as bytes and decoded once, as a whole: decoding chunk by chunk and
- * appending builds a string of many pieces that `JSON.parse` must first copy into one, which
- * costs more than the decoding itself. `progress`, when given, counts the bytes as they arrive
+ * is read whole as text and then checked. `progress`, when given, counts the bytes as they arrive
  * (for the error of a body cut off: how much of how much had come).
- * @internal
  */
-export const readText = async (
-  res: { headers: { get(name: string): string | null }; text(): Promise<string>; body?: unknown },
-  maxBytes: number,
-  progress?: { received: number; expected?: number },
-): Promise<string> => {
+const readRaw = async (res: Readable, maxBytes: number, progress?: { received: number; expected?: number }): Promise<Uint8Array | string> => {
   const header = res.headers.get('content-length');
   const declared = header !== null && /^\d+$/.test(header.trim()) ? Number(header) : undefined;
   if (progress !== undefined && declared !== undefined) progress.expected = declared;
@@ -94,7 +88,6 @@ export const readText = async (
     if (progress !== undefined) progress.received += bytes.byteLength;
     return true;
   };
-  const text = () => (gathered.size() === 0 ? '' : utf8.decode(gathered.bytes()));
   if (typeof body?.getReader === 'function') {
     const reader = body.getReader();
     for (;;) {
@@ -105,7 +98,7 @@ export const readText = async (
         throw new BodyTooLarge(maxBytes, declared);
       }
     }
-    return text();
+    return gathered.bytes();
   }
   if (body != null && typeof body[Symbol.asyncIterator] === 'function') {
     for await (const chunk of body as AsyncIterable<Uint8Array | string>) {
@@ -114,9 +107,33 @@ export const readText = async (
         throw new BodyTooLarge(maxBytes, declared);
       }
     }
-    return text();
+    return gathered.bytes();
   }
   const whole = await res.text();
   if (new TextEncoder().encode(whole).byteLength > maxBytes) throw new BodyTooLarge(maxBytes, declared);
   return whole;
+};
+
+/**
+ * Reads a response body as bytes (see {@link readText} for the bound), for a reader that decodes
+ * them elsewhere (a worker thread).
+ * @internal
+ */
+export const readBytes = async (res: Readable, maxBytes: number, progress?: { received: number; expected?: number }): Promise<Uint8Array> => {
+  const raw = await readRaw(res, maxBytes, progress);
+  return typeof raw === 'string' ? new TextEncoder().encode(raw) : raw;
+};
+
+/**
+ * Reads a response body as text, at most `maxBytes` of it: a `Content-Length` above the bound is
+ * refused before reading, and a body without one is read chunk by chunk and given up as soon as
+ * it passes the bound, so memory stays bounded whatever the server sends. The chunks are gathered as
+ * bytes and decoded once, as a whole: decoding chunk by chunk and appending builds a string of
+ * many pieces that `JSON.parse` must first copy into one, which costs more than the decoding itself.
+ * `progress`, when given, counts the bytes as they arrive.
+ * @internal
+ */
+export const readText = async (res: Readable, maxBytes: number, progress?: { received: number; expected?: number }): Promise<string> => {
+  const raw = await readRaw(res, maxBytes, progress);
+  return typeof raw === 'string' ? raw : raw.byteLength === 0 ? '' : utf8.decode(raw);
 };

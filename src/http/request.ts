@@ -10,7 +10,7 @@ import { fetchSameOrigin } from './fetchSameOrigin.js';
 import { inNextMacrotask } from './inNextMacrotask.js';
 import { plainError } from './plainError.js';
 import { readBody } from './readBody.js';
-import { BodyTooLarge, readText } from './readText.js';
+import { BodyTooLarge, readBytes, readText } from './readText.js';
 import { redact } from './redact.js';
 import { keepRedaction } from './redactionOf.js';
 import { resolveToken, secretsOf } from './resolveToken.js';
@@ -31,6 +31,8 @@ interface RawResponse {
   readonly contentType: string | null;
   readonly retryAfter: string | null;
   readonly text: string;
+  /** With `okBytes`, the bytes of a 2xx body (then `text` is empty). */
+  readonly bytes?: Uint8Array;
 }
 
 /**
@@ -63,7 +65,7 @@ const tooLarge = (error: BodyTooLarge, display: { method: string; url: string })
  * text (at most `maxBytes` of it), and aborts the request if unsubscribed before the body has
  * arrived.
  */
-const fetchOnce = (fetchFn: Fetch, url: string, init: Omit<FetchInit, 'signal'>, display: { method: string; url: string }, token: string | undefined, maxBytes: number) =>
+const fetchOnce = (fetchFn: Fetch, url: string, init: Omit<FetchInit, 'signal'>, display: { method: string; url: string }, token: string | undefined, maxBytes: number, okBytes: boolean) =>
   new Observable<E.Either<CantonError, RawResponse>>((subscriber) => {
     const controller = new AbortController();
     let settled = false;
@@ -71,12 +73,11 @@ const fetchOnce = (fetchFn: Fetch, url: string, init: Omit<FetchInit, 'signal'>,
     let body: { received: number; expected?: number } | undefined;
     Promise.resolve()
       .then(() => fetchSameOrigin(fetchFn, url, { ...init, signal: controller.signal }))
-      .then(async (res) => ({
-        status: res.status,
-        contentType: res.headers.get('content-type'),
-        retryAfter: res.headers.get('retry-after'),
-        text: await readText(res, maxBytes, (body = { received: 0 })),
-      }))
+      .then(async (res) => {
+        const head = { status: res.status, contentType: res.headers.get('content-type'), retryAfter: res.headers.get('retry-after') };
+        body = { received: 0 };
+        return okBytes && res.status >= 200 && res.status < 300 ? { ...head, text: '', bytes: await readBytes(res, maxBytes, body) } : { ...head, text: await readText(res, maxBytes, body) };
+      })
       .then(
         (raw) => {
           settled = true;
@@ -148,9 +149,11 @@ export const request = (desc: RequestDescription): Observable<E.Either<CantonErr
           headers['content-type'] = 'application/json';
           init.body = JSON.stringify(desc.body);
         }
-        return fetchOnce(desc.fetch, built.right, init, display, token.right, desc.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES).pipe(
+        return fetchOnce(desc.fetch, built.right, init, display, token.right, desc.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES, desc.okBytes === true).pipe(
           switchMap((raw) => {
             if (E.isLeft(raw)) return of(raw);
+            const { bytes } = raw.right;
+            if (bytes !== undefined) return of(E.right({ status: raw.right.status, method: display.method, url: display.url, body: { _tag: 'Bytes' as const, bytes, contentType: raw.right.contentType } }));
             const { onOkText, onOkJson } = desc;
             if ((onOkText === undefined && onOkJson === undefined) || raw.right.status < 200 || raw.right.status >= 300) return of(classify(raw.right, display, clean));
             // A request sent from a hook leaves only a few ticks after fetch is called: what runs

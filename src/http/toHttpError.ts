@@ -13,6 +13,9 @@ const toErrorBody = (body: ResponseBody): ErrorBody => {
   switch (body._tag) {
     case 'Empty':
       return body;
+    case 'Bytes':
+      // Only a 2xx body is handed on unread: never an error's.
+      return { _tag: 'Empty' };
     case 'Text':
       return body;
     case 'Json': {

@@ -105,13 +105,21 @@ export interface RequestDescription {
    * ```
    */
   readonly onOkJson?: (json: unknown) => void;
+  /**
+   * Hand a 2xx body on as its bytes, unread (`{ _tag: 'Bytes' }`), for a reader that parses and
+   * decodes it elsewhere (a worker thread); the hooks above are not called. Other answers are read
+   * as always.
+   */
+  readonly okBytes?: boolean;
 }
 
 /** The body of an answer: parsed JSON, plain text, or nothing. @internal */
 export type ResponseBody =
   | { readonly _tag: 'Json'; readonly json: unknown }
   | { readonly _tag: 'Text'; readonly text: string }
-  | { readonly _tag: 'Empty' };
+  | { readonly _tag: 'Empty' }
+  /** A 2xx body asked for unread (`okBytes`), with the content type it came with. */
+  | { readonly _tag: 'Bytes'; readonly bytes: Uint8Array; readonly contentType: string | null };
 
 /** A 2xx answer. @internal */
 export interface HttpResponse {

@@ -8,3 +8,8 @@
 
 export { natsSink } from './natsSink.js';
 export type { NatsSink, NatsSinkOptions } from './natsSink.js';
+export { publishBackfillSlices } from './publishBackfillSlices.js';
+export type { BackfillQueue } from './publishBackfillSlices.js';
+export { runBackfillWorker } from './runBackfillWorker.js';
+export type { BackfillWorkerOptions, SliceCommitted } from './runBackfillWorker.js';
+export { backfillSliceStream } from './backfillSliceStream.js';

@@ -13,7 +13,8 @@ import { scanUpdates, type ScanUpdatesOptions } from '../streams/scanUpdates.js'
 import type { Heartbeat } from '../streams/heartbeat.js';
 import type { ScanCheckpoint } from '../streams/checkpoints.js';
 import { scanHoldings, type ScanHoldingsOptions } from '../streams/scanHoldings.js';
-import { scanBackfill, type ScanBackfillOptions } from '../backfill/scanBackfill.js';
+import { planScanBackfill, scanBackfill, type ScanBackfillOptions } from '../backfill/scanBackfill.js';
+import type { BackfillSlice } from '../backfill/BackfillSlice.js';
 import { generatedScanMethods, type GeneratedScanMethods } from '../generated/scan/methods.js';
 import { scanUpdatesFromSnapshot, type ScanUpdatesFromSnapshotOptions } from '../streams/scanUpdatesFromSnapshot.js';
 import type { ScanFeedItem } from '../streams/ScanFeedItem.js';
@@ -134,6 +135,19 @@ export interface ScanGroup extends GeneratedScanMethods {
   backfill(request: ScanUpdatesRequest, options?: ScanBackfillOptions & { readonly version?: 'v2' }): Result<T.UpdateHistoryItemV2>;
   /** `version: 'v1'`: the items of `/v1/updates`. */
   backfill(request: ScanUpdatesRequest, options: ScanBackfillOptions & { readonly version: 'v1' }): Result<T.UpdateHistoryItem>;
+  /**
+   * The slices `backfill` would read, as they are planned (each Right a few more, in order), each
+   * to be read as `backfill(request, { from: slice.from, to: slice.to })`: for a backfill read by
+   * several processes (`publishBackfillSlices` and `runBackfillWorker` of `canton-rx/nats`).
+   * @example
+   * ```ts
+   * import { createClient } from 'canton-rx';
+   * const scan = createClient({ scan: { url: 'https://scan.example.com/api/scan' } }).scan;
+   * scan.planBackfill({ page_size: 500 }, { slices: 16 }).subscribe(console.log); // Right([{ index: 0, to }, { index: 1, from, to }, ...]), ...
+   * ```
+   * @since 0.3.0
+   */
+  planBackfill(request: ScanUpdatesRequest, options?: ScanBackfillOptions): Result<ReadonlyArray<BackfillSlice>>;
   /**
    * Scan's ACS at a snapshot (`POST /v2/state/acs`) as a stream of ActiveContract items through
    * `next_page_token`, every page from the snapshot the first one chose. Checkpoints:
@@ -303,6 +317,7 @@ export const createScanGroup = (transport: Transport): ScanGroup => {
     getAcsSnapshotAtV2: (request) => call(O.getAcsSnapshotAtV2, request),
     updatesFromSnapshot: (request, options) => scanUpdatesFromSnapshot(withStrict(transport, options), request, options),
     backfill: ((request: ScanUpdatesRequest, options?: ScanBackfillOptions) => scanBackfill(withStrict(transport, options), request, options)) as ScanGroup['backfill'],
+    planBackfill: (request, options) => planScanBackfill(withStrict(transport, options), request, options),
     acsSnapshot: (request, options) => scanAcsSnapshot(withStrict(transport, options), request, options),
     events: ((request: G.EventHistoryRequest, options?: ScanEventsOptions) => scanEvents(withStrict(transport, options), request, options)) as ScanGroup['events'],
     updatesBefore: (request, options) => scanUpdatesBefore(withStrict(transport, options), request, options),

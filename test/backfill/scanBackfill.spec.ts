@@ -14,7 +14,7 @@ const rightsOf = <A>(rs: Array<E.Either<CantonError, A>>): A[] => rs.map((r) => 
 const migrationOf = (i: Json): number => ('event' in i ? ((i['event'] as Json)['migration_id'] as number) : (i['migration_id'] as number));
 
 /** A Scan over the overlapping-migrations history of test/helpers/scanHistory.ts, with migration info and short pages. */
-const overlappingScan = async (history: Json[], options: { migrationInfo?: boolean } = {}): Promise<TestServer> => {
+const overlappingScan = async (history: Json[], options: { migrationInfo?: boolean | 'no-data' } = {}): Promise<TestServer> => {
   let n = 0;
   return startServer((req) => {
     if (req.url === '/api/scan/v2/updates') {
@@ -23,6 +23,8 @@ const overlappingScan = async (history: Json[], options: { migrationInfo?: boole
       if (++n % 3 === 0 && body.transactions.length > 2) body.transactions = body.transactions.slice(0, Math.ceil(body.transactions.length / 2));
       return { body };
     }
+    // A Scan that has the route and no data for any migration answers 404 with its `{error}` body.
+    if (req.url === '/api/scan/v0/backfilling/migration-info' && options.migrationInfo === 'no-data') return { status: 404, body: { error: 'No data for migration' } };
     if (req.url === '/api/scan/v0/backfilling/migration-info' && options.migrationInfo !== false) {
       const m = (JSON.parse(req.body) as { migration_id: number }).migration_id;
       const times = history.filter((i) => migrationOf(i) === m).map((i) => i['record_time'] as string).sort();
@@ -90,10 +92,61 @@ describe('scan.backfill', function () {
       assert.deepEqual(items, history.slice(0, k + 1));
     });
 
-    it('without migration info it reads the rest as one slice, still exact', async () => {
-      server = await overlappingScan(history, { migrationInfo: false });
+    for (const [name, migrationInfo] of [
+      ['absent (an older Scan)', false],
+      ['answering 404', 'no-data'],
+    ] as const) {
+      it(`with migration info ${name}, it probes each migration's end and reads the slices at once, exact and with the checkpoints of scan.updates`, async () => {
+        server = await overlappingScan(history, { migrationInfo });
+        const scan = createClient({ scan: { url: `${server.url}/api/scan` } }).scan;
+        const expected = rightsOf(await collect(scan.updates({ page_size: 6 })));
+        const before = server.requests.length;
+        for (const workers of [0, 2]) {
+          const items = rightsOf(await collect(scan.backfill({ page_size: 6 }, { slices: 4, concurrency: 4, workers })));
+          assert.deepEqual(items.map((i) => checkpointOf(i)), expected.map((i) => checkpointOf(i)), `workers ${workers}`);
+          assert.deepEqual(items, expected);
+        }
+        const asked = server.requests.slice(before).filter((r) => r.url.endsWith('/v2/updates')).map((r) => JSON.parse(r.body) as { page_size: number; after?: { after_migration_id: number } });
+        // The ends were probed (pages of one), in each of the three migrations...
+        const probes = asked.filter((b) => b.page_size === 1);
+        assert.deepEqual([...new Set(probes.map((b) => b.after?.after_migration_id))].sort(), [0, 1, 2]);
+        // ...and the migrations were read in slices, not as one sequential read: migration 1 and 2
+        // are each read from more than one start that is not the end of the page before.
+        const pages = asked.filter((b) => b.page_size === 6);
+        assert.ok(pages.length < expected.length, `${pages.length} pages`);
+        // Migration info asked at most once per backfill for the first migration after a 404.
+        const infos = server.requests.slice(before).filter((r) => r.url.endsWith('/migration-info')).length;
+        assert.ok(infos <= 2 * 2, `${infos} migration info requests`);
+      });
+    }
+
+    it('the same items and checkpoints with page decoding workers as without', async () => {
+      server = await overlappingScan(history);
       const scan = createClient({ scan: { url: `${server.url}/api/scan` } }).scan;
-      assert.deepEqual(rightsOf(await collect(scan.backfill({ page_size: 8 }, { slices: 8 }))), history);
+      const without = rightsOf(await collect(scan.backfill({ page_size: 7 }, { slices: 5, concurrency: 3, workers: 0 })));
+      assert.equal(without.length, history.length);
+      for (const workers of [1, 3, undefined]) {
+        const items = rightsOf(await collect(scan.backfill({ page_size: 7 }, { slices: 5, concurrency: 3, ...(workers !== undefined ? { workers } : {}) })));
+        assert.deepEqual(items, without, `workers ${workers}`);
+        assert.deepEqual(items.map((i) => checkpointOf(i)), without.map((i) => checkpointOf(i)));
+      }
+      // Resumed from a checkpoint in the middle, with workers.
+      const k = 40;
+      assert.deepEqual(rightsOf(await collect(scan.backfill({ page_size: 7 }, { workers: 2, from: checkpointOf(without[k]!) }))), without.slice(k + 1));
+    });
+
+    it('with workers, a page that does not decode ends the stream with the DecodeError and its JSON path, after the items before it', async () => {
+      let n = 0;
+      server = await startServer((req) => {
+        if (req.url !== '/api/scan/v2/updates') return { status: 404, body: 'no' };
+        const body = answerUpdates(history, req.body) as { transactions: Json[] };
+        if ((JSON.parse(req.body) as { page_size: number }).page_size === 5 && ++n === 3) body.transactions[1] = { ...body.transactions[1], record_time: 5 };
+        return { body };
+      });
+      const rs = await collect(createClient({ scan: { url: `${server.url}/api/scan` } }).scan.backfill({ page_size: 5 }, { slices: 1, concurrency: 1, workers: 2 }));
+      const last = rs.at(-1)!;
+      assert.ok(E.isLeft(last) && last.left._tag === 'DecodeError' && last.left.issues.some((i) => i.path.startsWith('transactions.1')), JSON.stringify(last).slice(0, 300));
+      assert.deepEqual(rightsOf(rs.slice(0, -1)), history.slice(0, rs.length - 1));
     });
   });
 
@@ -125,9 +178,9 @@ describe('scan.backfill', function () {
     const server = await startServer(() => ({ status: 500 }));
     try {
       const scan = createClient({ scan: { url: `${server.url}/api/scan` } }).scan;
-      const [r] = await collect(scan.backfill({ page_size: 10 }, { slices: 0, concurrency: 1.5, to: { migration_id: -1, record_time: 'yesterday' } }));
+      const [r] = await collect(scan.backfill({ page_size: 10 }, { slices: 0, concurrency: 1.5, to: { migration_id: -1, record_time: 'yesterday' }, workers: 65 }));
       assert.ok(r !== undefined && E.isLeft(r) && r.left._tag === 'InvalidRequest');
-      assert.deepEqual(r.left.issues.map((i) => i.path), ['slices', 'concurrency', 'to.migration_id', 'to.record_time']);
+      assert.deepEqual(r.left.issues.map((i) => i.path), ['slices', 'concurrency', 'to.migration_id', 'to.record_time', 'workers']);
       assert.equal(server.requests.length, 0);
     } finally {
       await server.close();

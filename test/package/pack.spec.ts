@@ -13,6 +13,9 @@ describe('the packed tarball', function () {
     assert.match(out, /^publish dry-run ok$/m);
     assert.match(out, /^esm ok$/m);
     assert.match(out, /^cjs ok$/m);
+    // The page decoding worker threads load from either build.
+    assert.match(out, /^esm workers ok$/m);
+    assert.match(out, /^cjs workers ok$/m);
     assert.match(out, /^types ok$/m);
     assert.match(out, /^types node10 ok: canton-rx, canton-rx\/testkit, canton-rx\/postgres, canton-rx\/nats/m);
     assert.match(out, /^examples ok$/m);

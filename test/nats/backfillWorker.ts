@@ -1,0 +1,48 @@
+/**
+ * A worker process of the distributed backfill test (distributedBackfill.spec.ts): runs
+ * `runBackfillWorker` against the queue `BF`, each slice drained into PostgreSQL, printing
+ * `commit <slice> <items>` after each commit, until the queue is done.
+ *
+ * Usage: node backfillWorker.js <nats url> <postgres url> <scan url> [pageSize]
+ * Exit codes: 0 done, 3 the run ended with a Left (printed on stderr), 1 a defect.
+ */
+import * as E from 'fp-ts/lib/Either.js';
+import { connect } from 'nats';
+import pg from 'pg';
+import { createClient } from '../../src/clientFactory/createClient';
+import { postgresSink } from '../../src/postgres/postgresSink';
+import { runBackfillWorker } from '../../src/nats/runBackfillWorker';
+import { backfillSliceStream } from '../../src/nats/backfillSliceStream';
+
+const [natsUrl, pgUrl, scanUrl, pageSize] = [process.argv[2] ?? '', process.argv[3] ?? '', process.argv[4] ?? '', Number(process.argv[5] ?? '20')];
+
+void (async () => {
+  const nc = await connect({ servers: natsUrl });
+  const db = new pg.Client({ connectionString: pgUrl });
+  await db.connect();
+  const scan = createClient({ scan: { url: scanUrl } }).scan;
+  let code = 0;
+  runBackfillWorker({
+    nc,
+    queue: 'BF',
+    ackWaitMs: 1000,
+    scan,
+    request: { page_size: pageSize },
+    backfill: { workers: 0, slices: 2, concurrency: 2 },
+    sinkOf: (s) => postgresSink({ db, stream: backfillSliceStream('bf', s.index) }),
+  }).subscribe({
+    next: (r) => {
+      if (E.isLeft(r)) {
+        process.stderr.write(`${JSON.stringify(r.left)}\n`);
+        code = 3;
+      } else process.stdout.write(`commit ${r.right.slice} ${r.right.committed.items}\n`);
+    },
+    complete: () => {
+      void Promise.all([nc.close(), db.end()]).then(() => process.exit(code));
+    },
+  });
+  process.stdout.write('ready\n');
+})().catch((e: unknown) => {
+  process.stderr.write(`${String(e)}\n`);
+  process.exit(1);
+});
