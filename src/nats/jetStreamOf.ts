@@ -87,10 +87,17 @@ const isModuleMissing = (e: unknown): boolean => ['MODULE_NOT_FOUND', 'ERR_MODUL
  * The modular client's JetStream and key-value parts, loaded only for a connection of the modular
  * client (they are optional peer dependencies); their absence is said plainly.
  */
-const modular = async (): Promise<{ jetstream(nc: unknown): ClientLike; jetstreamManager(nc: unknown): Promise<ManagerLike>; Kvm: new (nc: unknown) => { create(bucket: string, opts: object): Promise<Awaited<ReturnType<JetStreamApi['kv']>>> } }> => {
+interface Modular {
+  jetstream(nc: unknown): ClientLike;
+  jetstreamManager(nc: unknown): Promise<ManagerLike>;
+  Kvm: new (nc: unknown) => { create(bucket: string, opts: object): Promise<Awaited<ReturnType<JetStreamApi['kv']>>> };
+}
+
+const modular = async (): Promise<Modular> => {
   try {
     const [js, kv] = await Promise.all([import('@nats-io/jetstream'), import('@nats-io/kv')]);
-    return { jetstream: js.jetstream, jetstreamManager: js.jetstreamManager, Kvm: kv.Kvm };
+    // Seen through the parts used here (the connection is the caller's, typed by what both clients have).
+    return { jetstream: js.jetstream, jetstreamManager: js.jetstreamManager, Kvm: kv.Kvm } as unknown as Modular;
   } catch (e) {
     if (isModuleMissing(e)) throw new Error('a connection of @nats-io/transport-node needs @nats-io/jetstream and @nats-io/kv: npm install @nats-io/jetstream @nats-io/kv');
     throw e;

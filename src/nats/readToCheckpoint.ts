@@ -8,6 +8,10 @@ import { readEntry } from './readEntry.js';
 /**
  * Options of `readToCheckpoint`: the same `nc`, `subject`, `stream`, `bucket` and `key` as the
  * `natsSink` that wrote the subject.
+ * @example
+ * ```ts
+ * const options: ReadToCheckpointOptions = { nc, subject: 'canton.scan.updates', stream: 'CANTON_SCAN', fromSeq: lastSeen + 1, batch: 500 };
+ * ```
  * @category Sinks
  * @since 0.4.0
  */
@@ -28,6 +32,12 @@ export interface ReadToCheckpointOptions {
 
 /**
  * A message of the subject that a committed checkpoint covers.
+ * @example
+ * ```ts
+ * readToCheckpoint(options).subscribe((r) => {
+ *   if (r._tag === 'Right') console.log(r.right.seq, r.right.identity, r.right.item);
+ * });
+ * ```
  * @category Sinks
  * @since 0.4.0
  */
