@@ -37,7 +37,9 @@ export interface NatsSink<C extends Checkpoint = Checkpoint> extends Sink<C> {
   /**
    * Creates the JetStream stream (subject `subject`) when missing, or adds `subject` to the
    * stream's subjects when the stream exists without it (so that feeds can share a stream).
-   * Safe to call by several writers at once.
+   * Safe to call by several writers of the same subject at once. JetStream replaces a stream's
+   * subject list without a compare-and-set: add different subjects to one stream one after the
+   * other (or give each feed a stream of its own), not from several processes at the same moment.
    */
   createSchema(): Promise<E.Either<SinkError, void>>;
 }
@@ -226,8 +228,9 @@ export const natsSink = <C extends Checkpoint = Checkpoint>(options: NatsSinkOpt
   const createSchema = () =>
     guarded('cannot create the stream or the bucket', async (): Promise<E.Either<SinkError, void>> => {
       const { js } = await clients();
-      // Another writer may create the stream or change its subjects meanwhile (an update replaces
-      // the list): read again after each change until the stream holds the subject, bounded.
+      // Another writer of the subject may create the stream or add the subject meanwhile: read
+      // again after each change until the stream holds the subject, bounded. (An update replaces
+      // the list, so another subject added at the same moment can be lost: see the TSDoc.)
       for (let attempt = 0; attempt < SCHEMA_ATTEMPTS; attempt++) {
         const info = await js.streamInfo(stream);
         const subjects = info?.config.subjects ?? [];
