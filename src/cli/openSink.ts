@@ -2,6 +2,8 @@ import type * as E from 'fp-ts/lib/Either.js';
 import type { SinkError } from '../checkpoints/SinkError.js';
 import type { Sink } from '../sinks/Sink.js';
 import type { Checkpoint } from '../streams/checkpoints.js';
+import { jetStreamOf, type NatsConnectionLike } from '../nats/jetStreamOf.js';
+import { subjectCovers } from '../nats/subjectCovers.js';
 import { UsageError } from './UsageError.js';
 
 /**
@@ -18,14 +20,38 @@ export interface OpenedSink<C extends Checkpoint> {
   readonly close: () => Promise<void>;
 }
 
-const loadDriver = async <M>(name: string, load: () => Promise<M>): Promise<M> => {
+const isModuleMissing = (e: unknown): boolean => ['MODULE_NOT_FOUND', 'ERR_MODULE_NOT_FOUND'].includes(String((e as { code?: unknown } | null)?.code));
+
+/** Loads an optional driver; its absence is bad usage (exit 2) that says what to install. */
+const loadDriver = async <M>(name: string, load: () => Promise<M>, install = name): Promise<M> => {
   try {
     return await load();
   } catch (e) {
-    if ((e as { code?: string }).code === 'MODULE_NOT_FOUND' || (e as { code?: string }).code === 'ERR_MODULE_NOT_FOUND')
-      throw new UsageError(`--sink needs the optional dependency ${name}: npm install ${name}`);
+    if (isModuleMissing(e)) throw new UsageError(`--sink needs the optional dependency ${name}: npm install ${install}`);
     throw e;
   }
+};
+
+/** A NATS connection the CLI opens: either client's, with what the CLI calls of it. */
+type CliNatsConnection = NatsConnectionLike & { close(): Promise<void>; drain(): Promise<void> };
+
+/**
+ * `connect` of the NATS client installed: `nats` (2.x), else the modular `@nats-io/transport-node`
+ * (3.x) with `@nats-io/jetstream` and `@nats-io/kv`; neither is bad usage that says what to install.
+ */
+const natsConnect = async (): Promise<(options: { servers: string }) => Promise<CliNatsConnection>> => {
+  const modular = async () => {
+    const [transport] = await Promise.all([import('@nats-io/transport-node'), import('@nats-io/jetstream'), import('@nats-io/kv')]);
+    return transport.connect;
+  };
+  const loaded = await loadDriver('nats (or @nats-io/transport-node, @nats-io/jetstream and @nats-io/kv)', () => import('nats').then((m) => m.connect, async (e: unknown) => (isModuleMissing(e) ? modular() : Promise.reject(e))), 'nats');
+  return loaded as (options: { servers: string }) => Promise<CliNatsConnection>;
+};
+
+/** The stream of a feed: `CANTON_RX` when it holds the subject already (an earlier version's), else `CANTON_RX_<key>`. */
+const natsStreamOf = async (nc: NatsConnectionLike, subject: string, key: string): Promise<string> => {
+  const shared = await (await jetStreamOf(nc)).streamInfo('CANTON_RX');
+  return shared?.config.subjects?.some((s) => subjectCovers(s, subject)) ? 'CANTON_RX' : `CANTON_RX_${key}`;
 };
 
 /** The URI without user info, for messages. */
@@ -34,10 +60,12 @@ const redactUri = (uri: string): string => uri.replace(/\/\/[^@/]*@/, '//***@');
 /**
  * Opens the sink of `--sink`: `postgres://…` (or `postgresql://…`) through `pg` and
  * `canton-rx/postgres`, `pglite:DIR` through `@electric-sql/pglite` (an embedded PostgreSQL in
- * DIR), `nats://…` through `nats` and `canton-rx/nats`. The sink modules and the drivers are
- * loaded only here, only when used: they are optional peer dependencies. `name` is the feed's
- * name: the checkpoint row (PostgreSQL) or the subject `canton-rx.<name>` of the JetStream stream
- * `CANTON_RX` (NATS).
+ * DIR), `nats://…` through `nats` (or the modular `@nats-io/transport-node`, `@nats-io/jetstream`
+ * and `@nats-io/kv`) and `canton-rx/nats`. The sink modules and the drivers are loaded only here,
+ * only when used: they are optional peer dependencies, and a missing one is a `UsageError` naming
+ * it. `name` is the feed's name: the checkpoint row (PostgreSQL), or the subject
+ * `canton-rx.<name>` of the feed's own JetStream stream `CANTON_RX_<name>` (NATS; a feed that an
+ * earlier version stored in the shared stream `CANTON_RX` stays there).
  * @example
  * ```ts
  * const opened = await openSink<ScanCheckpoint>('pglite:./feed', 'scan.updates');
@@ -71,16 +99,25 @@ export const openSink = async <C extends Checkpoint>(uri: string, name: string):
   }
   if (uri.startsWith('nats://')) {
     const { natsSink } = await import('../nats/index.js');
-    const { connect } = await loadDriver('nats', () => import('nats'));
+    const connect = await natsConnect();
     let nc;
     try {
       nc = await connect({ servers: uri });
     } catch (e) {
       throw new UsageError(`--sink ${redactUri(uri)}: cannot connect: ${(e as Error).message}`);
     }
-    const sink = natsSink<C>({ nc, subject: `canton-rx.${name}`, stream: 'CANTON_RX', key: name.replace(/[^A-Za-z0-9_-]/g, '_') });
     const conn = nc;
-    return { sink, createSchema: () => sink.createSchema(), describe: `${redactUri(uri)} subject canton-rx.${name}`, close: () => conn.drain() };
+    const key = name.replace(/[^A-Za-z0-9_-]/g, '_');
+    const subject = `canton-rx.${name}`;
+    // Each feed its own stream, so that feeds do not share a duplicate window and a page's
+    // publishes are not interleaved with another feed's; a feed an earlier version stored in the
+    // shared stream CANTON_RX stays there (its checkpoint holds sequences of that stream).
+    const stream = await natsStreamOf(conn, subject, key).catch(async (e: unknown) => {
+      await conn.close();
+      throw new UsageError(`--sink ${redactUri(uri)}: ${(e as Error).message}`);
+    });
+    const sink = natsSink<C>({ nc: conn, subject, stream, key });
+    return { sink, createSchema: () => sink.createSchema(), describe: `${redactUri(uri)} stream ${stream} subject ${subject}`, close: () => conn.drain() };
   }
   throw new UsageError(`--sink ${redactUri(uri)}: give postgres://…, pglite:DIR or nats://…`);
 };

@@ -45,3 +45,16 @@ export const schemaStatements = (t: Tables): string[] => [
   )`,
   `CREATE INDEX IF NOT EXISTS ${t.seqIndex} ON ${t.items} (stream, seq)`,
 ];
+
+/**
+ * Takes and lets go of the session advisory lock that serialises `createSchema` calls for the same
+ * tables (the key: a hash of the items table's qualified name), so that concurrent starts do not
+ * collide in the catalogue. @internal
+ */
+export const schemaLockStatements = (t: Tables): [lock: string, unlock: string] => {
+  const key = `hashtext(${quoteLiteral(`canton-rx schema ${t.items}`)})`;
+  return [`SELECT pg_advisory_lock(${key})`, `SELECT pg_advisory_unlock(${key})`];
+};
+
+/** A SQL string literal (the names are plain identifiers already, checked by `tablesOf`). */
+const quoteLiteral = (s: string): string => `'${s.replace(/'/g, "''")}'`;

@@ -4,7 +4,7 @@ import type { StoredCheckpoint } from '../checkpoints/CheckpointStore.js';
 import type { Checkpoint } from '../streams/checkpoints.js';
 import type { Sink, SinkItem } from '../sinks/Sink.js';
 import { itemIdentity } from '../sinks/itemIdentity.js';
-import { lz4Statement, schemaStatements, tablesOf, type Tables } from './postgresSchema.js';
+import { lz4Statement, schemaLockStatements, schemaStatements, tablesOf, type Tables } from './postgresSchema.js';
 import type { SqlClient } from './SqlClient.js';
 
 /**
@@ -29,7 +29,11 @@ export interface PostgresSinkOptions {
  * @since 0.2.0
  */
 export interface PostgresSink<C extends Checkpoint = Checkpoint> extends Sink<C> {
-  /** Creates the two tables and the index if they do not exist (see docs/sinks.md for the schema), the items compressed with lz4 where the server has it. */
+  /**
+   * Creates the two tables and the index if they do not exist (see docs/sinks.md for the schema),
+   * the items compressed with lz4 where the server has it. Safe to call on every start, by several
+   * processes at once: calls for the same tables are serialised by an advisory lock.
+   */
   createSchema(): Promise<E.Either<SinkError, void>>;
   /** The qualified, quoted table names, for queries of your own. */
   readonly tables: { readonly items: string; readonly checkpoints: string };
@@ -133,8 +137,18 @@ export const postgresSink = <C extends Checkpoint = Checkpoint>(options: Postgre
 
   const createSchema = () =>
     guarded('cannot create the tables', async (t): Promise<E.Either<SinkError, void>> => {
-      for (const statement of schemaStatements(t)) await db.query(statement);
-      await db.query(lz4Statement(t)).catch(() => undefined);
+      // CREATE ... IF NOT EXISTS is not atomic: two sessions creating the same table at once both
+      // pass the check and one fails in the catalogue (pg_type_typname_nsp_index). A session lock
+      // keyed by the tables serialises them; it is let go even when a statement fails, and
+      // PostgreSQL drops it with the session if the process dies.
+      const [lock, unlock] = schemaLockStatements(t);
+      await db.query(lock);
+      try {
+        for (const statement of schemaStatements(t)) await db.query(statement);
+        await db.query(lz4Statement(t)).catch(() => undefined);
+      } finally {
+        await db.query(unlock).catch(() => undefined);
+      }
       return E.right(undefined);
     });
 

@@ -3,12 +3,19 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connect, type NatsConnection } from 'nats';
+import { connect as connectModular } from '@nats-io/transport-node';
 import { freePort, stopChild, waitUntilReady } from './localServers';
+
+/** A connection of the modular client (its type by inference: its declarations re-export a subpath the node10 resolution cannot follow). */
+type ModularConnection = Awaited<ReturnType<typeof connectModular>>;
 
 /** A nats-server with JetStream, started for one test file with its store in a temporary folder. */
 export interface NatsServer {
   readonly url: string;
+  /** A connection of `nats` 2.x. */
   connect(): Promise<NatsConnection>;
+  /** A connection of the modular client, `@nats-io/transport-node` 3.x. */
+  connectModular(): Promise<ModularConnection>;
   stop(): Promise<void>;
 }
 
@@ -51,5 +58,5 @@ export const startNats = async (): Promise<NatsServer> => {
     await stop();
     throw new Error(`nats-server did not start: ${(e as Error).message}\n${log}`);
   }
-  return { url, connect: open, stop };
+  return { url, connect: open, connectModular: () => connectModular({ servers: url, reconnect: false }), stop };
 };

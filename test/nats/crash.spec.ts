@@ -14,7 +14,8 @@ import { crashAndResume } from '../helpers/crashRuns';
 import { natsMissing, startNats, type NatsServer } from '../helpers/natsServer';
 import { subjectContents } from './subjectContents';
 
-describe('exactly once through crashes into JetStream: a writer killed with SIGKILL at random moments, resumed until done', function () {
+for (const client of [{ name: 'nats 2.x', engine: 'nats' }, { name: '@nats-io/transport-node 3.x', engine: 'nats3' }])
+describe(`exactly once through crashes into JetStream with ${client.name}: a writer killed with SIGKILL at random moments, resumed until done`, function () {
   this.timeout(120_000);
   let net: SimulatedNetwork;
   let history: UpdateHistoryItemV2[];
@@ -38,7 +39,7 @@ describe('exactly once through crashes into JetStream: a writer killed with SIGK
 
   it('the subject holds exactly the history, each item once, in order; the bucket its last checkpoint', async () => {
     // Kills land between publishes too: a page is published item by item before its checkpoint.
-    const runs = await crashAndResume([`nats:${server!.url}`, net.scanUrl, 'crash', '20'], { seed, kills: 5, maxCommits: 2, maxDelayMs: 15 });
+    const runs = await crashAndResume([`${client.engine}:${server!.url}`, net.scanUrl, 'crash', '20'], { seed, kills: 5, maxCommits: 2, maxDelayMs: 15 });
     const why = `seed ${seed} (CRASH_SEED=${seed} replays it); runs: ${JSON.stringify(runs.map((r) => [r.end, r.commits]))}; last stderr: ${runs[runs.length - 1]?.stderr}`;
     assert.equal(runs[runs.length - 1]!.end, 0, why);
     assert.ok(runs.filter((r) => r.end === 'killed').length >= 3, why);

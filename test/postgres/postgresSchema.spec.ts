@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { lz4Statement, schemaStatements, tablesOf } from '../../src/postgres/postgresSchema';
+import { lz4Statement, schemaLockStatements, schemaStatements, tablesOf } from '../../src/postgres/postgresSchema';
 
 describe('postgresSchema', () => {
   it('quotes the tables, with the schema when given', () => {
@@ -20,5 +20,15 @@ describe('postgresSchema', () => {
     assert.equal(statements.length, 3);
     assert.ok(statements.every((s) => /^CREATE (TABLE|INDEX) IF NOT EXISTS /.test(s) && !s.includes(';')));
     assert.equal(lz4Statement(t), 'ALTER TABLE "p_items" ALTER COLUMN item SET COMPRESSION lz4');
+  });
+
+  it('one advisory lock per set of tables: the same key to take and to let go, another key for another schema', () => {
+    const a = tablesOf('p_', 'one');
+    const b = tablesOf('p_', 'two');
+    assert.ok(typeof a !== 'string' && typeof b !== 'string');
+    const [lock, unlock] = schemaLockStatements(a);
+    assert.equal(lock, `SELECT pg_advisory_lock(hashtext('canton-rx schema "one"."p_items"'))`);
+    assert.equal(unlock, lock.replace('pg_advisory_lock', 'pg_advisory_unlock'));
+    assert.notEqual(schemaLockStatements(b)[0], lock);
   });
 });

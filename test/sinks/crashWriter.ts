@@ -4,7 +4,7 @@
  * moments and starts it again; it resumes from the stored checkpoint.
  *
  * Usage: node crashWriter.js <sink> <url> <stream> <pageSize> [ledger <token> <party>]
- *   sink: `pglite:<data dir>`, `pg:<connection url>` or `nats:<server url>`.
+ *   sink: `pglite:<data dir>`, `pg:<connection url>`, `nats:<server url>` (nats 2.x) or `nats3:<server url>` (the modular 3.x client).
  *   With `ledger`, `url` is the participant's and the feed is `ledger.updatesWithSnapshot` of the
  *   party (ACS_DELTA), one page per commit, so that kills land inside its snapshot too.
  * Exit codes: 0 done, 3 the run ended with a Left (printed on stderr), 1 a defect.
@@ -45,8 +45,8 @@ const openSink = async (): Promise<{ sink: Sink<Checkpoint>; close(): Promise<vo
     if (E.isLeft(created)) throw new Error(created.left.message);
     return { sink, close: () => db.end() };
   }
-  if (engine === 'nats') {
-    const { connect } = await import('nats');
+  if (engine === 'nats' || engine === 'nats3') {
+    const { connect } = engine === 'nats' ? await import('nats') : await import('@nats-io/transport-node');
     const { natsSink } = await import('../../src/nats/natsSink');
     const nc = await connect({ servers: where, reconnect: false });
     const sink = natsSink<Checkpoint>({ nc, subject: `feed.${stream}`, stream: stream.toUpperCase() });

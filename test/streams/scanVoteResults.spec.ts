@@ -15,7 +15,7 @@ describe('scan.voteResults (stream against the simulated network)', function () 
   let scan: ScanGroup;
   let whole: unknown[];
   before(async () => {
-    net = await startSimulatedNetwork({ seed: 'scan-vote-results', updates: 400 });
+    net = await startSimulatedNetwork({ seed: 'scan-vote-results', updates: 500 });
     scan = createClient({ scan: { url: net.scanUrl } }).scan;
     const one = await lastValueFrom(scan.listVoteRequestResults({ limit: 10_000 }));
     assert.ok(E.isRight(one) && one.right.next_page_token === undefined);

@@ -14,7 +14,8 @@ export type DamlValue =
   | { readonly t: 'optional'; readonly v: DamlValue | null }
   | { readonly t: 'variant'; readonly tag: string; readonly v: DamlValue }
   | { readonly t: 'enum'; readonly v: string }
-  | { readonly t: 'textMap'; readonly v: ReadonlyArray<readonly [string, DamlValue]> };
+  | { readonly t: 'textMap'; readonly v: ReadonlyArray<readonly [string, DamlValue]> }
+  | { readonly t: 'genMap'; readonly v: ReadonlyArray<readonly [DamlValue, DamlValue]> };
 
 /** A JSON value as the simulator prints it. */
 export type Json = null | boolean | number | string | readonly Json[] | { readonly [key: string]: Json };
@@ -33,6 +34,10 @@ export const none: DamlValue = { t: 'optional', v: null };
 export const variant = (tag: string, v: DamlValue = unit): DamlValue => ({ t: 'variant', tag, v });
 export const enumValue = (v: string): DamlValue => ({ t: 'enum', v });
 export const textMap = (entries: ReadonlyArray<readonly [string, DamlValue]>): DamlValue => ({ t: 'textMap', v: entries });
+/** A Daml `Map` (keys of any type): in compact JSON a list of `[key, value]` pairs, as MainNet prints `DsoRules.svs`. */
+export const genMap = (entries: ReadonlyArray<readonly [DamlValue, DamlValue]>): DamlValue => ({ t: 'genMap', v: entries });
+/** A Daml `Set`: a record whose `map` holds each element with a unit value. */
+export const damlSet = (elements: readonly DamlValue[]): DamlValue => rec({ map: genMap(elements.map((e) => [e, unit] as const)) });
 export const reltime = (micros: number): DamlValue => rec({ microseconds: int64(micros) });
 export const round = (n: number): DamlValue => rec({ number: int64(n) });
 
@@ -89,6 +94,8 @@ export const compact = (value: DamlValue): Json => {
       for (const [k, v] of value.v) out[k] = compact(v);
       return out;
     }
+    case 'genMap':
+      return value.v.map(([k, v]) => [compact(k), compact(v)]);
   }
 };
 
@@ -125,5 +132,7 @@ export const protobufJson = (value: DamlValue): Json => {
       return { enum: { constructor: value.v } };
     case 'textMap':
       return { textMap: { entries: value.v.map(([key, v]) => ({ key, value: protobufJson(v) })) } };
+    case 'genMap':
+      return { genMap: { entries: value.v.map(([key, v]) => ({ key: protobufJson(key), value: protobufJson(v) })) } };
   }
 };

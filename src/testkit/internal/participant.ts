@@ -7,6 +7,7 @@ import type { Json } from './daml.js';
 import { isObject } from './http.js';
 import { partyIdFor } from './ids.js';
 import type { NetworkState } from './state.js';
+import type { SimulatedUser } from '../types.js';
 import type { SimulatedCompletion } from './webSocketContent.js';
 
 /** A `User` of the user management service, as the API prints it. */
@@ -56,6 +57,29 @@ export class Participant {
       this.users.set(u.userId, { id: u.userId, primaryParty: u.primaryParty ?? u.actAs?.[0] ?? '', isDeactivated: false, identityProviderId: '', annotations: {}, resourceVersion: 0, rights });
     }
     for (const party of state.history.partyIds.values()) this.parties.set(party, { party, isLocal: state.ledger.hosted.has(party), identityProviderId: '', annotations: {}, resourceVersion: 0 });
+    state.storedUser = (userId) => this.rightsOf(userId);
+  }
+
+  /** A user's rights as the store holds them, in the shape of a configured user; none for a deactivated user. */
+  rightsOf(userId: string): SimulatedUser | undefined {
+    const u = this.users.get(userId);
+    if (u === undefined) return undefined;
+    if (u.isDeactivated) return { userId };
+    const of = (kind: string): string[] =>
+      u.rights.flatMap((r) => {
+        const value = isObject(r) && isObject(r['kind']) && isObject(r['kind'][kind]) ? r['kind'][kind]['value'] : undefined;
+        return isObject(value) && typeof value['party'] === 'string' ? [value['party']] : [];
+      });
+    const has = (kind: string): boolean => u.rights.some((r) => isObject(r) && isObject(r['kind']) && r['kind'][kind] !== undefined);
+    return {
+      userId,
+      actAs: of('CanActAs'),
+      readAs: of('CanReadAs'),
+      executeAs: of('CanExecuteAs'),
+      admin: has('ParticipantAdmin'),
+      readAsAnyParty: has('CanReadAsAnyParty'),
+      ...(u.primaryParty === '' ? {} : { primaryParty: u.primaryParty }),
+    };
   }
 
   /** Allocates a local party for a hint (a fresh hint when absent); undefined when it exists already. */

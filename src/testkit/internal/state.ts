@@ -34,6 +34,8 @@ export interface ResolvedOptions {
 export class NetworkState {
   live = true;
   readonly ledgerErrors: LedgerErrors;
+  /** A user's rights in the participant's user store (set by the participant; none before). */
+  storedUser: (userId: string) => SimulatedUser | undefined = () => undefined;
 
   constructor(
     readonly seed: string,

@@ -1,6 +1,7 @@
 /**
  * How the simulator authenticates bearer tokens (see docs/testkit.md): opaque tokens registered in
- * the `users` option, or unsigned JWT-like tokens whose `sub` names the user.
+ * the `users` option, or unsigned JWT-like tokens whose `sub` names the user; the rights are the
+ * user's in the participant's user store, plus those the token's claims carry.
  */
 import { RIGHTS_CLAIM } from '../mintToken.js';
 import type { SimulatedUser } from '../types.js';
@@ -44,17 +45,26 @@ const principalOf = (userId: string, registered: SimulatedUser | undefined, clai
 };
 
 /**
- * Authenticates the `Authorization` header; `nowSeconds` is the wall clock, for `exp`. With an
+ * Authenticates the `Authorization` header; `nowSeconds` is the wall clock, for `exp`. `stored`
+ * answers a user's rights as the participant's user store holds them now (created, granted or
+ * revoked through the user management API): as a participant does, a token naming a user (its
+ * `sub`, or an opaque token's user) gets them, beside any rights its claims carry. With an
  * `audience`, a JWT whose `aud` (a string or an array) does not hold it is refused, as Canton 3.7
  * refuses it: the same UNAUTHENTICATED answer as any invalid token, which never says why.
  */
-export const authenticate = (header: string | undefined, users: readonly SimulatedUser[], nowSeconds: number, audience?: string): AuthResult => {
+export const authenticate = (
+  header: string | undefined,
+  users: readonly SimulatedUser[],
+  nowSeconds: number,
+  stored: (userId: string) => SimulatedUser | undefined = () => undefined,
+  audience?: string,
+): AuthResult => {
   if (header === undefined || header.trim() === '') return { missing: true };
   const m = /^Bearer\s+(\S+)\s*$/i.exec(header);
   if (m === null) return { invalid: 'not a bearer token' };
   const token = m[1]!;
   const opaque = users.find((u) => u.token === token);
-  if (opaque !== undefined) return { principal: principalOf(opaque.userId, opaque, {}) };
+  if (opaque !== undefined) return { principal: principalOf(opaque.userId, stored(opaque.userId) ?? opaque, {}) };
   const parts = token.split('.');
   if (parts.length !== 3) return { invalid: 'unknown token' };
   const header0 = decodeSegment(parts[0]!);
@@ -67,7 +77,7 @@ export const authenticate = (header: string | undefined, users: readonly Simulat
   const aud = payload['aud'];
   if (audience !== undefined && !(aud === audience || (Array.isArray(aud) && aud.includes(audience)))) return { invalid: 'the JWT lacks the audience' };
   const claims = isObject(payload[RIGHTS_CLAIM]) ? (payload[RIGHTS_CLAIM] as Record<string, unknown>) : {};
-  return { principal: principalOf(sub, users.find((u) => u.userId === sub), claims) };
+  return { principal: principalOf(sub, stored(sub) ?? users.find((u) => u.userId === sub), claims) };
 };
 
 /** Whether the principal may read as a party. */

@@ -2,7 +2,7 @@
  * Amulet holdings on the global synchronizer, by owner, and the two ways they change hands in the
  * generated history: devnet taps and transfers.
  */
-import { amount, cid, list, none, numeric, party, rec, round, some, variant, type DamlValue } from '../daml.js';
+import { amount, cid, formatAmount, genMap, list, none, numeric, party, rec, round, some, variant, type DamlValue } from '../daml.js';
 import type { ContractData } from '../model.js';
 import { T } from '../templates.js';
 import { archiveSpec } from './buildTree.js';
@@ -11,6 +11,8 @@ import type { MiningRounds } from './MiningRounds.js';
 import type { Parties } from './partiesOf.js';
 
 /** The amount of an amulet in 10^-6 units (its `initialAmount`, ignoring holding fees). */
+const ZERO = numeric('0.0000000000');
+
 export const amountOf = (data: ContractData): number => {
   if (data.args.t !== 'record') return 0;
   const amt = data.args.fields.find(([k]) => k === 'amount')?.[1];
@@ -126,7 +128,25 @@ export class Amulets {
           }),
           result: rec({
             round: round(open.round),
-            summary: rec({ inputAmuletAmount: amount(inputAmount), balanceChanges: list([]), amuletPrice: numeric('0.0050000000') }),
+            // The fields of MainNet's TransferSummary; the simulated transfers charge no fees.
+            summary: rec({
+              inputAppRewardAmount: ZERO,
+              inputValidatorRewardAmount: ZERO,
+              inputSvRewardAmount: ZERO,
+              inputAmuletAmount: amount(inputAmount),
+              balanceChanges: genMap([
+                [party(sender), rec({ changeToInitialAmountAsOfRoundZero: numeric(`-${formatAmount(sent)}`), changeToHoldingFeesRate: ZERO })],
+                [party(receiver), rec({ changeToInitialAmountAsOfRoundZero: amount(sent), changeToHoldingFeesRate: ZERO })],
+              ]),
+              holdingFees: ZERO,
+              outputFees: list([ZERO]),
+              senderChangeFee: ZERO,
+              senderChangeAmount: amount(inputAmount - sent),
+              amuletPrice: numeric('0.0050000000'),
+              inputValidatorFaucetAmount: some(ZERO),
+              inputUnclaimedActivityRecordAmount: some(ZERO),
+              inputDevelopmentFundAmount: none,
+            }),
             createdAmulets: list([variant('TransferResultAmulet', cid(out.contractId))]),
             senderChangeAmulet: some(cid(change.contractId)),
             meta: none,

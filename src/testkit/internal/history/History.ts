@@ -11,7 +11,7 @@ import { Amulets } from './Amulets.js';
 import { AnsLifecycle } from './AnsLifecycle.js';
 import { FeaturedApps } from './FeaturedApps.js';
 import { genesis } from './genesis.js';
-import { HistoryLog, type Ctx, type HistoryConfig } from './HistoryLog.js';
+import { HistoryLog, MAX_STEP_MICROS, type Ctx, type HistoryConfig } from './HistoryLog.js';
 import type { Spec } from './buildTree.js';
 import { MiningRounds } from './MiningRounds.js';
 import { partiesOf, type Parties } from './partiesOf.js';
@@ -135,18 +135,21 @@ export class History {
   }
 
   /**
-   * Appends exactly one update, drawn from a fixed distribution: half the time a pending assign
-   * if there is one, else mostly transfers and taps, then rounds, votes, featured apps, transfer
+   * Appends exactly one update: the rounds' advance when it is due, else drawn from a fixed
+   * distribution: half the time a pending assign if there is one, else mostly transfers and taps, then votes, featured apps, transfer
    * commands, licence updates and unassigns. Whatever cannot happen (no vote to close, no provider
    * left to feature, nothing to unassign) is a transfer instead.
    */
   private step(): void {
     const p = this.log.prng;
+    // The rounds advance on time, before anything else (as the DSO's automation does).
+    if (this.miningRounds.dueBy(this.log.clock() + MAX_STEP_MICROS)) return this.miningRounds.advance();
     if (this.reassignments.pending > 0 && p.chance(0.5)) return this.reassignments.assignNext();
     const r = p.next();
     if (r < 0.38) return this.amulets.transfer();
     if (r < 0.5) return this.amulets.tap(p.pick([...this.parties.users, ...this.parties.validators]));
-    if (r < 0.56) return this.miningRounds.advance();
+    // Once the rounds' share of the draw; they advance on time now (above).
+    if (r < 0.56) return this.amulets.transfer();
     if (r < 0.6) return this.votes.request();
     if (r < 0.64) return this.votes.hasActive() ? this.votes.closeOldest() : this.amulets.transfer();
     if (r < 0.67) return this.featuredApps.feature() ? undefined : this.amulets.transfer();

@@ -8,6 +8,9 @@ import type { ContractData, ContractState, HistoryUpdate, ReassignmentUpdate, Sn
 import { mulberry32, type Prng } from '../prng.js';
 import { buildTree, sortedUnique, type Spec } from './buildTree.js';
 
+/** The most the clock moves on between two updates of a migration (they are 0.2 s to 2 s apart). */
+export const MAX_STEP_MICROS = 2_000_000;
+
 export interface HistoryConfig {
   /** The seed as a string (ids are hashed from it). */
   readonly seed: string;
@@ -35,6 +38,8 @@ export interface Ctx {
   readonly migrationId: number;
   readonly recordTime: number;
   readonly effectiveAt: number;
+  /** The record time the update would have without overlapping migrations: the rounds' schedule runs on it. */
+  readonly clock: number;
 }
 
 /** The rule contracts genesis creates, which most choices are exercised on. */
@@ -71,6 +76,8 @@ export class HistoryLog {
   readonly prng: Prng;
 
   private now: number;
+  /** How far overlapping migrations moved the record times back, in total. */
+  private shift = 0;
   private contractCounter = 0;
   private readonly migrationCounts = new Map<number, number>();
   /** The synchronizer whose record time the last update is. */
@@ -114,13 +121,19 @@ export class HistoryLog {
     return out;
   }
 
+  /** The clock of the last update: its record time as it would be without overlapping migrations, in microseconds. */
+  clock(): number {
+    return this.now + this.shift;
+  }
+
   /**
    * Opens the next update on a synchronizer (the global one unless said): moves the clock on (by
    * minutes when a new migration starts, whose predecessor then gets its final snapshot, or back
    * by `migrationOverlapMicros` so that the migrations' record times overlap), unless the update
-   * ties with the one before, and draws its effective time.
+   * ties with the one before, and draws its effective time. `atLeast`: the earliest clock (see
+   * `Ctx.clock`) the update may have.
    */
-  begin(synchronizer: string = this.synchronizerId): Ctx {
+  begin(synchronizer: string = this.synchronizerId, atLeast?: number): Ctx {
     const index = this.updates.length;
     const migrationId = this.migrationFor(index);
     const previous = this.updates[index - 1];
@@ -129,7 +142,11 @@ export class HistoryLog {
       if (last === undefined || last.lastIndex !== previous.index) this.snapshots.push({ migrationId: previous.migrationId, recordTime: previous.recordTime, lastIndex: previous.index });
       // The gap is drawn either way, so that an overlap changes record times and nothing else.
       const gap = 600_000_000 + this.prng.int(600_000_000);
-      this.now = this.config.migrationOverlapMicros === undefined ? this.now + gap : previous.recordTime - this.config.migrationOverlapMicros;
+      const natural = this.now + gap;
+      this.now = this.config.migrationOverlapMicros === undefined ? natural : previous.recordTime - this.config.migrationOverlapMicros;
+      // An overlap moves record times and nothing else: what is scheduled in time (the rounds)
+      // follows the clock the history would have without it.
+      this.shift += natural - this.now;
     }
     // A tie keeps the clock where it is; Scan orders ties by synchronizer id, so only an update on
     // a synchronizer that sorts after the previous one's may tie, to keep the list in Scan's order.
@@ -141,9 +158,11 @@ export class HistoryLog {
       synchronizer > this.lastSynchronizer &&
       this.prng.chance(this.config.tiedRecordTimes);
     this.lastSynchronizer = synchronizer;
-    if (!tied) this.now += 200_000 + this.prng.int(1_800_000);
+    if (!tied) this.now += 200_000 + this.prng.int(MAX_STEP_MICROS - 200_000);
+    // An update that must not come before a time (the rounds' advance): the clock jumps to it.
+    if (atLeast !== undefined && this.now + this.shift < atLeast) this.now = atLeast - this.shift;
     const effectiveAt = this.now - 1_000 - this.prng.int(700_000);
-    return { index, migrationId, recordTime: this.now, effectiveAt };
+    return { index, migrationId, recordTime: this.now, effectiveAt, clock: this.now + this.shift };
   }
 
   newContract(ctx: Ctx, template: TemplateRef, args: DamlValue, signatories: readonly string[], observers: readonly string[]): ContractData {

@@ -2,9 +2,10 @@
  * The first update of every history: the DSO creates its rules, the first three mining rounds and
  * a licence per validator, in one transaction.
  */
-import { bool, int64, list, numeric, party, rec, reltime, round, text, textMap } from '../daml.js';
+import { bool, genMap, int64, list, numeric, party, rec, reltime, round, text } from '../daml.js';
 import { T } from '../templates.js';
-import { transferConfig } from './amuletConfig.js';
+import { amuletConfig, dsoRulesConfig, initialTrafficState } from './amuletConfig.js';
+import { TICK_MICROS } from './MiningRounds.js';
 import type { HistoryLog } from './HistoryLog.js';
 import type { MiningRounds } from './MiningRounds.js';
 import type { Parties } from './partiesOf.js';
@@ -19,11 +20,21 @@ export const genesis = (log: HistoryLog, parties: Parties, rounds: MiningRounds,
   const dsoRules = log.newContract(
     ctx,
     T.DsoRules,
-    rec({ dso: party(dso), epoch: int64(0), svs: textMap(svs.map((sv, i) => [sv, rec({ name: text(`sv-${i + 1}`), joinedAsOfRound: round(initialRound) })])), dsoDelegate: party(svs[0]!) }),
+    rec({
+      dso: party(dso),
+      epoch: int64(0),
+      // A Daml Map keyed by party: pairs in compact JSON, as MainNet prints it.
+      svs: genMap(svs.map((sv, i) => [party(sv), rec({ name: text(`sv-${i + 1}`), joinedAsOfRound: round(initialRound), svRewardWeight: int64(10_000), participantId: text(`PAR::${sv}`) })] as const)),
+      offboardedSvs: genMap([]),
+      dsoDelegate: party(svs[0]!),
+      config: dsoRulesConfig(log.synchronizerId),
+      initialTrafficState: initialTrafficState(svs),
+      isDevNet: bool(true),
+    }),
     [dso],
     [],
   );
-  const amuletRules = log.newContract(ctx, T.AmuletRules, rec({ dso: party(dso), configSchedule: rec({ initialValue: transferConfig(), futureValues: list([]) }), isDevNet: bool(true) }), [dso], []);
+  const amuletRules = log.newContract(ctx, T.AmuletRules, rec({ dso: party(dso), configSchedule: rec({ initialValue: amuletConfig(log.synchronizerId, TICK_MICROS), futureValues: list([]) }), isDevNet: bool(true) }), [dso], []);
   const ansRules = log.newContract(
     ctx,
     T.AnsRules,

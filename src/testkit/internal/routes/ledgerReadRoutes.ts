@@ -5,7 +5,7 @@
  * contracts), connected synchronizers, version, packages and package preferences, health.
  */
 import type { Json } from '../daml.js';
-import { isReply, empty, isObject, json, ledgerInvalidBody, parseJson, type Reply, type RequestContext, type Route } from '../http.js';
+import { isReply, empty, isObject, json, ledgerInvalidBody, parseJson, plain, type Reply, type RequestContext, type Route } from '../http.js';
 import { blobFor } from '../ids.js';
 import { parseUpdateFormat, renderLedgerUpdate, type FormatSpec, type LedgerEntry } from '../ledgerView.js';
 import type { NetworkState } from '../state.js';
@@ -247,7 +247,9 @@ const preferredPackages = (state: NetworkState) => (ctx: RequestContext): Reply 
   return json(200, { packageReferences: refs, synchronizerId: state.history.globalSynchronizer });
 };
 
-const health = (): Reply => empty(200);
+const live = (): Reply => empty(200);
+/** The spec (and a participant) answer readiness as `text/plain`, where liveness has no content. */
+const ready = (): Reply => plain(200, 'ready');
 
 export const ledgerReadRoutes = (state: NetworkState): Route[] => [
   { method: 'GET', template: '/v2/state/ledger-end', group: 'ledger', handler: ledgerEnd(state) },
@@ -270,6 +272,6 @@ export const ledgerReadRoutes = (state: NetworkState): Route[] => [
   { method: 'GET', template: '/v2/packages/{package-id}/status', group: 'ledger', handler: packageStatus(state) },
   { method: 'GET', template: '/v2/interactive-submission/preferred-package-version', group: 'ledger', handler: preferredVersion(state) },
   { method: 'POST', template: '/v2/interactive-submission/preferred-packages', group: 'ledger', handler: preferredPackages(state) },
-  { method: 'GET', template: '/livez', group: 'ledger', handler: health },
-  { method: 'GET', template: '/readyz', group: 'ledger', handler: health },
+  { method: 'GET', template: '/livez', group: 'ledger', handler: live },
+  { method: 'GET', template: '/readyz', group: 'ledger', handler: ready },
 ];

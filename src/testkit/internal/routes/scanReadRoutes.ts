@@ -6,7 +6,7 @@
  * empty objects, or the spec's 404.
  */
 import type { Json } from '../daml.js';
-import { isReply, isInt, isObject, json, parseJson, plain, spliceError, spliceMalformed, type Reply, type RequestContext, type Route } from '../http.js';
+import { empty, isReply, isInt, isObject, json, parseJson, plain, spliceError, spliceMalformed, type Reply, type RequestContext, type Route } from '../http.js';
 import { blobFor, sha256Hex } from '../ids.js';
 import type { ContractState, HistoryUpdate, Snapshot, TemplateRef } from '../model.js';
 import { contractWithState, scanItem, spliceContract, type DamlValueEncoding, type ScanVersion } from '../scanView.js';
@@ -521,7 +521,8 @@ export const scanReadRoutes = (state: NetworkState, origin: () => string): Route
     r('GET', '/v0/history/bulk/acs', bulkAcs(state)),
     r('GET', '/v0/migrations/last', () => json(200, { migration_id: lastUpdate(state).migrationId })),
     // Nothing is scheduled: Scan's 404.
-    r('GET', '/v0/migrations/schedule', () => spliceError(404, 'No migration scheduled')),
+    // Splice answers "no migration scheduled" as the spec declares it: 404 without a body.
+    r('GET', '/v0/migrations/schedule', () => empty(404)),
     r('GET', '/v0/backfilling/status', constant({ complete: true })),
     r('GET', '/v0/active-synchronizer-serial', constant({ serial: 0 })),
     r('GET', '/v0/lsu', constant({})),

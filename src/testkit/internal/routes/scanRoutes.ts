@@ -56,9 +56,18 @@ export const startAfter = (history: readonly HistoryUpdate[], after: unknown): n
   return lo;
 };
 
-/** Splice's party id check (`PartyId.tryFromProtoPrimitive`). */
-export const invalidParty = (p: string): Reply | undefined =>
-  /^[^:]+::[^:]+$/.test(p) ? undefined : spliceError(400, `Invalid unique identifier \`${p}\` with missing namespace.`);
+/**
+ * Splice's party id check (`PartyId.tryFromProtoPrimitive`): an identifier, `::`, and a namespace
+ * (a fingerprint), which never holds whitespace (`alice bob::1220 ab` is refused for its namespace;
+ * the simulator lets other characters through, so that placeholders like `alice::1220…` read as
+ * unknown parties).
+ */
+export const invalidParty = (p: string): Reply | undefined => {
+  const m = /^([^:]+)::([^:]+)$/.exec(p);
+  if (m === null) return spliceError(400, `Invalid unique identifier \`${p}\` with missing namespace.`);
+  if (/\s/.test(m[2]!)) return spliceError(400, `Invalid unique identifier \`${p}\`: the namespace \`${m[2]!}\` is not a fingerprint.`);
+  return undefined;
+};
 
 const updates = (state: NetworkState, version: ScanVersion) => {
   // Short pages are drawn per request, so that asking again may get a different length, as from a
