@@ -1,6 +1,6 @@
 import { lastValueFrom, reduce, type Observable } from 'rxjs';
 import * as E from 'fp-ts/lib/Either.js';
-import { AckPolicy, JSONCodec, RetentionPolicy, nanos, type NatsConnection } from 'nats';
+import type { AckPolicy, NatsConnection, RetentionPolicy } from 'nats';
 import type { CantonError } from '../errors/CantonError.js';
 import { storeFailure, type SinkError } from '../checkpoints/SinkError.js';
 import type { BackfillSlice } from '../backfill/BackfillSlice.js';
@@ -20,13 +20,14 @@ export interface BackfillQueue {
   readonly ackWaitMs?: number;
 }
 
-const codec = JSONCodec<BackfillSlice>();
+// Plain values, not nats' enums and codecs: the module must load where only the modular client is installed.
+const encodeSlice = (slice: BackfillSlice): Uint8Array => new TextEncoder().encode(JSON.stringify(slice));
 
 /** The queue's stream and its one durable consumer, created where absent. @internal */
 export const openBackfillQueue = async (q: BackfillQueue) => {
   const jsm = await q.nc.jetstreamManager();
-  await jsm.streams.info(q.queue).catch(() => jsm.streams.add({ name: q.queue, subjects: [`${q.queue}.slices`], retention: RetentionPolicy.Workqueue }));
-  await jsm.consumers.info(q.queue, 'workers').catch(() => jsm.consumers.add(q.queue, { durable_name: 'workers', ack_policy: AckPolicy.Explicit, ack_wait: nanos(q.ackWaitMs ?? 10_000), max_ack_pending: -1 }));
+  await jsm.streams.info(q.queue).catch(() => jsm.streams.add({ name: q.queue, subjects: [`${q.queue}.slices`], retention: 'workqueue' as RetentionPolicy }));
+  await jsm.consumers.info(q.queue, 'workers').catch(() => jsm.consumers.add(q.queue, { durable_name: 'workers', ack_policy: 'explicit' as AckPolicy, ack_wait: (q.ackWaitMs ?? 10_000) * 1_000_000, max_ack_pending: -1 }));
   return q.nc.jetstream().consumers.get(q.queue, 'workers');
 };
 
@@ -63,7 +64,7 @@ export const publishBackfillSlices = async (
       { defaultValue: E.right([]) },
     );
     if (E.isLeft(planned)) return planned;
-    for (const slice of planned.right) await js.publish(`${q.queue}.slices`, codec.encode(slice), { msgID: `${name}:${slice.index}` });
+    for (const slice of planned.right) await js.publish(`${q.queue}.slices`, encodeSlice(slice), { msgID: `${name}:${slice.index}` });
     return E.right(planned.right.length);
   } catch (e) {
     return E.left(storeFailure(`nats:${q.queue}`, 'cannot publish the backfill slices', e));

@@ -1,6 +1,6 @@
 import { lastValueFrom, Observable, tap } from 'rxjs';
 import * as E from 'fp-ts/lib/Either.js';
-import { JSONCodec, type JsMsg } from 'nats';
+import type { JsMsg } from 'nats';
 import type { CantonError } from '../errors/CantonError.js';
 import { storeFailure, type SinkError } from '../checkpoints/SinkError.js';
 import type { BackfillSlice } from '../backfill/BackfillSlice.js';
@@ -39,7 +39,8 @@ export interface SliceCommitted {
   readonly committed: Committed<ScanCheckpoint>;
 }
 
-const codec = JSONCodec<BackfillSlice>();
+// JSON by hand, not nats' JSONCodec: the module must load where only the modular client is installed.
+const decodeSlice = (data: Uint8Array): BackfillSlice => JSON.parse(new TextDecoder().decode(data)) as BackfillSlice;
 
 /**
  * One worker of a distributed backfill: takes slices from the JetStream work queue
@@ -96,7 +97,7 @@ export const runBackfillWorker = (o: BackfillWorkerOptions): Observable<E.Either
         held = m;
         beat = setInterval(() => m.working(), Math.max(1, Math.floor(ackWaitMs / 3)));
         beat.unref?.();
-        const last = await drainSlice(codec.decode(m.data));
+        const last = await drainSlice(decodeSlice(m.data));
         clearInterval(beat);
         held = undefined;
         if (stopped) return;
