@@ -1,4 +1,4 @@
-import { asyncScheduler, defer, identity, Observable, of, switchAll, switchMap, timeout } from 'rxjs';
+import { asyncScheduler, defer, identity, map, Observable, of, switchAll, switchMap, timeout } from 'rxjs';
 import * as E from 'fp-ts/lib/Either.js';
 import type { CantonError } from '../errors/CantonError.js';
 import { decodeError, networkError, timeoutError } from '../errors/constructors.js';
@@ -110,14 +110,27 @@ const classify = (raw: RawResponse, display: { method: string; url: string }, to
 };
 
 /**
- * The HTTP core: turns a request description into a cold Observable of one `Either`.
- * Nothing is sent before subscribe; each subscription resolves the token again and sends its
- * own request; unsubscribing aborts a request in flight; a request that has not completed
- * within `timeoutMs` ends in a `TimeoutError` (`Infinity`: no timeout). Non-2xx answers are `HttpError`s, an unparseable
- * JSON body a `DecodeError` with reason `invalid-json`. Every expected failure is a `Left`.
+ * A 2xx answer as it came off the wire, its body not parsed yet: what a Scan pool compares before
+ * it parses (equal texts agree without parsing, and only the answer chosen is parsed).
  * @internal
  */
-export const request = (desc: RequestDescription): Observable<E.Either<CantonError, HttpResponse>> =>
+export interface UnparsedAnswer {
+  readonly status: number;
+  readonly method: string;
+  readonly url: string;
+  /** The body, decoded from UTF-8 once. */
+  readonly text: string;
+  /** The answer as {@link request} gives it: the body read as JSON, text or nothing, or an `invalid-json` DecodeError. */
+  parse(): E.Either<CantonError, HttpResponse>;
+}
+
+/**
+ * The HTTP core without the parse: a non-2xx answer and every failure are the same Lefts as
+ * {@link request}'s, a 2xx answer is an {@link UnparsedAnswer} (the hooks are not called). Cold,
+ * aborted on unsubscribe, bounded by `timeoutMs`, as `request` is.
+ * @internal
+ */
+export const requestUnparsed = (desc: Omit<RequestDescription, 'onOkText' | 'onOkJson'>): Observable<E.Either<CantonError, UnparsedAnswer>> =>
   defer(() => {
     const built = buildUrl(desc.baseUrl, desc.path, desc.params, desc.query);
     if (E.isLeft(built)) return of(built);
@@ -137,21 +150,11 @@ export const request = (desc: RequestDescription): Observable<E.Either<CantonErr
           init.body = JSON.stringify(desc.body);
         }
         return fetchOnce(desc.fetch, built.right, init, display, token.right, desc.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES).pipe(
-          switchMap((raw) => {
-            if (E.isLeft(raw)) return of(raw);
-            const { onOkText, onOkJson } = desc;
-            if ((onOkText === undefined && onOkJson === undefined) || raw.right.status < 200 || raw.right.status >= 300) return of(classify(raw.right, display, token.right));
-            // A request sent from a hook leaves only a few ticks after fetch is called: what runs
-            // after the hook (the parse, the decode, the consumer) waits for the next macrotask.
-            const parsed = () => {
-              const answer = classify(raw.right, display, token.right);
-              if (onOkJson === undefined || E.isLeft(answer) || answer.right.body._tag !== 'Json') return of(answer);
-              onOkJson(answer.right.body.json);
-              return inNextMacrotask(() => answer);
-            };
-            if (onOkText === undefined) return parsed();
-            onOkText(raw.right.text);
-            return inNextMacrotask(parsed).pipe(switchAll());
+          map((raw): E.Either<CantonError, UnparsedAnswer> => {
+            if (E.isLeft(raw)) return raw;
+            const r = raw.right;
+            if (r.status < 200 || r.status >= 300) return classify(r, display, token.right) as E.Left<CantonError>;
+            return E.right({ status: r.status, method: display.method, url: display.url, text: r.text, parse: () => classify(r, display, token.right) });
           }),
         );
       }),
@@ -161,3 +164,38 @@ export const request = (desc: RequestDescription): Observable<E.Either<CantonErr
         : identity,
     );
   });
+
+/**
+ * Parses a 2xx answer and hands it over as {@link request} does: `onOkText` told the text, then
+ * `onOkJson` the parsed JSON, and the answer one macrotask later, so that a request a hook sends
+ * leaves first; without hooks, at once.
+ * @internal
+ */
+export const handOver = (answer: UnparsedAnswer, hooks: Pick<RequestDescription, 'onOkText' | 'onOkJson'>): Observable<E.Either<CantonError, HttpResponse>> => {
+  const { onOkText, onOkJson } = hooks;
+  if (onOkText === undefined && onOkJson === undefined) return defer(() => of(answer.parse()));
+  const parsed = () => {
+    const r = answer.parse();
+    if (onOkJson === undefined || E.isLeft(r) || r.right.body._tag !== 'Json') return of(r);
+    onOkJson(r.right.body.json);
+    return inNextMacrotask(() => r);
+  };
+  if (onOkText === undefined) return defer(parsed);
+  return defer(() => {
+    onOkText(answer.text);
+    return inNextMacrotask(parsed).pipe(switchAll());
+  });
+};
+
+/**
+ * The HTTP core: turns a request description into a cold Observable of one `Either`.
+ * Nothing is sent before subscribe; each subscription resolves the token again and sends its
+ * own request; unsubscribing aborts a request in flight; a request that has not completed
+ * within `timeoutMs` ends in a `TimeoutError` (`Infinity`: no timeout). Non-2xx answers are `HttpError`s, an unparseable
+ * JSON body a `DecodeError` with reason `invalid-json`. Every expected failure is a `Left`.
+ * @internal
+ */
+export const request = (desc: RequestDescription): Observable<E.Either<CantonError, HttpResponse>> => {
+  const { onOkText, onOkJson, ...rest } = desc;
+  return requestUnparsed(rest).pipe(switchMap((r) => (E.isLeft(r) ? of(r) : handOver(r.right, { onOkText, onOkJson }))));
+};
