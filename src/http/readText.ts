@@ -60,21 +60,20 @@ const gather = (declared: number | undefined) => {
 };
 
 /**
- * Reads a response body as text, at most `maxBytes` of it: a `Content-Length` above the bound is
+ * Reads a response body as bytes, at most `maxBytes` of it: a `Content-Length` above the bound is
  * refused before reading, and a body without one is read chunk by chunk (a WHATWG stream from
  * the platform fetch, a Node stream from cross-fetch) and given up as soon as it passes the
  * bound, so memory stays bounded whatever the server sends. A fetch with neither kind of stream
  * is read whole and then checked.
  *
- * The chunks are gathered as bytes and decoded once, as a whole: decoding chunk by chunk and
- * appending builds a string of many pieces that `JSON.parse` must first copy into one, which
- * costs more than the decoding itself.
+ * The chunks are gathered into one buffer, to be decoded once, as a whole (see {@link readText}),
+ * or compared as they are (a Scan pool compares its Scans' answers before it decodes any).
  * @internal
  */
-export const readText = async (
+export const readBytes = async (
   res: { headers: { get(name: string): string | null }; text(): Promise<string>; body?: unknown },
   maxBytes: number,
-): Promise<string> => {
+): Promise<Uint8Array> => {
   const header = res.headers.get('content-length');
   const declared = header !== null && /^\d+$/.test(header.trim()) ? Number(header) : undefined;
   const body = res.body as { getReader?: () => WebReader; [Symbol.asyncIterator]?: () => AsyncIterator<Uint8Array | string>; destroy?: () => void } | null | undefined;
@@ -90,7 +89,7 @@ export const readText = async (
     gathered.add(bytes);
     return true;
   };
-  const text = () => (gathered.size() === 0 ? '' : utf8.decode(gathered.bytes()));
+  const bytes = () => (gathered.size() === 0 ? new Uint8Array(0) : gathered.bytes());
   if (typeof body?.getReader === 'function') {
     const reader = body.getReader();
     for (;;) {
@@ -101,7 +100,7 @@ export const readText = async (
         throw new BodyTooLarge(maxBytes, declared);
       }
     }
-    return text();
+    return bytes();
   }
   if (body != null && typeof body[Symbol.asyncIterator] === 'function') {
     for await (const chunk of body as AsyncIterable<Uint8Array | string>) {
@@ -110,9 +109,20 @@ export const readText = async (
         throw new BodyTooLarge(maxBytes, declared);
       }
     }
-    return text();
+    return bytes();
   }
-  const whole = await res.text();
-  if (new TextEncoder().encode(whole).byteLength > maxBytes) throw new BodyTooLarge(maxBytes, declared);
+  const whole = new TextEncoder().encode(await res.text());
+  if (whole.byteLength > maxBytes) throw new BodyTooLarge(maxBytes, declared);
   return whole;
 };
+
+/** UTF-8 bytes as text, decoded once. @internal */
+export const decodeUtf8 = (bytes: Uint8Array): string => (bytes.byteLength === 0 ? '' : utf8.decode(bytes));
+
+/**
+ * Reads a response body as text, at most `maxBytes` of it (see {@link readBytes}). The bytes are
+ * decoded once, as a whole: decoding chunk by chunk and appending builds a string of many pieces
+ * that `JSON.parse` must first copy into one, which costs more than the decoding itself.
+ * @internal
+ */
+export const readText = async (res: Parameters<typeof readBytes>[0], maxBytes: number): Promise<string> => decodeUtf8(await readBytes(res, maxBytes));

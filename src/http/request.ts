@@ -8,7 +8,7 @@ import { fetchSameOrigin } from './fetchSameOrigin.js';
 import { inNextMacrotask } from './inNextMacrotask.js';
 import { plainError } from './plainError.js';
 import { readBody } from './readBody.js';
-import { BodyTooLarge, readText } from './readText.js';
+import { BodyTooLarge, decodeUtf8, readBytes } from './readText.js';
 import { redact } from './redact.js';
 import { resolveToken } from './resolveToken.js';
 import { toHttpError } from './toHttpError.js';
@@ -27,7 +27,7 @@ interface RawResponse {
   readonly status: number;
   readonly contentType: string | null;
   readonly retryAfter: string | null;
-  readonly text: string;
+  readonly bytes: Uint8Array;
 }
 
 /**
@@ -69,7 +69,7 @@ const fetchOnce = (fetchFn: Fetch, url: string, init: Omit<FetchInit, 'signal'>,
         status: res.status,
         contentType: res.headers.get('content-type'),
         retryAfter: res.headers.get('retry-after'),
-        text: await readText(res, maxBytes),
+        bytes: await readBytes(res, maxBytes),
       }))
       .then(
         (raw) => {
@@ -93,11 +93,11 @@ const fetchOnce = (fetchFn: Fetch, url: string, init: Omit<FetchInit, 'signal'>,
     };
   });
 
-const classify = (raw: RawResponse, display: { method: string; url: string }, token: string | undefined): E.Either<CantonError, HttpResponse> => {
+const classify = (raw: RawResponse, text: string, display: { method: string; url: string }, token: string | undefined): E.Either<CantonError, HttpResponse> => {
   const ok = raw.status >= 200 && raw.status < 300;
   // A server may echo the token it was sent (an auth error quoting the header): whatever ends up
   // in an error is redacted. A 2xx body is data and is left as it is.
-  const text = ok ? raw.text : redact(raw.text, token);
+  text = ok ? text : redact(text, token);
   const body = readBody(raw.contentType, text);
   if (body === undefined && ok) {
     return E.left(decodeError('invalid-json', [{ path: '', expected: 'JSON', actual: renderActual(redact(text, token)), message: 'the body is not valid JSON (cut off or garbled in transit?)' }], display));
@@ -111,15 +111,17 @@ const classify = (raw: RawResponse, display: { method: string; url: string }, to
 
 /**
  * A 2xx answer as it came off the wire, its body not parsed yet: what a Scan pool compares before
- * it parses (equal texts agree without parsing, and only the answer chosen is parsed).
+ * decodes and parses (equal bytes agree as they are, and only the answer chosen is decoded and parsed).
  * @internal
  */
 export interface UnparsedAnswer {
   readonly status: number;
   readonly method: string;
   readonly url: string;
-  /** The body, decoded from UTF-8 once. */
-  readonly text: string;
+  /** The body as it came. */
+  readonly bytes: Uint8Array;
+  /** The body decoded from UTF-8 (once, on the first call). */
+  text(): string;
   /** The answer as {@link request} gives it: the body read as JSON, text or nothing, or an `invalid-json` DecodeError. */
   parse(): E.Either<CantonError, HttpResponse>;
 }
@@ -153,8 +155,10 @@ export const requestUnparsed = (desc: Omit<RequestDescription, 'onOkText' | 'onO
           map((raw): E.Either<CantonError, UnparsedAnswer> => {
             if (E.isLeft(raw)) return raw;
             const r = raw.right;
-            if (r.status < 200 || r.status >= 300) return classify(r, display, token.right) as E.Left<CantonError>;
-            return E.right({ status: r.status, method: display.method, url: display.url, text: r.text, parse: () => classify(r, display, token.right) });
+            if (r.status < 200 || r.status >= 300) return classify(r, decodeUtf8(r.bytes), display, token.right) as E.Left<CantonError>;
+            let text: string | undefined;
+            const textOf = () => (text ??= decodeUtf8(r.bytes));
+            return E.right({ status: r.status, method: display.method, url: display.url, bytes: r.bytes, text: textOf, parse: () => classify(r, textOf(), display, token.right) });
           }),
         );
       }),
@@ -182,7 +186,7 @@ export const handOver = (answer: UnparsedAnswer, hooks: Pick<RequestDescription,
   };
   if (onOkText === undefined) return defer(parsed);
   return defer(() => {
-    onOkText(answer.text);
+    onOkText(answer.text());
     return inNextMacrotask(parsed).pipe(switchAll());
   });
 };

@@ -10,6 +10,7 @@ import type { HttpResponse } from '../http/types.js';
 import { bestKey } from './agreeOnAnswers.js';
 import { agreeOnPages, type ItemRules, type PageAnswer } from './agreeOnPages.js';
 import { canonicalJson } from './canonicalJson.js';
+import { sameBytes } from './sameBytes.js';
 import type { Exclusions } from './Exclusions.js';
 import type { HostLimiter } from './HostLimiter.js';
 import type { ScanHealth } from './ScanHealth.js';
@@ -40,6 +41,9 @@ export const neededAnswers = (threshold: ScanThreshold, n: number): { readonly f
 
 const hostOf = (url: string): string => new URL(url).host;
 
+/** How many times a read asks a Scan again after it answered 429. @internal */
+export const MAX_ASKS_AFTER_429 = 3;
+
 const cut = (s: string, n = 160): string => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
 
 /** The key of a failure that may agree with others (the same HTTP status and body), or undefined for one that never does. */
@@ -67,7 +71,7 @@ interface Answer {
   readonly errorKey: string | undefined;
 }
 
-/** Answers sent byte for byte alike (the same status and text): compared without being parsed. */
+/** Answers sent byte for byte alike (the same status and body): compared without being decoded or parsed. */
 interface Same {
   readonly first: UnparsedAnswer;
   readonly scans: string[];
@@ -78,7 +82,7 @@ const sameGroups = (answers: ReadonlyArray<Answer>): Same[] => {
   for (const a of answers) {
     if (E.isLeft(a.result)) continue;
     const r = a.result.right;
-    const g = groups.find((x) => x.first.status === r.status && x.first.text === r.text);
+    const g = groups.find((x) => x.first.status === r.status && sameBytes(x.first.bytes, r.bytes));
     if (g === undefined) groups.push({ first: r, scans: [a.scan] });
     else g.scans.push(a.scan);
   }
@@ -124,7 +128,7 @@ export const readAgreed = (ctx: PoolContext, scans: ReadonlyArray<string>, call:
     const finishWith = (answer: UnparsedAnswer) => {
       done = true;
       requests.unsubscribe();
-      handing.add(handOver(answer, call).subscribe(subscriber));
+      handing.add(handOver({ ...answer, parse: () => parsedOf(answer) }, call).subscribe(subscriber));
     };
     const fail = (error: CantonError) => {
       done = true;
@@ -133,7 +137,7 @@ export const readAgreed = (ctx: PoolContext, scans: ReadonlyArray<string>, call:
       subscriber.complete();
     };
 
-    const said = (a: Answer): ScanAnswer['said'] => (E.isLeft(a.result) ? formatError(a.result.left) : cut(`${a.result.right.status === 200 ? '' : `${a.result.right.status} `}${a.result.right.text}`));
+    const said = (a: Answer): ScanAnswer['said'] => (E.isLeft(a.result) ? formatError(a.result.left) : cut(`${a.result.right.status === 200 ? '' : `${a.result.right.status} `}${a.result.right.text()}`));
     const noAgreement = (reason: 'disagreement' | 'unavailable') =>
       fail({
         _tag: 'ScanDisagreement',
@@ -146,7 +150,22 @@ export const readAgreed = (ctx: PoolContext, scans: ReadonlyArray<string>, call:
 
     const ask = () => {
       if (done || asked >= candidates.length) return;
-      const scan = candidates[asked++]!;
+      send(candidates[asked++]!);
+    };
+
+    // A 429 means "later", and the host limiter knows when: a rate-limited Scan that the read
+    // cannot do without is asked again (its request waits for a token), a few times at most.
+    const limitedAgain = new Map<string, number>();
+    const askLimitedAgain = (): boolean => {
+      const i = answers.findIndex((a) => E.isLeft(a.result) && a.result.left._tag === 'HttpError' && a.result.left.status === 429 && (limitedAgain.get(a.scan) ?? 0) < MAX_ASKS_AFTER_429);
+      if (i < 0) return false;
+      const [limited] = answers.splice(i, 1);
+      limitedAgain.set(limited!.scan, (limitedAgain.get(limited!.scan) ?? 0) + 1);
+      send(limited!.scan);
+      return true;
+    };
+
+    const send = (scan: string) => {
       pending++;
       let answered = false;
       let sentAt: number | undefined;
@@ -182,7 +201,7 @@ export const readAgreed = (ctx: PoolContext, scans: ReadonlyArray<string>, call:
         const byCanonical = new Map<string, (typeof groups)[number]>();
         for (const g of groups) {
           const p = parsedOf(g.first);
-          const key = E.isLeft(p) ? `invalid ${g.first.text}` : `${p.right.status} ${p.right.body._tag === 'Json' ? canonicalJson(p.right.body.json) : p.right.body._tag === 'Text' ? JSON.stringify(p.right.body.text) : ''}`;
+          const key = E.isLeft(p) ? `invalid ${g.first.text()}` : `${p.right.status} ${p.right.body._tag === 'Json' ? canonicalJson(p.right.body.json) : p.right.body._tag === 'Text' ? JSON.stringify(p.right.body.text) : ''}`;
           const same = byCanonical.get(key);
           if (same === undefined) byCanonical.set(key, { ...g, scans: [...g.scans] });
           else {
@@ -209,7 +228,8 @@ export const readAgreed = (ctx: PoolContext, scans: ReadonlyArray<string>, call:
       const best = Math.max(value?.count ?? 0, error?.count ?? 0);
       while (best + pending < needed && asked < candidates.length) ask();
       if (pending === 0 && asked < candidates.length) ask();
-      if (pending === 0) {
+      if (pending === 0 && !done) askLimitedAgain();
+      if (pending === 0 && !done) {
         // Too few answers that could count is unavailability (retryable); enough that differ is disagreement.
         const counted = live.filter((a) => E.isRight(a.result) || a.errorKey !== undefined).length;
         noAgreement(counted >= needed ? 'disagreement' : 'unavailable');
@@ -229,60 +249,55 @@ export const readAgreed = (ctx: PoolContext, scans: ReadonlyArray<string>, call:
         return;
       }
       const pages: Array<PageAnswer & { readonly first: UnparsedAnswer }> = [];
-      let invalid = 0;
       for (const g of sameGroups(live)) {
         const p = parsedOf(g.first);
         const items = E.isRight(p) && p.right.body._tag === 'Json' ? (p.right.body.json as Record<string, unknown> | null)?.[page.items] : undefined;
+        // A page that is not one (invalid JSON, no items array) counts as no answer.
         if (Array.isArray(items)) pages.push({ scans: g.scans, items, first: g.first });
-        else invalid += g.scans.length;
       }
       const r = agreeOnPages(pages, needed, rulesOf(page));
       const unsettled = r.conflicts.some((c) => c.sides[0]!.length < evidence) || r.tie;
-      const agreed = r.length > 0 || r.end;
       const answered = pages.reduce((n, p) => n + p.scans.length, 0);
-      if (unsettled && asked < candidates.length) {
-        while (asked < candidates.length) ask();
-        return;
+      // Done when the Scans agree, on everything any of them served (a page longer than the agreed
+      // prefix may be a Scan ahead of a lagging one: another Scan can confirm it), with no
+      // conflict the evidence has not settled. Requests still waiting for their host's rate
+      // limit are then dropped: reads go to the Scans that answer.
+      const satisfied = (r.length > 0 || r.end) && !unsettled && pages.every((p) => p.items.length <= r.length);
+      if (!satisfied) {
+        if (unsettled) while (asked < candidates.length) ask();
+        else if (pending === 0) {
+          ask();
+          while (answered + pending < needed && asked < candidates.length) ask();
+        }
+        if (pending === 0 && !done) askLimitedAgain();
+        if (pending > 0 || done) return;
       }
-      if (!agreed && pending === 0 && asked < candidates.length) {
-        ask();
-        while (answered + pending < needed && asked < candidates.length) ask();
-        return;
-      }
-      // Requests still waiting for their host's rate limit are dropped once the others agree.
-      if (pending > 0 && (!agreed || unsettled)) return;
 
       for (const c of r.conflicts) {
         const [most, ...others] = c.sides;
         if (most!.length >= evidence) for (const scan of others.flat()) ctx.exclusions.exclude(scan, { path: call.path, updateId: c.updateId, against: most! });
         else ctx.onEvent({ type: 'conflict', path: call.path, updateId: c.updateId, sides: c.sides });
       }
-      const chosen = pages[r.page];
-      if (r.length > 0 && chosen !== undefined) {
-        const whole = parsedOf(chosen.first) as E.Right<HttpResponse>;
+      // The first `length` items of a page, parsed once: as it came when that is all of it.
+      const deliver = (p: (typeof pages)[number], length: number) => {
+        const whole = parsedOf(p.first) as E.Right<HttpResponse>;
+        if (length === p.items.length) return finishWith(p.first);
         const json = whole.right.body._tag === 'Json' ? (whole.right.body.json as Record<string, unknown>) : {};
-        const response: Result = r.length === chosen.items.length ? whole : E.right({ ...whole.right, body: { _tag: 'Json', json: { ...json, [page.items]: chosen.items.slice(0, r.length) } } });
-        finishWith({ ...chosen.first, parse: () => response });
-        return;
-      }
+        const response: Result = E.right({ ...whole.right, body: { _tag: 'Json', json: { ...json, [page.items]: p.items.slice(0, length) } } });
+        finishWith({ ...p.first, parse: () => response });
+      };
+      if (r.length > 0) return deliver(pages[r.page]!, r.length);
+      if (r.tie) return noAgreement('disagreement');
+      // Enough Scans sent a page and none goes further with `needed` Scans: where one of them has
+      // nothing more (an honest Scan at its head) or the pages differ only in how far they go,
+      // that is the end of history as the pool knows it, not a disagreement: a bounded read ends
+      // there, exactly, and a tail asks again later. An update id served two ways where every
+      // Scan still has more is a conflict that more answers may settle.
       const empty = pages.find((p) => p.items.length === 0);
-      if (r.end && empty !== undefined) {
-        finishWith(empty.first);
-        return;
-      }
-      if (r.tie || r.conflicts.some((c) => c.position === 0)) {
+      const conflictAtStart = r.conflicts.some((c) => c.position === 0);
+      if (r.end || (answered >= needed && (!conflictAtStart || empty !== undefined))) return deliver(empty ?? pages[0]!, 0);
+      if (conflictAtStart && !answers.some((a) => E.isLeft(a.result))) {
         noAgreement('disagreement');
-        return;
-      }
-      // Every Scan that could be asked sent a page, the pages differ only in how far they go, and
-      // none goes further with `needed` Scans: that is the end of history as the pool knows it
-      // (honest Scans at the head differ by how much they have ingested), not a disagreement.
-      const everyoneAnswered = asked === candidates.length && invalid === 0 && live.length === answers.length && answers.every((a) => E.isRight(a.result));
-      if (everyoneAnswered && answered >= needed && pages.length > 0) {
-        const any = parsedOf(pages[0]!.first) as E.Right<HttpResponse>;
-        const json = any.right.body._tag === 'Json' ? (any.right.body.json as Record<string, unknown>) : {};
-        const response: Result = E.right({ ...any.right, body: { _tag: 'Json', json: { ...json, [page.items]: [] } } });
-        finishWith({ ...pages[0]!.first, parse: () => response });
         return;
       }
       noAgreement('unavailable');
