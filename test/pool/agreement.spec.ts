@@ -1,8 +1,7 @@
 import assert from 'node:assert/strict';
-import { agreeOnAnswers } from '../../src/pool/agreeOnAnswers.js';
+import { bestKey } from '../../src/pool/agreeOnAnswers.js';
 import { agreeOnPages, type PageAnswer } from '../../src/pool/agreeOnPages.js';
 import { canonicalJson } from '../../src/pool/canonicalJson.js';
-import { pointerSegments, withoutPointers } from '../../src/pool/withoutPointers.js';
 import { agreementOf, neededAnswers } from '../../src/pool/createPoolTransport.js';
 import { buildCall } from '../../src/client/invokeOperation.js';
 import { scanOperations } from '../../src/generated/scan/operations.js';
@@ -20,15 +19,6 @@ describe('pool agreement', () => {
     assert.equal(canonicalJson({ b: 1, a: [{ y: 2, x: 'q' }] }), canonicalJson({ a: [{ x: 'q', y: 2 }], b: 1 }));
     assert.notEqual(canonicalJson({ a: [1, 2] }), canonicalJson({ a: [2, 1] }));
     assert.notEqual(canonicalJson({ a: '1' }), canonicalJson({ a: 1 }));
-  });
-
-  it('withoutPointers drops a member at its pointer only: a payload member of the same name stays', () => {
-    const item = { offset: '01', e: { offset: '02', v: 1 }, list: [{ offset: '03' }] };
-    assert.deepEqual(withoutPointers(item, [pointerSegments('/offset')]), { e: { offset: '02', v: 1 }, list: [{ offset: '03' }] });
-    assert.deepEqual(withoutPointers(item, [pointerSegments('/e/offset')]), { offset: '01', e: { v: 1 }, list: [{ offset: '03' }] });
-    assert.equal(withoutPointers(item, [pointerSegments('/missing/x')]), item);
-    assert.deepEqual(item, { offset: '01', e: { offset: '02', v: 1 }, list: [{ offset: '03' }] }, 'the value itself is not changed');
-    assert.deepEqual(pointerSegments('/a~1b/c~0d'), ['a/b', 'c~d']);
   });
 
   it('how answers compare is the descriptor\'s agreement, carried on the call, not a match on the path', () => {
@@ -58,9 +48,9 @@ describe('pool agreement', () => {
   });
 
   it('answers agree by key; failures (no key) never do', () => {
-    assert.deepEqual(agreeOnAnswers(['a', 'b', 'a'], 2), { key: 'a', count: 2 });
-    assert.equal(agreeOnAnswers(['a', 'b', undefined, undefined], 2), undefined);
-    assert.equal(agreeOnAnswers([undefined, undefined, undefined], 1), undefined);
+    assert.deepEqual(bestKey(['a', 'b', 'a']), { key: 'a', count: 2 });
+    assert.deepEqual(bestKey(['a', 'b', undefined, undefined]), { key: 'a', count: 1 });
+    assert.equal(bestKey([undefined, undefined, undefined]), undefined);
   });
 
   it('pages agree on their longest common prefix; a shorter (lagging or short) page counts as far as it goes', () => {
