@@ -92,8 +92,8 @@ const sameGroups = (answers: ReadonlyArray<Answer>): Same[] => {
 /**
  * One read of a pool (see `createPoolTransport`): asks threshold + f Scans (or `threshold` in the
  * cheaper mode), more when they fail or disagree, each at most once, and answers with what
- * `threshold` of them agree on. Answers are compared before they are parsed: equal texts agree
- * as they are, and only the answer delivered is parsed, unless texts differ.
+ * `threshold` of them agree on. Answers are compared before they are parsed: equal bodies agree
+ * by their bytes, and only the answer delivered is decoded and parsed, unless bodies differ.
  * @internal
  */
 export const readAgreed = (ctx: PoolContext, scans: ReadonlyArray<string>, call: Call, agreement: Agreement): Observable<Result> =>
@@ -156,13 +156,12 @@ export const readAgreed = (ctx: PoolContext, scans: ReadonlyArray<string>, call:
     // A 429 means "later", and the host limiter knows when: a rate-limited Scan that the read
     // cannot do without is asked again (its request waits for a token), a few times at most.
     const limitedAgain = new Map<string, number>();
-    const askLimitedAgain = (): boolean => {
+    const askLimitedAgain = () => {
       const i = answers.findIndex((a) => E.isLeft(a.result) && a.result.left._tag === 'HttpError' && a.result.left.status === 429 && (limitedAgain.get(a.scan) ?? 0) < MAX_ASKS_AFTER_429);
-      if (i < 0) return false;
+      if (i < 0) return;
       const [limited] = answers.splice(i, 1);
       limitedAgain.set(limited!.scan, (limitedAgain.get(limited!.scan) ?? 0) + 1);
       send(limited!.scan);
-      return true;
     };
 
     const send = (scan: string) => {
