@@ -86,8 +86,9 @@ const checkConfig = (config: ScanPoolConfig): RequestIssue[] => {
  * differ), history pages (`/v1/updates`, `/v2/updates`) item by item, the descriptor's ignored
  * pointers (an item's own `offset`) left out. A Scan caught lying by 2f + 1 others is left out for
  * a while; when agreement is out of reach the answer is a `ScanDisagreement` Left naming what
- * each Scan said. Each Scan is asked at most once per call, so a pool of unavailable Scans is a
- * Left, never a loop.
+ * each Scan said. Each Scan is asked once per call (one that answered 429 at most 3 more times,
+ * after its limiter's wait, when the call needs it), so a pool of unavailable Scans is a Left,
+ * never a loop.
  * @internal
  */
 export const createPoolTransport = (
