@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
-import sinon from 'sinon';
+import * as FakeTimers from '@sinonjs/fake-timers';
+import { dateTimestampProvider } from 'rxjs/internal/scheduler/dateTimestampProvider';
+import { intervalProvider } from 'rxjs/internal/scheduler/intervalProvider';
 import * as E from 'fp-ts/lib/Either.js';
 import type { Observable } from 'rxjs';
 import { createClient } from '../../src/clientFactory/createClient.js';
@@ -14,29 +16,36 @@ const seeded = (seed: number) => () => {
 };
 
 describe('Scan pool: routing around rate-limited and slow Scans (virtual time)', () => {
-  let clock: sinon.SinonFakeTimers;
+  // A clock of its own, given to RxJS's scheduler and to the Scans, not installed over the globals:
+  // timers that other specs left running are not touched.
+  let clock: FakeTimers.Clock;
   beforeEach(() => {
-    clock = sinon.useFakeTimers({ now: Date.UTC(2026, 0, 1), toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'setImmediate', 'clearImmediate', 'Date'] });
+    clock = FakeTimers.createClock(Date.UTC(2026, 0, 1));
+    intervalProvider.delegate = { setInterval: (f: () => void, ms?: number) => clock.setInterval(f, ms ?? 0) as never, clearInterval: (id) => clock.clearInterval(id as never) };
+    dateTimestampProvider.delegate = { now: () => clock.now };
   });
-  afterEach(() => clock.restore());
+  afterEach(() => {
+    intervalProvider.delegate = undefined;
+    dateTimestampProvider.delegate = undefined;
+  });
 
   const history = scanHistory(600);
   const PAGE = 10;
 
   /** Reads `scan.updates` to its end in virtual time: the items, the Lefts and the virtual time it took. */
   const readAll = async (scans: ReadonlyArray<MemoryScan>, pool: Partial<ScanPoolConfig> = {}, pageSize = PAGE) => {
-    const set = memoryScans(history, scans);
+    const set = memoryScans(history, scans, { setTimeout: (f, ms) => clock.setTimeout(f, ms), clearTimeout: (t) => clock.clearTimeout(t as never) });
     const events: ScanPoolEvent[] = [];
     const client = createClient({ fetch: set.fetch, scan: { urls: set.urls, random: seeded(3), onEvent: (e) => events.push(e), ...pool } });
     const stream: Observable<E.Either<CantonError, { update_id: string }>> = client.scan.updates({ page_size: pageSize });
-    const started = Date.now();
+    const started = clock.now;
     const items: string[] = [];
     const lefts: CantonError[] = [];
     let finished = false;
     stream.subscribe({ next: (r) => (E.isRight(r) ? items.push(r.right.update_id) : lefts.push(r.left)), complete: () => (finished = true) });
     for (let i = 0; i < 20_000 && !finished; i++) await clock.tickAsync(5);
     assert.ok(finished, 'the read did not end');
-    return { items, lefts, ms: Date.now() - started, requests: set.requests, statuses: set.statuses, events };
+    return { items, lefts, ms: clock.now - started, requests: set.requests, statuses: set.statuses, events };
   };
   const ids = history.map((i) => i['update_id']);
 
