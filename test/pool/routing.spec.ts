@@ -21,7 +21,16 @@ describe('Scan pool: routing around rate-limited and slow Scans (virtual time)',
   let clock: FakeTimers.Clock;
   beforeEach(() => {
     clock = FakeTimers.createClock(Date.UTC(2026, 0, 1));
-    intervalProvider.delegate = { setInterval: (f: () => void, ms?: number) => clock.setInterval(f, ms ?? 0) as never, clearInterval: (id) => clock.clearInterval(id as never) };
+    // A timer another spec left running is still cleared on the real clock.
+    const fake = new Set<unknown>();
+    intervalProvider.delegate = {
+      setInterval: (f: () => void, ms?: number) => {
+        const id = clock.setInterval(f, ms ?? 0);
+        fake.add(id);
+        return id as never;
+      },
+      clearInterval: (id) => (fake.has(id) ? clock.clearInterval(id as never) : clearInterval(id)),
+    };
     dateTimestampProvider.delegate = { now: () => clock.now };
   });
   afterEach(() => {
