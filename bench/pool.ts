@@ -6,6 +6,7 @@
  *    Scan. Goal: at least 6 times the sequential rate, every item exact.
  * 2. A pool of 4 Scans, one of them Byzantine (it alters every tenth item): `scan.backfill` with 8
  *    slices delivers the same history, and the liar is reported.
+ * 3. What a pool costs the client per page, against one Scan (bench/poolCpu.ts, issue 19).
  *
  * Items are exact when the count and a SHA-256 over every item's JSON, in order, match. Part 1
  * runs `BENCH_POOL_ROUNDS` (default 5) paired rounds and reports medians and ranges.
@@ -19,6 +20,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import { createClient } from '../src/clientFactory/createClient';
 import type { CantonError } from '../src/errors/CantonError';
 import { formatError } from '../src/errors/formatError';
+import { benchPoolCpu } from './poolCpu';
 import { median, spread } from './stats';
 
 const ITEMS = 100_000;
@@ -99,6 +101,7 @@ export async function benchPool(): Promise<{ sequential: number; sliced: number;
   const poolExact = pool.count === sequential.count && pool.digest === sequential.digest;
   const liarReported = liars.size === 1 && liars.has(four.urls[3]!);
   console.log(`   4 Scans, one Byzantine, 8 slices: ${pool.count} items in ${(pool.ms / 1000).toFixed(2)} s, ${Math.round(pool.rate)} items/s; history ${poolExact ? 'the same' : 'DIFFERENT'}; liar ${liarReported ? `reported (${[...liars].join(', ')})` : `NOT REPORTED (${[...liars].join(', ')})`}`);
+  await benchPoolCpu();
   return { sequential: rate(sequentials), sliced: rate(sliceds), speedup, pool: pool.rate, exact: exact && poolExact, liarReported };
 }
 

@@ -16,7 +16,7 @@ export type { ValidatorGroup } from './validator/createValidatorGroup.js';
 export type { ScanGroup, ScanUpdatesRequest } from './scan/createScanGroup.js';
 export type { ClientConfig } from './clientFactory/ClientConfig.js';
 export type { GroupConfig, ValidatorGroupConfig, WebSocketConstructor, WebSocketLike } from './client/types.js';
-export type { ScanPoolConfig, ScanPoolEvent, ScanThreshold, ScanLimits } from './pool/types.js';
+export type { ScanAsk, ScanPoolConfig, ScanPoolEvent, ScanThreshold, ScanLimits } from './pool/types.js';
 export type { Fetch, FetchInit, FetchResponse, TokenSource } from './http/types.js';
 
 // Sign-in

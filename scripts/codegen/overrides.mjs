@@ -692,16 +692,18 @@ export const validation = {
 
 /**
  * How a Scan pool compares the answers of its Scans (docs/scans.md): `'whole'` (the default: the
- * status and the canonical body) or a history page, compared item by item (`items`: the array,
- * `id`: an item's identity, `ignore`: fields left out of the comparison), so that Scans serving
- * pages of different lengths agree on their common prefix.
+ * status and the body) or a history page, compared item by item (`items`: the array, `id`: an
+ * item's identity, `ignore`: JSON pointers into an item, the values honest Scans legitimately
+ * differ on, left out of the comparison there and nowhere else), so that Scans serving pages of
+ * different lengths agree on their common prefix.
  */
 export const agreement = {
   ledger: {},
   scan: {
-    // upstream documents `offset` (the /v1 items') as not comparable between SVs.
-    getUpdateHistoryV1: { kind: 'history-page', items: 'transactions', id: 'update_id', ignore: ['offset'] },
-    getUpdateHistoryV2: { kind: 'history-page', items: 'transactions', id: 'update_id', ignore: ['offset'] },
+    // upstream documents `offset` (the /v1 items', and the v2 reassignments') as not comparable
+    // between SVs: the item's own top-level field, not a payload field of that name.
+    getUpdateHistoryV1: { kind: 'history-page', items: 'transactions', id: 'update_id', ignore: ['/offset'] },
+    getUpdateHistoryV2: { kind: 'history-page', items: 'transactions', id: 'update_id', ignore: ['/offset'] },
   },
   validator: {},
 };

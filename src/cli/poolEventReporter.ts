@@ -4,7 +4,9 @@ import type { CliIo } from './types.js';
 const human = (e: ScanPoolEvent): string => {
   switch (e.type) {
     case 'liar':
-      return `${e.scan} lied: its ${e.path} answer disagrees with the pool at update ${e.updateId}`;
+      return `${e.scan} lied: its ${e.path} answer disagrees with ${e.against.length} Scans at update ${e.updateId}; excluded for ${Math.round(e.untilMs / 1000)} s`;
+    case 'conflict':
+      return `Scans disagree on ${e.path} at update ${e.updateId} (${e.sides.map((side) => side.join(', ')).join(' against ')}); nobody excluded`;
     case 'disagreed':
       return `${e.scan} disagreed with the pool on ${e.path}`;
     case 'unhealthy':
@@ -18,7 +20,7 @@ const human = (e: ScanPoolEvent): string => {
 
 /**
  * What a Scan pool tells about itself (a liar, a Scan taken out as unhealthy, a rate cut, a
- * disagreement, discovery), printed on stderr as it happens: a JSON line `{"event": "pool",
+ * disagreement, a conflict without a liar, discovery), printed on stderr as it happens: a JSON line `{"event": "pool",
  * "type": "liar", ...}` when stderr is not a terminal, a readable line when it is. `quiet`
  * prints nothing. It is the pool's `onEvent`.
  * @example

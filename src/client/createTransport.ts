@@ -9,8 +9,9 @@ import type { GroupConfig } from './types.js';
 
 /**
  * How a Scan pool compares its Scans' answers to one call (scripts/codegen/overrides.mjs,
- * agreement): the whole answer (status and canonical body), or a history page item by item
- * (`items`: the array of the body, `id`: an item's identity, `ignore`: fields not compared).
+ * agreement): the whole answer (status and body), or a history page item by item (`items`: the
+ * array of the body, `id`: an item's identity, `ignore`: JSON pointers into an item, such as
+ * `/offset`, whose values are not compared there; a field of that name elsewhere is).
  * @internal
  */
 export type Agreement = 'whole' | { readonly kind: 'history-page'; readonly items: string; readonly id: string; readonly ignore: ReadonlyArray<string> };

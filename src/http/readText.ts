@@ -109,8 +109,8 @@ const readRaw = async (res: Readable, maxBytes: number, progress?: { received: n
     }
     return gathered.bytes();
   }
-  const whole = await res.text();
-  if (new TextEncoder().encode(whole).byteLength > maxBytes) throw new BodyTooLarge(maxBytes, declared);
+  const whole = new TextEncoder().encode(await res.text());
+  if (whole.byteLength > maxBytes) throw new BodyTooLarge(maxBytes, declared);
   return whole;
 };
 
@@ -135,5 +135,8 @@ export const readBytes = async (res: Readable, maxBytes: number, progress?: { re
  */
 export const readText = async (res: Readable, maxBytes: number, progress?: { received: number; expected?: number }): Promise<string> => {
   const raw = await readRaw(res, maxBytes, progress);
-  return typeof raw === 'string' ? raw : raw.byteLength === 0 ? '' : utf8.decode(raw);
+  return typeof raw === 'string' ? raw : decodeUtf8(raw);
 };
+
+/** UTF-8 bytes as text, decoded once. @internal */
+export const decodeUtf8 = (bytes: Uint8Array): string => (bytes.byteLength === 0 ? '' : utf8.decode(bytes));

@@ -1,4 +1,4 @@
-import { asyncScheduler, defer, identity, Observable, of, switchAll, switchMap, timeout } from 'rxjs';
+import { asyncScheduler, defer, identity, map, Observable, of, switchAll, switchMap, timeout } from 'rxjs';
 import * as E from 'fp-ts/lib/Either.js';
 import type { CantonError } from '../errors/CantonError.js';
 import { decodeError, networkError, timeoutError } from '../errors/constructors.js';
@@ -10,7 +10,7 @@ import { fetchSameOrigin } from './fetchSameOrigin.js';
 import { inNextMacrotask } from './inNextMacrotask.js';
 import { plainError } from './plainError.js';
 import { readBody } from './readBody.js';
-import { BodyTooLarge, readBytes, readText } from './readText.js';
+import { BodyTooLarge, decodeUtf8, readBytes } from './readText.js';
 import { redact } from './redact.js';
 import { keepRedaction } from './redactionOf.js';
 import { resolveToken, secretsOf } from './resolveToken.js';
@@ -30,9 +30,7 @@ interface RawResponse {
   readonly status: number;
   readonly contentType: string | null;
   readonly retryAfter: string | null;
-  readonly text: string;
-  /** With `okBytes`, the bytes of a 2xx body (then `text` is empty). */
-  readonly bytes?: Uint8Array;
+  readonly bytes: Uint8Array;
 }
 
 /**
@@ -62,10 +60,10 @@ const tooLarge = (error: BodyTooLarge, display: { method: string; url: string })
 
 /**
  * One fetch, as a cold Observable: sends on subscribe, emits the status and the whole body as
- * text (at most `maxBytes` of it), and aborts the request if unsubscribed before the body has
+ * bytes (at most `maxBytes` of them), and aborts the request if unsubscribed before the body has
  * arrived.
  */
-const fetchOnce = (fetchFn: Fetch, url: string, init: Omit<FetchInit, 'signal'>, display: { method: string; url: string }, token: string | undefined, maxBytes: number, okBytes: boolean) =>
+const fetchOnce = (fetchFn: Fetch, url: string, init: Omit<FetchInit, 'signal'>, display: { method: string; url: string }, token: string | undefined, maxBytes: number) =>
   new Observable<E.Either<CantonError, RawResponse>>((subscriber) => {
     const controller = new AbortController();
     let settled = false;
@@ -76,7 +74,7 @@ const fetchOnce = (fetchFn: Fetch, url: string, init: Omit<FetchInit, 'signal'>,
       .then(async (res) => {
         const head = { status: res.status, contentType: res.headers.get('content-type'), retryAfter: res.headers.get('retry-after') };
         body = { received: 0 };
-        return okBytes && res.status >= 200 && res.status < 300 ? { ...head, text: '', bytes: await readBytes(res, maxBytes, body) } : { ...head, text: await readText(res, maxBytes, body) };
+        return { ...head, bytes: await readBytes(res, maxBytes, body) };
       })
       .then(
         (raw) => {
@@ -105,9 +103,9 @@ const fetchOnce = (fetchFn: Fetch, url: string, init: Omit<FetchInit, 'signal'>,
  * secrets: a non-2xx body, the excerpt of a body that is not JSON; a 2xx body is data and is
  * left as it is, and `clean` is kept beside it for the excerpts its decoder may quote (redactionOf).
  */
-const classify = (raw: RawResponse, display: { method: string; url: string }, clean: (text: string) => string): E.Either<CantonError, HttpResponse> => {
+const classify = (raw: RawResponse, text: string, display: { method: string; url: string }, clean: (text: string) => string): E.Either<CantonError, HttpResponse> => {
   const ok = raw.status >= 200 && raw.status < 300;
-  const text = ok ? raw.text : clean(raw.text);
+  text = ok ? text : clean(text);
   const body = readBody(raw.contentType, text);
   if (body === undefined && ok) {
     return E.left(decodeError('invalid-json', [{ path: '', expected: 'JSON', actual: renderActual(clean(text)), message: 'the body is not valid JSON (cut off or garbled in transit?)' }], display));
@@ -120,14 +118,30 @@ const classify = (raw: RawResponse, display: { method: string; url: string }, cl
 };
 
 /**
- * The HTTP core: turns a request description into a cold Observable of one `Either`.
- * Nothing is sent before subscribe; each subscription resolves the token again and sends its
- * own request; unsubscribing aborts a request in flight; a request that has not completed
- * within `timeoutMs` ends in a `TimeoutError` (`Infinity`: no timeout). Non-2xx answers are `HttpError`s, an unparseable
- * JSON body a `DecodeError` with reason `invalid-json`. Every expected failure is a `Left`.
+ * A 2xx answer as it came off the wire, its body not parsed yet: what a Scan pool compares before
+ * it decodes and parses (equal bytes agree as they are, and only the answer chosen is parsed).
  * @internal
  */
-export const request = (desc: RequestDescription): Observable<E.Either<CantonError, HttpResponse>> =>
+export interface UnparsedAnswer {
+  readonly status: number;
+  readonly method: string;
+  readonly url: string;
+  readonly contentType: string | null;
+  /** The body as it came. */
+  readonly bytes: Uint8Array;
+  /** The body decoded from UTF-8 (once, on the first call). */
+  text(): string;
+  /** The answer as {@link request} gives it: the body read as JSON, text or nothing, or an `invalid-json` DecodeError. */
+  parse(): E.Either<CantonError, HttpResponse>;
+}
+
+/**
+ * The HTTP core without the parse: a non-2xx answer and every failure are the same Lefts as
+ * {@link request}'s, a 2xx answer is an {@link UnparsedAnswer} (the hooks are not called). Cold,
+ * aborted on unsubscribe, bounded by `timeoutMs`, as `request` is.
+ * @internal
+ */
+export const requestUnparsed = (desc: Omit<RequestDescription, 'onOkText' | 'onOkJson'>): Observable<E.Either<CantonError, UnparsedAnswer>> =>
   defer(() => {
     const built = buildUrl(desc.baseUrl, desc.path, desc.params, desc.query);
     if (E.isLeft(built)) return of(built);
@@ -149,24 +163,14 @@ export const request = (desc: RequestDescription): Observable<E.Either<CantonErr
           headers['content-type'] = 'application/json';
           init.body = JSON.stringify(desc.body);
         }
-        return fetchOnce(desc.fetch, built.right, init, display, token.right, desc.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES, desc.okBytes === true).pipe(
-          switchMap((raw) => {
-            if (E.isLeft(raw)) return of(raw);
-            const { bytes } = raw.right;
-            if (bytes !== undefined) return of(E.right({ status: raw.right.status, method: display.method, url: display.url, body: { _tag: 'Bytes' as const, bytes, contentType: raw.right.contentType } }));
-            const { onOkText, onOkJson } = desc;
-            if ((onOkText === undefined && onOkJson === undefined) || raw.right.status < 200 || raw.right.status >= 300) return of(classify(raw.right, display, clean));
-            // A request sent from a hook leaves only a few ticks after fetch is called: what runs
-            // after the hook (the parse, the decode, the consumer) waits for the next macrotask.
-            const parsed = () => {
-              const answer = classify(raw.right, display, clean);
-              if (onOkJson === undefined || E.isLeft(answer) || answer.right.body._tag !== 'Json') return of(answer);
-              onOkJson(answer.right.body.json);
-              return inNextMacrotask(() => answer);
-            };
-            if (onOkText === undefined) return parsed();
-            onOkText(raw.right.text);
-            return inNextMacrotask(parsed).pipe(switchAll());
+        return fetchOnce(desc.fetch, built.right, init, display, token.right, desc.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES).pipe(
+          map((raw): E.Either<CantonError, UnparsedAnswer> => {
+            if (E.isLeft(raw)) return raw;
+            const r = raw.right;
+            if (r.status < 200 || r.status >= 300) return classify(r, decodeUtf8(r.bytes), display, clean) as E.Left<CantonError>;
+            let text: string | undefined;
+            const textOf = () => (text ??= decodeUtf8(r.bytes));
+            return E.right({ status: r.status, method: display.method, url: display.url, contentType: r.contentType, bytes: r.bytes, text: textOf, parse: () => classify(r, textOf(), display, clean) });
           }),
         );
       }),
@@ -176,3 +180,47 @@ export const request = (desc: RequestDescription): Observable<E.Either<CantonErr
         : identity,
     );
   });
+
+/**
+ * Parses a 2xx answer and hands it over as {@link request} does: `onOkText` told the text, then
+ * `onOkJson` the parsed JSON, and the answer one macrotask later, so that a request a hook sends
+ * leaves first (what runs after the hook, the parse, the decode, the consumer, waits for the next
+ * macrotask); without hooks, at once.
+ * @internal
+ */
+export const handOver = (answer: UnparsedAnswer, hooks: Pick<RequestDescription, 'onOkText' | 'onOkJson'>): Observable<E.Either<CantonError, HttpResponse>> => {
+  const { onOkText, onOkJson } = hooks;
+  if (onOkText === undefined && onOkJson === undefined) return defer(() => of(answer.parse()));
+  const parsed = () => {
+    const r = answer.parse();
+    if (onOkJson === undefined || E.isLeft(r) || r.right.body._tag !== 'Json') return of(r);
+    onOkJson(r.right.body.json);
+    return inNextMacrotask(() => r);
+  };
+  if (onOkText === undefined) return defer(parsed);
+  return defer(() => {
+    onOkText(answer.text());
+    return inNextMacrotask(parsed).pipe(switchAll());
+  });
+};
+
+/**
+ * The HTTP core: turns a request description into a cold Observable of one `Either`.
+ * Nothing is sent before subscribe; each subscription resolves the token again and sends its
+ * own request; unsubscribing aborts a request in flight; a request that has not completed
+ * within `timeoutMs` ends in a `TimeoutError` (`Infinity`: no timeout). Non-2xx answers are `HttpError`s, an unparseable
+ * JSON body a `DecodeError` with reason `invalid-json`. Every expected failure is a `Left`. With
+ * `okBytes`, a 2xx body is handed on as its bytes, unread (a reader that decodes it elsewhere).
+ * @internal
+ */
+export const request = (desc: RequestDescription): Observable<E.Either<CantonError, HttpResponse>> => {
+  const { onOkText, onOkJson, ...rest } = desc;
+  return requestUnparsed(rest).pipe(
+    switchMap((r) => {
+      if (E.isLeft(r)) return of(r);
+      const a = r.right;
+      if (desc.okBytes === true) return of(E.right<CantonError, HttpResponse>({ status: a.status, method: a.method, url: a.url, body: { _tag: 'Bytes' as const, bytes: a.bytes, contentType: a.contentType } }));
+      return handOver(a, { onOkText, onOkJson });
+    }),
+  );
+};

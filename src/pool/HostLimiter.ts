@@ -57,8 +57,17 @@ export class HostLimiter {
     return h.cut.rate + ((h.cut.back - h.cut.rate) * elapsed) / this.recoverMs;
   }
 
-  /** Runs `work` once the host has a free slot and a token. */
-  run<A>(host: string, work: Observable<E.Either<CantonError, A>>): Observable<E.Either<CantonError, A>> {
+  /** Whether a request to the host would start at once: nobody waiting, a free slot and a token. */
+  ready(host: string, now = asyncScheduler.now()): boolean {
+    const h = this.hosts.get(host);
+    if (h === undefined) return true;
+    if (h.queue.length > 0 || h.active >= this.concurrency) return false;
+    const rate = this.rate(host, now);
+    return !Number.isFinite(rate) || Math.min(this.burst(rate), h.tokens + ((now - h.refilledAt) / 1000) * rate) >= 1;
+  }
+
+  /** Runs `work` once the host has a free slot and a token; `onStart` is told when it starts. */
+  run<A>(host: string, work: Observable<E.Either<CantonError, A>>, onStart?: () => void): Observable<E.Either<CantonError, A>> {
     return new Observable((subscriber) => {
       const h = this.state(host);
       let inner: Subscription | undefined;
@@ -72,6 +81,7 @@ export class HostLimiter {
       const job: Job = {
         start: () => {
           holding = true;
+          onStart?.();
           inner = work.subscribe({
             next: (r) => {
               if (E.isLeft(r) && r.left._tag === 'HttpError' && r.left.status === 429) this.tooMany(host);

@@ -1,15 +1,9 @@
 /**
- * The answer that at least `needed` Scans gave, by key (a canonical form of the answer), or
- * undefined. Failures have no key: they never agree with anything, not even with each other,
- * so that fast failures cannot form a consensus (splice PR #5770).
+ * The key most answers share, and how many share it. Failures have no key: they never agree
+ * with anything, not even with each other, so that fast failures cannot form a consensus (splice
+ * PR #5770).
  * @internal
  */
-export const agreeOnAnswers = (keys: ReadonlyArray<string | undefined>, needed: number): { readonly key: string; readonly count: number } | undefined => {
-  const best = bestKey(keys);
-  return best !== undefined && best.count >= needed ? best : undefined;
-};
-
-/** The key most answers share, and how many share it. @internal */
 export const bestKey = (keys: ReadonlyArray<string | undefined>): { readonly key: string; readonly count: number } | undefined => {
   const counts = new Map<string, number>();
   let best: { key: string; count: number } | undefined;

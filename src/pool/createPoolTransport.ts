@@ -1,27 +1,25 @@
-import { asyncScheduler, defer, map, Observable, of, share, Subscription, switchMap } from 'rxjs';
+import { asyncScheduler, defer, map, Observable, of, share, switchMap } from 'rxjs';
 import * as E from 'fp-ts/lib/Either.js';
-import type { CantonError, RequestIssue, ScanAnswer } from '../errors/CantonError.js';
+import type { CantonError, RequestIssue } from '../errors/CantonError.js';
 import { invalidRequest } from '../errors/constructors.js';
-import { formatError } from '../errors/formatError.js';
-import { isRetryableRead } from '../errors/isRetryableRead.js';
-import { createTransport, type Agreement, type Call, type Transport } from '../client/createTransport.js';
+import type { Agreement, Call, Transport } from '../client/createTransport.js';
 import { invokeOperation, type OperationDescriptor } from '../client/invokeOperation.js';
 import type { ListDsoScansResponse } from '../codecs/scan/ListDsoScansResponse.js';
 import { scanOperations } from '../generated/scan/operations.js';
-import type { Fetch, HttpResponse } from '../http/types.js';
+import { requestUnparsed } from '../http/request.js';
+import type { Fetch } from '../http/types.js';
 import { parseBaseUrl } from '../http/parseBaseUrl.js';
 import { Checks } from '../validation/checks.js';
-import { agreeOnAnswers, bestKey } from './agreeOnAnswers.js';
-import { agreeOnPages, type PageAnswer } from './agreeOnPages.js';
-import { canonicalJson } from './canonicalJson.js';
+import { Exclusions } from './Exclusions.js';
 import { HostLimiter } from './HostLimiter.js';
+import { readAgreed, type PoolContext } from './readAgreed.js';
 import { ScanHealth } from './ScanHealth.js';
-import type { ScanPoolConfig, ScanPoolEvent, ScanThreshold } from './types.js';
+import type { ScanPoolConfig, ScanPoolEvent } from './types.js';
+
+export { neededAnswers } from './readAgreed.js';
 
 /** Splice's `DefaultScansRefreshInterval`. @internal */
 export const DEFAULT_REFRESH_MS = 600_000;
-
-type HistoryPage = Exclude<Agreement, 'whole'>;
 
 /**
  * The agreement of the Scan operations by route, for calls that do not carry their descriptor's
@@ -33,42 +31,6 @@ const agreementByRoute: ReadonlyMap<string, Agreement> = new Map(
 
 /** How the answers to a call are compared: its descriptor's agreement, else the whole answer. @internal */
 export const agreementOf = (call: Call): Agreement => call.agreement ?? agreementByRoute.get(`${call.method} ${call.path}`) ?? 'whole';
-
-type Result = E.Either<CantonError, HttpResponse>;
-
-/** f = floor((n − 1) / 3) and the number of equal answers a read needs. @internal */
-export const neededAnswers = (threshold: ScanThreshold, n: number): { readonly f: number; readonly needed: number } => {
-  const f = Math.floor((n - 1) / 3);
-  const needed = threshold === 'f+1' ? f + 1 : threshold === '2f+1' ? 2 * f + 1 : threshold;
-  return { f, needed };
-};
-
-const hostOf = (url: string): string => new URL(url).host;
-
-const cut = (s: string, n = 160): string => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
-
-const bodyKey = (r: HttpResponse): string =>
-  `${r.status} ${r.body._tag === 'Json' ? canonicalJson(r.body.json) : r.body._tag === 'Text' ? JSON.stringify(r.body.text) : ''}`;
-
-/** The key of a failure that may agree with others (the same HTTP status and body), or undefined for one that never does. */
-const errorKey = (e: CantonError): string | undefined => {
-  if (isRetryableRead(e)) return undefined;
-  if (e._tag === 'HttpError') return `error ${e.status} ${canonicalJson(e.body)}`;
-  if (e._tag === 'ScanDisagreement') return undefined;
-  const { method: _m, url: _u, cause: _c, ...rest } = e as CantonError & { url?: string; method?: string; cause?: unknown };
-  return `error ${canonicalJson(rest)}`;
-};
-
-const pageOf = (scan: string, r: HttpResponse, page: HistoryPage): PageAnswer | undefined => {
-  if (r.body._tag !== 'Json') return undefined;
-  const items = (r.body.json as Record<string, unknown> | null)?.[page.items];
-  if (!Array.isArray(items)) return undefined;
-  const ignore = new Set(page.ignore);
-  return {
-    scan,
-    items: items.map((i: unknown) => ({ id: String((i as Record<string, unknown> | null)?.[page.id]), key: canonicalJson(i, ignore) })),
-  };
-};
 
 const normalizeScanUrl = (publicUrl: string): string => {
   const u = publicUrl.replace(/\/+$/, '');
@@ -103,7 +65,9 @@ const checkConfig = (config: ScanPoolConfig): RequestIssue[] => {
   }
   const t = config.threshold;
   if (t !== undefined) checks.check(t === 'f+1' || t === '2f+1' || (Number.isSafeInteger(t) && (t as number) >= 1), 'scan.threshold', "must be 'f+1', '2f+1' or a whole number ≥ 1");
+  if (config.ask !== undefined) checks.check(config.ask === 'threshold+f' || config.ask === 'threshold', 'scan.ask', "must be 'threshold+f' or 'threshold'");
   if (config.refreshMs !== undefined) checks.duration(config.refreshMs, 'scan.refreshMs');
+  if (config.exclusionMs !== undefined) checks.duration(config.exclusionMs, 'scan.exclusionMs');
   const l = config.limits ?? {};
   if (l.concurrency !== undefined) checks.positiveInt(l.concurrency, 'scan.limits.concurrency');
   if (l.ratePerSecond !== undefined) checks.check(typeof l.ratePerSecond === 'number' && l.ratePerSecond > 0, 'scan.limits.ratePerSecond', 'must be a number above 0');
@@ -114,13 +78,17 @@ const checkConfig = (config: ScanPoolConfig): RequestIssue[] => {
 };
 
 /**
- * The transport of a Scan pool (see docs/scans.md): each call goes to 2f + 1 (more precisely
- * threshold + f) Scans chosen at random, healthy ones first, through per-host limits, and its
- * answer is the one `threshold` Scans gave. How answers compare is the operation descriptor's
- * `agreement`: history pages (`/v1/updates`, `/v2/updates`) are compared item by item (update id
- * and canonical content, `offset` left out): the answer is the longest prefix enough Scans serve. A Scan that fails is replaced by another not yet asked; when
- * agreement is out of reach the answer is a `ScanDisagreement` Left naming what each Scan said.
- * Each Scan is asked at most once per call, so a pool of unavailable Scans is a Left, never a loop.
+ * The transport of a Scan pool (see docs/scans.md): each call goes to threshold + f Scans (2f + 1
+ * for `'f+1'`; `threshold` first in the cheaper mode, `ask: 'threshold'`) chosen at random among
+ * the healthy, fast and not rate-limited ones first, through per-host limits, and its answer is
+ * the one `threshold` Scans gave ({@link readAgreed}). How answers compare is the operation
+ * descriptor's `agreement`: whole answers by their bytes (their canonical JSON only where bytes
+ * differ), history pages (`/v1/updates`, `/v2/updates`) item by item, the descriptor's ignored
+ * pointers (an item's own `offset`) left out. A Scan caught lying by 2f + 1 others is left out for
+ * a while; when agreement is out of reach the answer is a `ScanDisagreement` Left naming what
+ * each Scan said. Each Scan is asked once per call (one that answered 429 at most 3 more times,
+ * after its limiter's wait, when the call needs it), so a pool of unavailable Scans is a Left,
+ * never a loop.
  * @internal
  */
 export const createPoolTransport = (
@@ -134,128 +102,25 @@ export const createPoolTransport = (
     return () => of(invalid);
   }
   const onEvent = (e: ScanPoolEvent) => config.onEvent?.(e);
-  const random = config.random ?? Math.random;
-  const threshold = config.threshold ?? 'f+1';
-  const limiter = new HostLimiter(config.limits ?? {}, onEvent);
-  const health = new ScanHealth(onEvent);
-  const excluded = new Set<string>();
-  const transports = new Map<string, Transport>();
-  const transportOf = (url: string): Transport => {
-    let t = transports.get(url);
-    if (t === undefined) {
-      t = createTransport('scan', { url, ...(config.token !== undefined ? { token: config.token } : {}) }, shared);
-      transports.set(url, t);
-    }
-    return t;
+  const ctx: PoolContext = {
+    threshold: config.threshold ?? 'f+1',
+    ask: config.ask ?? 'threshold+f',
+    random: config.random ?? Math.random,
+    limiter: new HostLimiter(config.limits ?? {}, onEvent),
+    health: new ScanHealth(onEvent),
+    exclusions: new Exclusions(onEvent, config.exclusionMs),
+    onEvent,
+    send: (scan, { agreement: _a, onOkText: _t, onOkJson: _j, ...call }) =>
+      requestUnparsed({
+        ...call,
+        baseUrl: scan,
+        fetch: shared.fetch,
+        timeoutMs: shared.timeoutMs,
+        ...(shared.maxResponseBytes !== undefined ? { maxResponseBytes: shared.maxResponseBytes } : {}),
+        ...(config.token !== undefined ? { token: config.token } : {}),
+      }),
   };
-
-  const agreedRead = (scans: ReadonlyArray<string>, call: Call): Observable<Result> =>
-    new Observable<Result>((subscriber) => {
-      const { f, needed } = neededAnswers(threshold, scans.length);
-      const candidates = health.order(
-        scans.filter((s) => !excluded.has(s)),
-        random,
-      );
-      const agreement = agreementOf(call);
-      const history = agreement === 'whole' ? undefined : agreement;
-      const answers: Array<{ scan: string; result: Result; key: string | undefined }> = [];
-      const subs = new Subscription();
-      let asked = 0;
-      let inFlight = 0;
-      let done = false;
-
-      const finish = (r: Result) => {
-        done = true;
-        subscriber.next(r);
-        subscriber.complete();
-      };
-
-      const said = (a: { result: Result }): ScanAnswer['said'] =>
-        E.isLeft(a.result) ? formatError(a.result.left) : cut(a.result.right.body._tag === 'Json' ? canonicalJson(a.result.right.body.json) : bodyKey(a.result.right));
-
-      const decide = () => {
-        if (done) return;
-        const keys = answers.map((a) => a.key);
-        // History waits for every Scan asked, so that a Scan serving altered items is seen and
-        // excluded even when others already agree (a slow Scan costs time, bounded by timeoutMs).
-        if (history && inFlight === 0) {
-          const pages = answers.flatMap((a) => (E.isRight(a.result) ? [pageOf(a.scan, a.result.right, history)] : [])).filter((p): p is PageAnswer => p !== undefined);
-          const agreed = agreeOnPages(pages, needed);
-          if (agreed !== undefined) {
-            for (const l of agreed.liars) {
-              excluded.add(l.scan);
-              onEvent({ type: 'liar', scan: l.scan, path: call.path, updateId: l.updateId });
-            }
-            const source = answers.find((a) => a.scan === agreed.from)!.result as E.Right<HttpResponse>;
-            const json = source.right.body._tag === 'Json' ? (source.right.body.json as Record<string, unknown[]>) : { [history.items]: [] };
-            finish(E.right({ ...source.right, body: { _tag: 'Json', json: { ...json, [history.items]: json[history.items]!.slice(0, agreed.length) } } }));
-            return;
-          }
-        }
-        const agreed = agreeOnAnswers(
-          history ? keys.map((k) => (k?.startsWith('error ') ? k : undefined)) : keys,
-          needed,
-        );
-        if (agreed !== undefined) {
-          for (const a of answers) if (a.key !== undefined && a.key !== agreed.key) onEvent({ type: 'disagreed', scan: a.scan, path: call.path });
-          finish(answers.find((a) => a.key === agreed.key)!.result);
-          return;
-        }
-        // Ask more while the answers in flight could not bring any answer to the threshold (pages
-        // may agree on a prefix whatever their length: each counts as possibly agreeing), and one
-        // more when every answer is in and none reached it.
-        const best = history ? answers.filter((a) => E.isRight(a.result)).length : (bestKey(keys)?.count ?? 0);
-        while (!done && best + inFlight < needed && asked < candidates.length) ask();
-        if (!done && inFlight === 0 && asked < candidates.length) ask();
-        if (inFlight === 0 && !done) {
-          // Too few answers that could count is unavailability (retryable); enough that differ is disagreement.
-          const counted = answers.filter((a) => a.key !== undefined).length;
-          finish(
-            E.left({
-              _tag: 'ScanDisagreement',
-              reason: counted >= needed ? 'disagreement' : 'unavailable',
-              method: call.method,
-              path: call.path,
-              needed,
-              answers: answers.map((a) => ({ scan: a.scan, outcome: E.isLeft(a.result) ? 'error' : 'value', said: said(a) })),
-            }),
-          );
-        }
-      };
-
-      const ask = () => {
-        if (done) return;
-        const scan = candidates[asked++]!;
-        inFlight++;
-        let answered = false;
-        subs.add(
-          limiter.run(hostOf(scan), transportOf(scan)(call)).subscribe({
-            next: (result) => {
-              answered = true;
-              const transient = E.isLeft(result) && isRetryableRead(result.left);
-              if (transient) health.failed(scan, formatError(result.left));
-              else health.answered(scan);
-              answers.push({ scan, result, key: E.isRight(result) ? bodyKey(result.right) : errorKey(result.left) });
-            },
-            error: (e: unknown) => subscriber.error(e),
-            complete: () => {
-              inFlight--;
-              if (!answered) answers.push({ scan, result: E.left(invalidRequest('the Scan gave no answer')), key: undefined });
-              decide();
-            },
-          }),
-        );
-      };
-
-      if (needed > scans.length) {
-        finish(E.left(invalidRequest(`the threshold needs ${needed} equal answers but the pool knows ${scans.length} Scans`, [{ path: 'scan.threshold', message: `more than the ${scans.length} Scans known` }])));
-        return;
-      }
-      const first = Math.min(candidates.length, needed + f);
-      while (!done && asked < first) ask();
-      decide();
-      return () => subs.unsubscribe();
-    });
+  const agreedRead = (scans: ReadonlyArray<string>, call: Call) => readAgreed(ctx, scans, call, agreementOf(call));
 
   if (config.urls !== undefined) {
     const urls = [...new Set(config.urls)];

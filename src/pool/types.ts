@@ -9,6 +9,14 @@ import type { TokenSource } from '../http/types.js';
 export type ScanThreshold = 'f+1' | '2f+1' | number;
 
 /**
+ * How many Scans a pool read asks at first: `'threshold+f'` (the default) or `'threshold'` (the
+ * cheaper mode, widened only on disagreement or failure). See docs/scans.md.
+ * @category Client
+ * @since 0.3.0
+ */
+export type ScanAsk = 'threshold+f' | 'threshold';
+
+/**
  * Per-host limits of a Scan pool. Each host (scheme, host and port of a Scan URL) gets its own.
  * @category Client
  * @since 0.2.0
@@ -29,7 +37,14 @@ export interface ScanLimits {
  * - `unhealthy`: a Scan failed (network, 5xx, 503 still replicating, 429) and is asked last until `untilMs`.
  * - `rate`: a host answered 429 and its request rate was cut to `ratePerSecond`.
  * - `disagreed`: a Scan's answer differed from the one f + 1 agreed on (a lagging Scan does this too).
- * - `liar`: a Scan served an item whose update id others agree on with other content: it is excluded.
+ * - `liar`: a Scan served an item whose update id others agree on with other content, and 2f + 1
+ *   Scans (`against`) agreed against it: it is left out until `untilMs`, then asked again. Once per
+ *   exclusion, however many reads saw the lie.
+ * - `conflict`: Scans served one update id with different contents (`sides`, the largest first)
+ *   and no side had the 2f + 1 Scans that would make the others liars: nobody is excluded. With at
+ *   most f faulty Scans the side of `threshold` Scans or more is delivered; two sides that both
+ *   reach it are a `ScanDisagreement`. More Scans lying alike than f is beyond what a pool
+ *   protects against: look at it.
  * - `discovered`: discovery (`GET /v0/scans`) changed the Scans of the pool.
  * @category Client
  * @since 0.2.0
@@ -38,7 +53,8 @@ export type ScanPoolEvent =
   | { readonly type: 'unhealthy'; readonly scan: string; readonly untilMs: number; readonly reason: string }
   | { readonly type: 'rate'; readonly host: string; readonly ratePerSecond: number }
   | { readonly type: 'disagreed'; readonly scan: string; readonly path: string }
-  | { readonly type: 'liar'; readonly scan: string; readonly path: string; readonly updateId: string }
+  | { readonly type: 'liar'; readonly scan: string; readonly path: string; readonly updateId: string; readonly untilMs: number; readonly against: ReadonlyArray<string> }
+  | { readonly type: 'conflict'; readonly path: string; readonly updateId: string; readonly sides: ReadonlyArray<ReadonlyArray<string>> }
   | { readonly type: 'discovered'; readonly scans: ReadonlyArray<string>; readonly added: ReadonlyArray<string>; readonly removed: ReadonlyArray<string> };
 
 /**
@@ -61,6 +77,15 @@ export interface ScanPoolConfig {
   readonly synchronizerId?: string;
   /** Equal answers a read needs; default `'f+1'`. */
   readonly threshold?: ScanThreshold;
+  /**
+   * How many Scans a read asks at first (docs/scans.md, "What a read costs"): `'threshold+f'`
+   * (default: 2f + 1 for `'f+1'`, and a history page waits for all of them, so that a liar among
+   * them is seen) or `'threshold'` (f + 1 for `'f+1'`: the cheaper mode; more are asked only when
+   * those disagree or fail, so a liar is caught only when it is among the ones asked).
+   */
+  readonly ask?: ScanAsk;
+  /** How long a Scan caught lying is left out, in ms, doubling with each exclusion of the same Scan; default 600 000. */
+  readonly exclusionMs?: number;
   /** Sent as `Authorization: Bearer <token>` to every Scan of the pool. */
   readonly token?: TokenSource;
   readonly limits?: ScanLimits;

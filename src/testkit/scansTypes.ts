@@ -31,9 +31,10 @@ export interface ScanKnobs {
    * A Byzantine Scan: history items whose update id draws below `rate` (default 1: all) come
    * with an altered value (a transaction's `workflow_id`, a reassignment's `counter`), the same
    * update id and cursor; any other 200 JSON body has its first string (or number) altered.
-   * Each Byzantine Scan lies in its own way, so that two liars do not agree.
+   * Each Byzantine Scan lies in its own way, so that two liars do not agree, unless they lie
+   * `as` the same name: then they tell the same lies (colluding liars).
    */
-  readonly byzantine?: boolean | { readonly rate?: number };
+  readonly byzantine?: boolean | { readonly rate?: number; readonly as?: string };
   /** Every answer is sent this many milliseconds late (default 0). */
   readonly latencyMs?: number;
   /** Listed by `GET /v0/scans` (default true). */

@@ -9,12 +9,14 @@ describe('poolEventReporter', function () {
 
   it('prints each pool event as a JSON line, or a readable line on a terminal; nothing when quiet', () => {
     const json = fakeIo();
-    poolEventReporter(json.io, 'scan updates', false)({ type: 'liar', scan: 'https://b/api/scan', path: '/v2/updates', updateId: 'u1' });
-    assert.deepEqual(json.stderr.json(), [{ event: 'pool', type: 'liar', scan: 'https://b/api/scan', path: '/v2/updates', updateId: 'u1' }]);
+    poolEventReporter(json.io, 'scan updates', false)({ type: 'liar', scan: 'https://b/api/scan', path: '/v2/updates', updateId: 'u1', untilMs: 600_000, against: ['https://a/api/scan', 'https://c/api/scan', 'https://d/api/scan'] });
+    assert.deepEqual(json.stderr.json(), [{ event: 'pool', type: 'liar', scan: 'https://b/api/scan', path: '/v2/updates', updateId: 'u1', untilMs: 600_000, against: ['https://a/api/scan', 'https://c/api/scan', 'https://d/api/scan'] }]);
     const tty = fakeIo({}, { tty: true });
     const report = poolEventReporter(tty.io, 'scan updates', false);
     report({ type: 'unhealthy', scan: 'https://c/api/scan', untilMs: 5000, reason: 'HTTP 503' });
     report({ type: 'rate', host: 'c', ratePerSecond: 2 });
+    report({ type: 'conflict', path: '/v2/updates', updateId: 'u2', sides: [['https://a/api/scan', 'https://b/api/scan'], ['https://c/api/scan']] });
+    assert.match(tty.stderr.text, /scan updates: pool: Scans disagree on \/v2\/updates at update u2 \(https:\/\/a\/api\/scan, https:\/\/b\/api\/scan against https:\/\/c\/api\/scan\); nobody excluded\n/);
     assert.match(tty.stderr.text, /scan updates: pool: https:\/\/c\/api\/scan set aside as unhealthy: HTTP 503\n/);
     assert.match(tty.stderr.text, /scan updates: pool: c rate cut to 2 requests a second\n/);
     const quiet = fakeIo();

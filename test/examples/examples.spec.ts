@@ -138,7 +138,8 @@ describe('examples/', function () {
       const clean = await scanIds(scans.urls[0]!);
       assert.equal(out.history.items, clean.length);
       assert.equal(out.history.updateIdsSha256, createHash('sha256').update(clean.map((id) => `${id}\n`).join('')).digest('hex'));
-      assert.ok((out.poolEvents['liar'] ?? 0) + (out.poolEvents['disagreed'] ?? 0) > 0, JSON.stringify(out.poolEvents));
+      // The liar is reported: excluded (`liar`) where 2f + 1 Scans answered against it, else as a `conflict`.
+      assert.ok((out.poolEvents['liar'] ?? 0) + (out.poolEvents['disagreed'] ?? 0) + (out.poolEvents['conflict'] ?? 0) > 0, JSON.stringify(out.poolEvents));
     } finally {
       await scans.close();
     }

@@ -62,4 +62,21 @@ describe('HostLimiter (virtual time)', () => {
       assert.equal(started, 1);
     });
   });
+
+  it('ready: a request would start at once (a free slot, a token, nobody waiting); onStart tells when one does', () => {
+    testScheduler().run(({ flush }) => {
+      const limiter = new HostLimiter({ ratePerSecond: 1, burst: 1, concurrency: 1 }, () => undefined);
+      assert.equal(limiter.ready('a'), true);
+      const started: number[] = [];
+      limiter.run('a', job('x', 10), () => started.push(asyncScheduler.now())).subscribe();
+      limiter.run('a', job('y', 10), () => started.push(asyncScheduler.now())).subscribe();
+      assert.equal(limiter.ready('a'), false);
+      assert.equal(limiter.ready('b'), true);
+      flush();
+      assert.deepEqual(started, [0, 1000]);
+      assert.equal(limiter.ready('a', 1500), false);
+      assert.equal(limiter.ready('a', 2010), true);
+    });
+  });
 });
+

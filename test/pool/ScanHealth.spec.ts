@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
-import { FIRST_COOLDOWN_MS, ScanHealth } from '../../src/pool/ScanHealth.js';
+import sinon from 'sinon';
+import { FIRST_COOLDOWN_MS, LATENCY_MEMORY_MS, ScanHealth } from '../../src/pool/ScanHealth.js';
 import type { ScanPoolEvent } from '../../src/pool/types.js';
 import { testScheduler } from '../helpers/marbles.js';
 
@@ -32,5 +33,22 @@ describe('ScanHealth (virtual time)', () => {
     const order = health.order(['a', 'b', 'c', 'd'], () => 0.5);
     assert.deepEqual(order.slice(2), ['b', 'a']);
     assert.deepEqual([...order.slice(0, 2)].sort(), ['c', 'd']);
+  });
+
+  it('asks a slow Scan after the others, and a rate-limited one after those; a latency a minute old no longer counts', () => {
+    const clock = sinon.useFakeTimers({ now: 0, toFake: ['Date'] });
+    try {
+      const health = new ScanHealth(() => undefined);
+      for (const [scan, ms] of [['a', 50], ['b', 60], ['c', 55], ['d', 900]] as const) health.answered(scan, ms);
+      const order = health.order(['a', 'b', 'c', 'd', 'e'], () => 0.3, (s) => s !== 'b');
+      assert.deepEqual(order.slice(3), ['d', 'b']);
+      assert.deepEqual([...order.slice(0, 3)].sort(), ['a', 'c', 'e']);
+      // With this random a shuffle of the four puts d third; while d is slow it comes last.
+      assert.deepEqual(health.order(['a', 'b', 'c', 'd'], () => 0), ['b', 'c', 'a', 'd']);
+      clock.tick(LATENCY_MEMORY_MS);
+      assert.deepEqual(health.order(['a', 'b', 'c', 'd'], () => 0), ['b', 'c', 'd', 'a']);
+    } finally {
+      clock.restore();
+    }
   });
 });

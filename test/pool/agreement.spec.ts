@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { agreeOnAnswers } from '../../src/pool/agreeOnAnswers.js';
+import { bestKey } from '../../src/pool/agreeOnAnswers.js';
 import { agreeOnPages, type PageAnswer } from '../../src/pool/agreeOnPages.js';
 import { canonicalJson } from '../../src/pool/canonicalJson.js';
 import { agreementOf, neededAnswers } from '../../src/pool/createPoolTransport.js';
@@ -7,20 +7,24 @@ import { buildCall } from '../../src/client/invokeOperation.js';
 import { scanOperations } from '../../src/generated/scan/operations.js';
 import * as E from 'fp-ts/lib/Either.js';
 
-const page = (scan: string, ...items: string[]): PageAnswer => ({ scan, items: items.map((i) => ({ id: i.split(':')[0]!, key: i })) });
+/** A page of items `id:content`, sent by the Scans named. */
+const page = (scans: string | string[], ...items: string[]): PageAnswer => ({
+  scans: typeof scans === 'string' ? [scans] : scans,
+  items: items.map((i) => ({ update_id: i.split(':')[0]!, content: i.split(':')[1] })),
+});
+const rules = { id: 'update_id', ignore: [] };
 
 describe('pool agreement', () => {
-  it('canonicalJson: equal exactly when deep equal, key order aside; omitted keys at any depth', () => {
+  it('canonicalJson: equal exactly when deep equal, key order aside', () => {
     assert.equal(canonicalJson({ b: 1, a: [{ y: 2, x: 'q' }] }), canonicalJson({ a: [{ x: 'q', y: 2 }], b: 1 }));
     assert.notEqual(canonicalJson({ a: [1, 2] }), canonicalJson({ a: [2, 1] }));
     assert.notEqual(canonicalJson({ a: '1' }), canonicalJson({ a: 1 }));
-    assert.equal(canonicalJson({ offset: '01', e: { offset: '02', v: 1 } }, new Set(['offset'])), canonicalJson({ e: { v: 1 } }));
   });
 
   it('how answers compare is the descriptor\'s agreement, carried on the call, not a match on the path', () => {
     const call = buildCall(scanOperations.getUpdateHistoryV2, [{ page_size: 10 }]);
     assert.ok(E.isRight(call));
-    const history = { kind: 'history-page', items: 'transactions', id: 'update_id', ignore: ['offset'] };
+    const history = { kind: 'history-page', items: 'transactions', id: 'update_id', ignore: ['/offset'] };
     assert.deepEqual(call.right.agreement, history);
     assert.deepEqual(agreementOf(call.right), history);
     // The call decides, whatever its path says.
@@ -44,22 +48,41 @@ describe('pool agreement', () => {
   });
 
   it('answers agree by key; failures (no key) never do', () => {
-    assert.deepEqual(agreeOnAnswers(['a', 'b', 'a'], 2), { key: 'a', count: 2 });
-    assert.equal(agreeOnAnswers(['a', 'b', undefined, undefined], 2), undefined);
-    assert.equal(agreeOnAnswers([undefined, undefined, undefined], 1), undefined);
+    assert.deepEqual(bestKey(['a', 'b', 'a']), { key: 'a', count: 2 });
+    assert.deepEqual(bestKey(['a', 'b', undefined, undefined]), { key: 'a', count: 1 });
+    assert.equal(bestKey([undefined, undefined, undefined]), undefined);
   });
 
   it('pages agree on their longest common prefix; a shorter (lagging or short) page counts as far as it goes', () => {
-    assert.deepEqual(agreeOnPages([page('s1', 'u1:a', 'u2:a', 'u3:a'), page('s2', 'u1:a', 'u2:a'), page('s3')], 2), { length: 2, from: 's1', liars: [] });
+    assert.deepEqual(agreeOnPages([page('s1', 'u1:a', 'u2:a', 'u3:a'), page('s2', 'u1:a', 'u2:a'), page('s3')], 2, rules), { length: 2, page: 0, end: false, tie: false, conflicts: [] });
+    // Pages sent byte for byte alike come as one answer of several Scans.
+    assert.deepEqual(agreeOnPages([page(['s1', 's2'], 'u1:a', 'u2:a', 'u3:a'), page('s3')], 2, rules), { length: 3, page: 0, end: false, tie: false, conflicts: [] });
   });
 
-  it('a page with an agreed update id but other content is a liar; another update id is only left behind', () => {
-    const r = agreeOnPages([page('s1', 'u1:a', 'u2:a'), page('s2', 'u1:a', 'u2:FORGED'), page('s3', 'u1:a', 'u2:a'), page('s4', 'u1:a', 'u9:a')], 2);
-    assert.deepEqual(r, { length: 2, from: 's1', liars: [{ scan: 's2', updateId: 'u2' }] });
+  it('an agreed update id with other content is a conflict, with its sides; another update id is only left behind', () => {
+    const r = agreeOnPages([page('s1', 'u1:a', 'u2:a'), page('s2', 'u1:a', 'u2:FORGED'), page('s3', 'u1:a', 'u2:a'), page('s4', 'u1:a', 'u9:a')], 2, rules);
+    assert.deepEqual(r, { length: 2, page: 0, end: false, tie: false, conflicts: [{ position: 1, updateId: 'u2', sides: [['s1', 's3'], ['s2']] }] });
+  });
+
+  it('two contents that both reach the threshold are a tie: agreement stops before them', () => {
+    const r = agreeOnPages([page(['s1', 's2'], 'u1:a', 'u2:a'), page(['s3', 's4'], 'u1:a', 'u2:LIE')], 2, rules);
+    assert.deepEqual(r, { length: 1, page: 0, end: false, tie: true, conflicts: [{ position: 1, updateId: 'u2', sides: [['s1', 's2'], ['s3', 's4']] }] });
+  });
+
+  it('items are compared as text, then canonically: key order aside, ignored pointers only where they point', () => {
+    const item = (offset: string, payload: string) => ({ update_id: 'u1', offset, create_arguments: { offset: payload } });
+    const reordered = { create_arguments: { offset: 'p' }, offset: '02', update_id: 'u1' };
+    const offsetRules = { id: 'update_id', ignore: [['offset']] };
+    assert.equal(agreeOnPages([{ scans: ['s1'], items: [item('01', 'p')] }, { scans: ['s2'], items: [reordered] }], 2, offsetRules).length, 1);
+    const lie = agreeOnPages([{ scans: ['s1'], items: [item('01', 'p')] }, { scans: ['s2'], items: [item('02', 'p')] }, { scans: ['s3'], items: [item('03', 'LIE')] }], 2, offsetRules);
+    assert.deepEqual(lie.conflicts, [{ position: 0, updateId: 'u1', sides: [['s1', 's2'], ['s3']] }]);
   });
 
   it('empty pages agree on the end only when enough of them are empty', () => {
-    assert.deepEqual(agreeOnPages([page('s1'), page('s2'), page('s3', 'u1:a')], 2), { length: 0, from: 's1', liars: [] });
-    assert.equal(agreeOnPages([page('s1'), page('s2', 'u1:a'), page('s3', 'u1:b')], 2), undefined);
+    assert.deepEqual(agreeOnPages([page('s1'), page('s2'), page('s3', 'u1:a')], 2, rules), { length: 0, page: -1, end: true, tie: false, conflicts: [] });
+    const r = agreeOnPages([page('s1'), page('s2', 'u1:a'), page('s3', 'u1:b')], 2, rules);
+    assert.equal(r.length, 0);
+    assert.equal(r.end, false);
+    assert.deepEqual(r.conflicts, [{ position: 0, updateId: 'u1', sides: [['s2'], ['s3']] }]);
   });
 });

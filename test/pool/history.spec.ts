@@ -47,7 +47,7 @@ describe('Scan pool: history under BFT (scan.updates)', function () {
     assert.ok(liars.every((e) => e.type === 'liar' && e.scan === set.urls[1] && e.path === '/v2/updates'));
   });
 
-  it('a liar is excluded for the rest of the client: the next read does not ask it', async () => {
+  it('a liar is excluded (for exclusionMs, 10 minutes by default): the next read does not ask it', async () => {
     set.scans[2]!.set({ byzantine: true });
     const client = createClient({ scan: { urls: set.urls, random: () => 0.1 } });
     const first = await collect(client.scan.updates({ page_size: 50 }));

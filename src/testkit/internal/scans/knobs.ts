@@ -96,7 +96,9 @@ export const withKnobs = (route: Route, state: KnobState, name: string, index: n
     let reply = await route.handler(ctx);
     if (route.template === '/api/scan/v1/updates') reply = shiftOffsets(reply, index);
     const rate = lieRate(knobs);
-    return rate > 0 && !route.template.endsWith('/livez') && !route.template.endsWith('/readyz') ? lie(reply, route.template, rate, name) : reply;
+    // Liars that lie as the same name tell the same lies: they collude.
+    const as = typeof knobs.byzantine === 'object' && knobs.byzantine.as !== undefined ? knobs.byzantine.as : name;
+    return rate > 0 && !route.template.endsWith('/livez') && !route.template.endsWith('/readyz') ? lie(reply, route.template, rate, as) : reply;
   },
 });
 
