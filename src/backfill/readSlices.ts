@@ -34,6 +34,12 @@ interface Active {
   /** A page is asked for and not yet here. */
   waiting: boolean;
   done: boolean;
+  /**
+   * The history ended inside the slice, before its end: nothing follows, so the slices after it
+   * hold nothing either, or a reader that cannot settle what comes next (a Scan pool whose Scans
+   * do not agree past here) stopped: the backfill ends here, exactly, and resumes from there later.
+   */
+  endedShort: boolean;
   failure: CantonError | undefined;
 }
 
@@ -67,7 +73,7 @@ export const readSlices = (
     let next = 0;
     let complete = !isObservable(slices);
     let head = prefetched;
-    const fresh = (s: Slice): Active => ({ state: s.start, start: s.start.cursor, end: s.end, buffer: [], reader: undefined, pull: new Subject(), started: false, waiting: false, done: false, failure: undefined });
+    const fresh = (s: Slice): Active => ({ state: s.start, start: s.start.cursor, end: s.end, buffer: [], reader: undefined, pull: new Subject(), started: false, waiting: false, done: false, endedShort: false, failure: undefined });
     const failed = (failure: CantonError): Active => ({ ...fresh({ start: initialScanRead(undefined, undefined), end: undefined }), started: true, done: true, failure });
 
     let width: bigint | undefined;
@@ -154,6 +160,8 @@ export const readSlices = (
             done = true;
           }
         }
+        // The family ended the read (no item after the cursor) before the slice's end.
+        if (done && next === undefined && end !== undefined && records.length === read.records.length) a.endedShort = true;
         const checkpoint = records.length === read.records.length ? read.checkpoint : (records[records.length - 1]?.checkpoint ?? checkpointOfRead('scan.updates', state));
         return E.right({ page: { records, checkpoint, caughtUp: read.caughtUp }, next: done ? undefined : next, ...(failure !== undefined ? { failure } : {}) });
       },
@@ -234,6 +242,10 @@ export const readSlices = (
             if (!first.done) break;
             if (first.failure !== undefined) {
               subscriber.next(E.left(first.failure));
+              subscriber.complete();
+              return;
+            }
+            if (first.endedShort) {
               subscriber.complete();
               return;
             }
