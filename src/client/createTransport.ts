@@ -5,6 +5,7 @@ import { invalidRequest } from '../errors/constructors.js';
 import { parseBaseUrl } from '../http/parseBaseUrl.js';
 import { request } from '../http/request.js';
 import type { Fetch, HttpResponse, RequestDescription } from '../http/types.js';
+import type { Telemetry } from '../telemetry/createTelemetry.js';
 import type { GroupConfig } from './types.js';
 
 /**
@@ -20,10 +21,10 @@ export type Agreement = 'whole' | { readonly kind: 'history-page'; readonly item
  * descriptor (absent: `'whole'`, or what the descriptor of the call's route says).
  * @internal
  */
-export type Call = Pick<RequestDescription, 'method' | 'path' | 'params' | 'query' | 'body' | 'onOkText' | 'onOkJson'> & { readonly agreement?: Agreement };
+export type Call = Pick<RequestDescription, 'method' | 'path' | 'params' | 'query' | 'body' | 'onOkText' | 'onOkJson'> & { readonly agreement?: Agreement; readonly operationId?: string };
 
-/** Sends calls to one API group. @internal */
-export type Transport = (call: Call) => Observable<E.Either<CantonError, HttpResponse>>;
+/** Sends calls to one API group; `telemetry`, when the client has some, is what its streams report to. @internal */
+export type Transport = ((call: Call) => Observable<E.Either<CantonError, HttpResponse>>) & { readonly telemetry?: Telemetry };
 
 /**
  * Binds the HTTP core to one group's base URL, token, fetch, timeout and body bound. A group
@@ -34,7 +35,7 @@ export type Transport = (call: Call) => Observable<E.Either<CantonError, HttpRes
 export const createTransport = (
   name: 'ledger' | 'validator' | 'scan',
   group: GroupConfig | undefined,
-  shared: { fetch: Fetch; timeoutMs: number; maxResponseBytes?: number; configIssues?: ReadonlyArray<RequestIssue> },
+  shared: { fetch: Fetch; timeoutMs: number; maxResponseBytes?: number; configIssues?: ReadonlyArray<RequestIssue>; telemetry?: Telemetry },
 ): Transport => {
   if (shared.configIssues !== undefined && shared.configIssues.length > 0) {
     const text = shared.configIssues.map((i) => `${i.path} ${i.message}`).join('; ');
@@ -58,7 +59,7 @@ export const createTransport = (
     );
     return () => of(invalid);
   }
-  return ({ agreement: _agreement, ...call }) =>
+  const send = ({ agreement: _agreement, operationId: _operationId, ...call }: Call) =>
     request({
       ...call,
       baseUrl: group.url,
@@ -67,4 +68,7 @@ export const createTransport = (
       ...(shared.maxResponseBytes !== undefined ? { maxResponseBytes: shared.maxResponseBytes } : {}),
       ...(group.token !== undefined ? { token: group.token } : {}),
     });
+  const telemetry = shared.telemetry;
+  // Telemetry (src/telemetry): a span and the request metrics around each request sent.
+  return telemetry === undefined ? send : (call) => telemetry.request({ method: call.method, path: call.path, group: name, ...(call.operationId !== undefined ? { operationId: call.operationId } : {}) }, () => send(call));
 };

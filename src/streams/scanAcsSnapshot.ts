@@ -15,6 +15,7 @@ import { readSnapshotPagesPaged } from './readSnapshotPages.js';
 import type { Page } from '../paging/Page.js';
 import { itemsOf } from './itemsOf.js';
 import { checkpointCodecs } from './checkpointCodecs.js';
+import { meterPages } from '../telemetry/meterPages.js';
 
 /**
  * Options of `scan.acsSnapshot`.
@@ -39,7 +40,7 @@ export const scanAcsSnapshotPages = (transport: Transport, request: AcsRequestV2
   checked(
     () => checkFrom(options.from).result('scan.acsSnapshot options', request),
     (req) =>
-      readSnapshotPagesPaged(req, options, (body) => invokeOperation(transport, scanOperations.getAcsSnapshotAtV2, [body]), (fields): AcsSnapshotCheckpoint => ({ stream: 'scan.acsSnapshot', ...fields })),
+      readSnapshotPagesPaged(req, options, (body) => invokeOperation(transport, scanOperations.getAcsSnapshotAtV2, [body]), (fields): AcsSnapshotCheckpoint => ({ stream: 'scan.acsSnapshot', ...fields })).pipe(meterPages(transport.telemetry, 'scan.acsSnapshot')),
   );
 
 /** The item form of `scanAcsSnapshotPages` (see `ScanGroup.acsSnapshot`). @internal */

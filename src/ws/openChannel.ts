@@ -1,4 +1,4 @@
-import { asyncScheduler, defer, Observable, of, switchMap, type Subscription } from 'rxjs';
+import { asyncScheduler, defer, identity, Observable, of, switchMap, type Subscription } from 'rxjs';
 import type * as t from 'io-ts';
 import * as E from 'fp-ts/lib/Either.js';
 import type { CantonError } from '../errors/CantonError.js';
@@ -65,7 +65,7 @@ const messageOf = (event: unknown): string | undefined => {
 export const openChannel = <A>(endpoint: E.Either<CantonError, WebSocketEndpoint>, path: string, message: unknown, codec: t.Decoder<unknown, A>): Observable<E.Either<CantonError, A>> =>
   defer(() => {
     if (E.isLeft(endpoint)) return of(endpoint);
-    const { baseUrl, token, webSocket, timeoutMs } = endpoint.right;
+    const { baseUrl, token, webSocket, timeoutMs, telemetry } = endpoint.right;
     const built = buildUrl(baseUrl, path);
     if (E.isLeft(built)) return of(built);
     // The channel lives at the HTTP route's path, over ws: where the base is http:, wss: where https:.
@@ -75,7 +75,9 @@ export const openChannel = <A>(endpoint: E.Either<CantonError, WebSocketEndpoint
         if (E.isLeft(resolved)) return of(resolved);
         return loadWebSocket(webSocket).pipe(
           switchMap((ctor): Observable<E.Either<CantonError, A>> =>
-            E.isLeft(ctor) ? of(ctor) : connect(ctor.right, url, resolved.right, message, codec, timeoutMs).pipe(untilRenewal<A>(token, resolved.right, url)),
+            E.isLeft(ctor)
+              ? of(ctor)
+              : connect(ctor.right, url, resolved.right, message, codec, timeoutMs).pipe(telemetry !== undefined ? telemetry.connection({ method: 'GET', path, group: 'ledger' }) : identity, untilRenewal<A>(token, resolved.right, url)),
           ),
         );
       }),

@@ -4,6 +4,7 @@ import { invalidRequest } from '../errors/constructors.js';
 import { parseBaseUrl } from '../http/parseBaseUrl.js';
 import type { TokenSource } from '../http/types.js';
 import type { GroupConfig, WebSocketConstructor } from '../client/types.js';
+import type { Telemetry } from '../telemetry/createTelemetry.js';
 
 /** Where the ledger's WebSocket channels are, and how to open one. @internal */
 export interface WebSocketEndpoint {
@@ -14,6 +15,8 @@ export interface WebSocketEndpoint {
   readonly webSocket?: WebSocketConstructor;
   /** How long the opening handshake may take (the client's `timeoutMs`). */
   readonly timeoutMs: number;
+  /** The client's telemetry: a span per connection (src/telemetry). */
+  readonly telemetry?: Telemetry;
 }
 
 /**
@@ -24,7 +27,7 @@ export interface WebSocketEndpoint {
  */
 export const webSocketEndpoint = (
   group: GroupConfig | undefined,
-  shared: { timeoutMs: number; webSocket?: WebSocketConstructor; configIssues?: ReadonlyArray<RequestIssue> },
+  shared: { timeoutMs: number; webSocket?: WebSocketConstructor; configIssues?: ReadonlyArray<RequestIssue>; telemetry?: Telemetry },
 ): E.Either<InvalidRequest, WebSocketEndpoint> => {
   const issues = [...(shared.configIssues ?? [])];
   if (shared.webSocket !== undefined && typeof shared.webSocket !== 'function') issues.push({ path: 'webSocket', message: 'must be a WebSocket class' });
@@ -39,5 +42,6 @@ export const webSocketEndpoint = (
     timeoutMs: shared.timeoutMs,
     ...(group.token !== undefined ? { token: group.token } : {}),
     ...(shared.webSocket !== undefined ? { webSocket: shared.webSocket } : {}),
+    ...(shared.telemetry !== undefined ? { telemetry: shared.telemetry } : {}),
   });
 };
