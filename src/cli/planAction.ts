@@ -3,6 +3,7 @@ import type { Checkpoint } from '../streams/checkpoints.js';
 import { connectionConfig, type ConnectionFlags, type GroupName } from './connectionConfig.js';
 import type { RecordStreamPlan } from './RecordStreamPlan.js';
 import { runPlan } from './runPlan.js';
+import { serveMetrics } from './serveMetrics.js';
 import type { OutputFlags } from './runRecordStream.js';
 import type { CommandContext } from './types.js';
 
@@ -23,6 +24,12 @@ export const planAction =
     plan: (client: ReturnType<typeof createClient>, flags: F) => RecordStreamPlan<C, A>,
   ) =>
   async (flags: F): Promise<void> => {
-    const client = createClient(connectionConfig(flags, context.io.env, groups));
-    context.exit(await runPlan(context.io, plan(client, flags), flags));
+    const metrics = flags.metricsPort !== undefined ? await serveMetrics(flags.metricsPort, flags.metricsHost ?? '127.0.0.1') : undefined;
+    try {
+      if (metrics !== undefined) context.io.stderr.write(`${JSON.stringify({ metrics: metrics.url })}\n`);
+      const client = createClient({ ...connectionConfig(flags, context.io.env, groups), ...(metrics !== undefined ? { telemetry: { meter: metrics.meter } } : {}) });
+      context.exit(await runPlan(context.io, plan(client, flags), flags));
+    } finally {
+      await metrics?.close();
+    }
   };
