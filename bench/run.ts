@@ -19,12 +19,15 @@
  *    the same stream with no sink. Target: a sink costs the stream at most half its rate.
  * 5. Scan pools (bench/pool.ts): a backfill of 100 000 items from Scans in another process that
  *    answer after 50 ms, sequential against 8 slices (target >= 6x), and 4 Scans with one liar.
+ * 6. Telemetry (bench/telemetry.ts): `scan.updates` with the OpenTelemetry SDK and no-op exporters
+ *    against without telemetry, paired rounds. Goal (issue 22): at most 3 % slower.
  */
 import { benchDecode } from './decode';
 import { benchGeneratedCodecs } from './generatedCodecs';
 import { benchMerge } from './merge';
 import { benchSinks } from './sinks';
 import { benchPool } from './pool';
+import { benchTelemetry } from './telemetry';
 import { contenders, type Consume } from './contenders';
 import { pairedRounds, ratios, type Contestant } from './endToEnd';
 import { startBenchServer } from './startServer';
@@ -92,8 +95,8 @@ const benchEndToEnd = async () => {
   }
 };
 
-/** `BENCH_PARTS=2,3` runs only those parts (default: all five). */
-const parts = new Set((process.env['BENCH_PARTS'] ?? '1,2,3,4,5').split(',').map((p) => p.trim()));
+/** `BENCH_PARTS=2,3` runs only those parts (default: all six). */
+const parts = new Set((process.env['BENCH_PARTS'] ?? '1,2,3,4,5,6').split(',').map((p) => p.trim()));
 
 const main = async () => {
   console.log('canton-rx benchmark\n');
@@ -124,6 +127,7 @@ const main = async () => {
   }
   if (parts.has('4')) await benchSinks();
   if (parts.has('5')) await benchPool();
+  if (parts.has('6')) await benchTelemetry();
 };
 
 main().catch((e: unknown) => {
