@@ -34,9 +34,21 @@ export interface TracerLike {
  */
 export interface MeterLike {
   /** A monotonic counter. */
-  createCounter(name: string, options?: { description?: string; unit?: string }): { add(value: number, attributes?: TelemetryAttributes): void };
+  createCounter(
+    name: string,
+    options?: { description?: string; unit?: string },
+  ): {
+    /** Adds `value` to the count of these attributes. */
+    add(value: number, attributes?: TelemetryAttributes): void;
+  };
   /** A histogram. */
-  createHistogram(name: string, options?: { description?: string; unit?: string }): { record(value: number, attributes?: TelemetryAttributes): void };
+  createHistogram(
+    name: string,
+    options?: { description?: string; unit?: string },
+  ): {
+    /** Records one value under these attributes. */
+    record(value: number, attributes?: TelemetryAttributes): void;
+  };
 }
 
 /**
