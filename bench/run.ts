@@ -24,6 +24,8 @@
  * 7. Backfill (bench/backfill.ts): one Scan at 50 ms a page, pages of 100 and 1 000, sequential
  *    against `scan.backfill` with and without worker threads (goal >= 6x); distributed, 3 worker
  *    processes against 1 on 4 Scans at 200 ms a page (goal >= 2.5x).
+ * 8. Telemetry (bench/telemetry.ts): `scan.updates` with the OpenTelemetry SDK and no-op exporters
+ *    against without telemetry, paired rounds. Goal (issue 22): at most 3 % slower.
  */
 import { benchDecode } from './decode';
 import { benchGeneratedCodecs } from './generatedCodecs';
@@ -32,6 +34,7 @@ import { benchSinks } from './sinks';
 import { benchPool } from './pool';
 import { benchBundleSize } from './bundleSize';
 import { benchBackfill } from './backfill';
+import { benchTelemetry } from './telemetry';
 import { contenders, type Consume } from './contenders';
 import { pairedRounds, ratios, type Contestant } from './endToEnd';
 import { startBenchServer } from './startServer';
@@ -133,6 +136,7 @@ const main = async () => {
   if (parts.has('5')) await benchPool();
   if (parts.has('6')) await benchBundleSize();
   if (parts.has('7')) await benchBackfill();
+  if (parts.has('8')) await benchTelemetry();
 };
 
 main().catch((e: unknown) => {

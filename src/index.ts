@@ -23,6 +23,9 @@ export type { Fetch, FetchInit, FetchResponse, TokenSource } from './http/types.
 export { oauthTokenSource } from './auth/oauthTokenSource.js';
 export type { OAuthClientCredentials, OAuthPrivateKey, RenewingTokenSource } from './auth/OAuthClientCredentials.js';
 
+// Observability
+export type { TelemetryConfig, TracerLike, MeterLike, SpanLike, TelemetryAttributes } from './telemetry/TelemetryConfig.js';
+
 // Streams
 export { checkpointOf } from './streams/checkpointOf.js';
 export { checkpointCodecs } from './streams/checkpointCodecs.js';

@@ -11,7 +11,7 @@ import { projectRoot } from './helpers/fixtures';
  * - internal, errors, codecs, time, validation: the vocabulary (errors and codecs low; the time
  *   arithmetic and the request checks read the codecs' primitives).
  * - http, retry: the HTTP core and the retry policy; auth: the OAuth token source, which asks its
- *   issuer with that policy.
+ *   issuer with that policy; telemetry: the OpenTelemetry hooks, which the client core calls.
  * - client: the client core (transport, invokeOperation, send); generated: the descriptors and
  *   generated methods it runs.
  * - pool: the Scan pool transport; paging: the paging engine; streams; ws: the WebSocket
@@ -28,6 +28,7 @@ const LAYERS: ReadonlyArray<ReadonlyArray<string>> = [
   ['http'],
   ['retry'],
   ['auth'],
+  ['telemetry'],
   ['client'],
   ['generated'],
   ['pool'],

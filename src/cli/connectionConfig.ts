@@ -23,6 +23,9 @@ export interface ConnectionFlags extends OAuthFlags {
   readonly concurrency?: number;
   readonly retries?: number;
   readonly retryMaxDelay?: number;
+  /** `--metrics-port`: a Prometheus endpoint for the streaming commands (see serveMetrics). */
+  readonly metricsPort?: number;
+  readonly metricsHost?: string;
 }
 
 /** The API groups a command can need. */

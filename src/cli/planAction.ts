@@ -4,6 +4,7 @@ import { connectionConfig, type ConnectionFlags, type GroupName } from './connec
 import { poolEventReporter } from './poolEventReporter.js';
 import type { RecordStreamPlan } from './RecordStreamPlan.js';
 import { runPlan } from './runPlan.js';
+import { serveMetrics } from './serveMetrics.js';
 import type { OutputFlags } from './runRecordStream.js';
 import type { CommandContext } from './types.js';
 
@@ -25,10 +26,17 @@ export const planAction =
     plan: (client: ReturnType<typeof createClient>, flags: F) => RecordStreamPlan<C, A>,
   ) =>
   async (flags: F): Promise<void> => {
-    // The pool's events name the command, known once the plan is made (after the client).
-    let command = 'canton-rx';
-    const client = createClient(connectionConfig(flags, context.io.env, groups, (event) => poolEventReporter(context.io, command, flags.quiet === true)(event)));
-    const planned = plan(client, flags);
-    command = planned.command;
-    context.exit(await runPlan(context.io, planned, flags));
+    const metrics = flags.metricsPort !== undefined ? await serveMetrics(flags.metricsPort, flags.metricsHost ?? '127.0.0.1') : undefined;
+    try {
+      if (metrics !== undefined) context.io.stderr.write(`${JSON.stringify({ metrics: metrics.url })}\n`);
+      // The pool's events name the command, known once the plan is made (after the client).
+      let command = 'canton-rx';
+      const config = connectionConfig(flags, context.io.env, groups, (event) => poolEventReporter(context.io, command, flags.quiet === true)(event));
+      const client = createClient({ ...config, ...(metrics !== undefined ? { telemetry: { meter: metrics.meter } } : {}) });
+      const planned = plan(client, flags);
+      command = planned.command;
+      context.exit(await runPlan(context.io, planned, flags));
+    } finally {
+      await metrics?.close();
+    }
   };

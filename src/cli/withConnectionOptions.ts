@@ -29,5 +29,7 @@ export const withConnectionOptions = (command: Command, groups: ReadonlyArray<'s
   return command
     .option('--timeout <ms>', 'per-request timeout in milliseconds', parseWholeNumber(1))
     .addOption(new Option('--retries <n>', 'retries of a failed request (reads only; default 5, unlimited with --follow; 0: none)').argParser(parseWholeNumber(0)))
-    .addOption(new Option('--retry-max-delay <ms>', 'the longest wait between retries').argParser(parseWholeNumber(1)));
+    .addOption(new Option('--retry-max-delay <ms>', 'the longest wait between retries').argParser(parseWholeNumber(1)))
+    .addOption(new Option('--metrics-port <port>', 'streaming commands: serve Prometheus metrics on this port at /metrics (0: a free one; docs/observability.md)').argParser(parseWholeNumber(0)))
+    .option('--metrics-host <host>', 'the address --metrics-port listens on (default 127.0.0.1)');
 };

@@ -5,6 +5,7 @@ import { invalidRequest } from '../errors/constructors.js';
 import { parseBaseUrl } from '../http/parseBaseUrl.js';
 import { request } from '../http/request.js';
 import type { Fetch, HttpResponse, RequestDescription } from '../http/types.js';
+import type { Telemetry } from '../telemetry/createTelemetry.js';
 import type { GroupConfig } from './types.js';
 
 /**
@@ -23,6 +24,8 @@ export type Agreement = 'whole' | { readonly kind: 'history-page'; readonly item
  */
 export type Call = Pick<RequestDescription, 'method' | 'path' | 'params' | 'query' | 'body' | 'onOkText' | 'onOkJson' | 'okBytes'> & {
   readonly agreement?: Agreement;
+  /** The operation's id, for telemetry (a span's `operationId`). */
+  readonly operationId?: string;
   /** Decode the answer strictly (docs/codecs.md, "Open unions"); absent: the client's `strict` option. */
   readonly strict?: boolean;
 };
@@ -33,10 +36,11 @@ export type TransportAnswer = HttpResponse & { readonly strict?: boolean };
 /**
  * Sends calls to one API group. `okBytes: true` says that a call with `okBytes` is answered with the
  * body's bytes, unread (one server's transport); a transport without it (a Scan pool, which
- * compares the answers it reads) must not be sent such a call.
+ * compares the answers it reads) must not be sent such a call. `telemetry`, when the client has
+ * some, is what its streams report to.
  * @internal
  */
-export type Transport = ((call: Call) => Observable<E.Either<CantonError, TransportAnswer>>) & { readonly okBytes?: true };
+export type Transport = ((call: Call) => Observable<E.Either<CantonError, TransportAnswer>>) & { readonly okBytes?: true; readonly telemetry?: Telemetry };
 
 /**
  * The transport of one call with its own `strict` (a stream's option), laid over the client's:
@@ -44,7 +48,12 @@ export type Transport = ((call: Call) => Observable<E.Either<CantonError, Transp
  * @internal
  */
 export const withStrict = (transport: Transport, options: { readonly strict?: boolean } | undefined): Transport =>
-  options?.strict === undefined ? transport : Object.assign((call: Call) => transport({ ...call, strict: options.strict }), transport.okBytes === true ? { okBytes: true as const } : {});
+  options?.strict === undefined
+    ? transport
+    : Object.assign((call: Call) => transport({ ...call, strict: options.strict }), {
+        ...(transport.okBytes === true ? { okBytes: true as const } : {}),
+        ...(transport.telemetry !== undefined ? { telemetry: transport.telemetry } : {}),
+      });
 
 /**
  * Binds the HTTP core to one group's base URL, token, fetch, timeout and body bound. A group
@@ -55,7 +64,7 @@ export const withStrict = (transport: Transport, options: { readonly strict?: bo
 export const createTransport = (
   name: 'ledger' | 'validator' | 'scan',
   group: GroupConfig | undefined,
-  shared: { fetch: Fetch; timeoutMs: number; maxResponseBytes?: number; configIssues?: ReadonlyArray<RequestIssue>; strict?: boolean },
+  shared: { fetch: Fetch; timeoutMs: number; maxResponseBytes?: number; configIssues?: ReadonlyArray<RequestIssue>; strict?: boolean; telemetry?: Telemetry },
 ): Transport => {
   if (shared.configIssues !== undefined && shared.configIssues.length > 0) {
     const text = shared.configIssues.map((i) => `${i.path} ${i.message}`).join('; ');
@@ -79,7 +88,7 @@ export const createTransport = (
     );
     return () => of(invalid);
   }
-  const send = ({ agreement: _agreement, strict, ...call }: Call) => {
+  const send = ({ agreement: _agreement, operationId: _operationId, strict, ...call }: Call) => {
     const answer = request({
       ...call,
       baseUrl: group.url,
@@ -91,5 +100,8 @@ export const createTransport = (
     // The answer says how it is to be decoded: the call's own choice, else the client's.
     return (strict ?? shared.strict) === true ? answer.pipe(map(E.map((r): TransportAnswer => ({ ...r, strict: true })))) : answer;
   };
-  return Object.assign(send, { okBytes: true as const });
+  const telemetry = shared.telemetry;
+  // Telemetry (src/telemetry): a span and the request metrics around each request sent.
+  const sent = telemetry === undefined ? send : (call: Call) => telemetry.request({ method: call.method, path: call.path, group: name, ...(call.operationId !== undefined ? { operationId: call.operationId } : {}) }, () => send(call));
+  return Object.assign(sent, { okBytes: true as const });
 };

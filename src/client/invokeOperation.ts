@@ -148,6 +148,7 @@ export const buildCall = (d: OperationDescriptor, args: ReadonlyArray<unknown>, 
   return E.right({
     method: d.httpMethod,
     path: d.path,
+    operationId: d.operationId,
     ...(d.agreement !== undefined ? { agreement: d.agreement } : {}),
     ...(Object.keys(params).length > 0 ? { params } : {}),
     ...(Object.keys(query).length > 0 ? { query } : {}),

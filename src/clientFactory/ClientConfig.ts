@@ -1,6 +1,7 @@
 import type { Fetch } from '../http/types.js';
 import type { GroupConfig, ValidatorGroupConfig, WebSocketConstructor } from '../client/types.js';
 import type { ScanPoolConfig } from '../pool/types.js';
+import type { TelemetryConfig } from '../telemetry/TelemetryConfig.js';
 
 /**
  * What `createClient` needs: the groups you use, and what they share.
@@ -42,4 +43,10 @@ export interface ClientConfig {
    * @since 0.3.0
    */
   readonly strict?: boolean;
+  /**
+   * Where to report traces and metrics: an OpenTelemetry tracer and/or meter (docs/observability.md).
+   * Absent: nothing is measured, and `@opentelemetry/api` is not needed.
+   * @since 0.4.0
+   */
+  readonly telemetry?: TelemetryConfig;
 }

@@ -10,6 +10,8 @@ import { defaultFetch } from './defaultFetch.js';
 import { createPoolTransport } from '../pool/createPoolTransport.js';
 import { isScanPoolConfig } from '../pool/types.js';
 import { webSocketEndpoint } from '../ws/webSocketEndpoint.js';
+import { createTelemetry } from '../telemetry/createTelemetry.js';
+import { withTelemetry } from '../telemetry/withTelemetry.js';
 
 const DEFAULT_TIMEOUT_MS = 30_000;
 
@@ -56,10 +58,13 @@ export const createClient = (config: ClientConfig = {}): CantonClient => {
     configIssues.push({ path: 'maxResponseBytes', message: `must be a positive whole number of bytes, got ${String(config.maxResponseBytes)}` });
   }
   const fetch: Fetch = config.fetch ?? defaultFetch();
-  const shared = { fetch, timeoutMs, maxResponseBytes, configIssues, ...(config.strict === true ? { strict: true } : {}) };
+  const telemetry = createTelemetry(config.telemetry);
+  const shared = { fetch, timeoutMs, maxResponseBytes, configIssues, ...(config.strict === true ? { strict: true } : {}), ...(telemetry !== undefined ? { telemetry } : {}) };
+  // The pool's events are counted too (pool events metric), and still reach the caller's onEvent.
+  const scanPool = isScanPoolConfig(config.scan) && telemetry !== undefined ? { ...config.scan, onEvent: telemetry.poolEvents(config.scan.onEvent) } : config.scan;
   return {
-    ledger: createLedgerGroup(createTransport('ledger', config.ledger, shared), webSocketEndpoint(config.ledger, { ...shared, ...(config.webSocket !== undefined ? { webSocket: config.webSocket } : {}) })),
-    validator: createValidatorGroup(createTransport('validator', config.validator, shared), config.validator?.ansAcronym ?? 'cns'),
-    scan: createScanGroup(isScanPoolConfig(config.scan) ? createPoolTransport(config.scan, shared) : createTransport('scan', config.scan, shared)),
+    ledger: createLedgerGroup(withTelemetry(createTransport('ledger', config.ledger, shared), telemetry), webSocketEndpoint(config.ledger, { ...shared, ...(config.webSocket !== undefined ? { webSocket: config.webSocket } : {}) })),
+    validator: createValidatorGroup(withTelemetry(createTransport('validator', config.validator, shared), telemetry), config.validator?.ansAcronym ?? 'cns'),
+    scan: createScanGroup(withTelemetry(isScanPoolConfig(scanPool) ? createPoolTransport(scanPool, shared) : createTransport('scan', scanPool, shared), telemetry)),
   };
 };

@@ -8,6 +8,8 @@ import { isHeartbeat } from '../streams/isHeartbeat.js';
 import { recordedCheckpointOf } from '../streams/checkpointOf.js';
 import type { Page, PageRecord } from '../paging/Page.js';
 import type { Sink, SinkItem } from './Sink.js';
+import type { TelemetryConfig } from '../telemetry/TelemetryConfig.js';
+import { createTelemetry } from '../telemetry/createTelemetry.js';
 
 /**
  * Options of `drainInto`.
@@ -25,6 +27,12 @@ export interface DrainOptions {
    * committed (the stream still fetches its `prefetch` page ahead).
    */
   readonly readAhead?: number;
+  /**
+   * Where to report each commit's duration and item count (`canton_rx.sink.commit.*`, labelled with
+   * the checkpoint's stream): the `telemetry` given to `createClient` (docs/observability.md).
+   * @since 0.4.0
+   */
+  readonly telemetry?: TelemetryConfig;
 }
 
 /**
@@ -110,6 +118,7 @@ export const drainInto = <C extends Checkpoint, I = SinkItem>(
   new Observable<E.Either<CantonError | SinkError, Committed<C>>>((subscriber) => {
     const batchSize = Math.max(1, Math.floor(options.batchSize ?? DEFAULT_BATCH));
     const readAhead = Math.max(0, Math.floor(options.readAhead ?? batchSize));
+    const telemetry = createTelemetry(options.telemetry);
     const pull = new Subject<void>();
     let source: Subscription | undefined;
     let revision = 0;
@@ -163,9 +172,11 @@ export const drainInto = <C extends Checkpoint, I = SinkItem>(
       const checkpoint = chunks[chunks.length - 1]!.checkpoint;
       committing = true;
       maybePull();
+      const started = telemetry !== undefined ? Date.now() : 0;
       sink.commit(items, checkpoint, revision).then(
         (r) => {
           committing = false;
+          if (telemetry !== undefined && E.isRight(r)) telemetry.sinkCommit(checkpoint.stream, Date.now() - started, items.length);
           if (stopped || subscriber.closed) return;
           if (E.isLeft(r)) {
             stop(r);

@@ -16,6 +16,7 @@ import type { SnapshotContract } from './LedgerFeedItem.js';
 import type { StreamOptions } from './options.js';
 import type { Page, PageRecord } from '../paging/Page.js';
 import { readPages, type PageStep } from '../paging/readPages.js';
+import { meterPages } from '../telemetry/meterPages.js';
 import { flattenPages, valuesOf } from '../paging/flattenPages.js';
 import { checkpointCodecs } from './checkpointCodecs.js';
 
@@ -113,7 +114,7 @@ export const ledgerActiveContractsPages = (
           const body: GetActiveContractsPageRequest = { ...rest, ...(state.at !== undefined ? { activeAtOffset: state.at } : {}), ...(state.token !== undefined ? { pageToken: state.token } : {}) };
           return invokeOperation(transport, ledgerOperations.getActiveContractsPage, [body]);
         };
-        return readPages({ request: pageRequest, step }, initial, options);
+        return readPages({ request: pageRequest, step }, initial, options).pipe(meterPages(transport.telemetry, 'ledger.activeContracts'));
       }),
   );
 

@@ -15,6 +15,7 @@ import type { Heartbeat } from './heartbeat.js';
 import { invariantViolation } from '../paging/invariantViolation.js';
 import type { Page, PageRecord } from '../paging/Page.js';
 import { readPages, type PageStep } from '../paging/readPages.js';
+import { meterPages } from '../telemetry/meterPages.js';
 import { DEFAULT_TAIL_INTERVAL_MS, TAIL_RETRY, type TailingStreamOptions } from './options.js';
 import { itemsOf } from './itemsOf.js';
 import { checkpointCodecs } from './checkpointCodecs.js';
@@ -154,7 +155,7 @@ export const ledgerUpdatesPages = (transport: Transport, request: LedgerUpdatesR
                 : { ...state, begin: state.last, token: undefined, bound: undefined }
               : undefined,
         };
-        return readPages(paging, initial, { prefetch: options.prefetch, pull: options.pull, retry });
+        return readPages(paging, initial, { prefetch: options.prefetch, pull: options.pull, retry }).pipe(meterPages(transport.telemetry, 'ledger.updates'));
       }),
   );
 

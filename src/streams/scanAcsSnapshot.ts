@@ -16,6 +16,7 @@ import type { Page } from '../paging/Page.js';
 import { itemsOf } from './itemsOf.js';
 import { requireRequest } from '../validation/requireRequest.js';
 import { checkpointCodecs } from './checkpointCodecs.js';
+import { meterPages } from '../telemetry/meterPages.js';
 
 /**
  * Options of `scan.acsSnapshot`.
@@ -40,7 +41,7 @@ export const scanAcsSnapshotPages = (transport: Transport, request: AcsRequestV2
   checked(
     () => requireRequest(request, 'scan.acsSnapshot request') ?? checkFrom(options.from).result('scan.acsSnapshot options', request),
     (req) =>
-      readSnapshotPagesPaged(req, options, (body) => invokeOperation(transport, scanOperations.getAcsSnapshotAtV2, [body]), (fields): AcsSnapshotCheckpoint => ({ stream: 'scan.acsSnapshot', ...fields })),
+      readSnapshotPagesPaged(req, options, (body) => invokeOperation(transport, scanOperations.getAcsSnapshotAtV2, [body]), (fields): AcsSnapshotCheckpoint => ({ stream: 'scan.acsSnapshot', ...fields })).pipe(meterPages(transport.telemetry, 'scan.acsSnapshot')),
   );
 
 /** The item form of `scanAcsSnapshotPages` (see `ScanGroup.acsSnapshot`). @internal */

@@ -13,6 +13,7 @@ import { DEFAULT_TAIL_INTERVAL_MS, TAIL_RETRY, type TailingStreamOptions } from 
 import { initialScanRead, scanCursorPaging, type ScanCursorRecords, type ScanKeyed } from '../paging/byScanCursor.js';
 import { invariantViolation } from '../paging/invariantViolation.js';
 import { readPages } from '../paging/readPages.js';
+import { meterPages } from '../telemetry/meterPages.js';
 import type { Page } from '../paging/Page.js';
 import { utcTimestamp } from '../paging/utcTimestamp.js';
 import { itemsOf } from './itemsOf.js';
@@ -91,7 +92,7 @@ export const scanEventsPages = (transport: Transport, request: EventHistoryReque
           request: (cursor) => invokeOperation(transport, scanOperations.getEventHistory, [{ ...rest, ...cursor }]),
           records: (response) => eventRecords(response.events),
         });
-        return readPages(paging, start, { prefetch: options.prefetch, pull: options.pull, retry });
+        return readPages(paging, start, { prefetch: options.prefetch, pull: options.pull, retry }).pipe(meterPages(transport.telemetry, 'scan.events'));
       }),
   );
 

@@ -17,6 +17,7 @@ import { readSnapshotPagesPaged } from './readSnapshotPages.js';
 import type { Page } from '../paging/Page.js';
 import { itemsOf } from './itemsOf.js';
 import { checkpointCodecs } from './checkpointCodecs.js';
+import { meterPages } from '../telemetry/meterPages.js';
 
 /**
  * Options of `scan.holdings`.
@@ -56,7 +57,7 @@ export const scanHoldingsPages = (
       if (E.isLeft(r)) return r;
       return checkFrom(options.from).result('scan.holdings options', r.right);
     },
-    (req) => readSnapshotPagesPaged(req, options, (body) => holdingsPage(transport, body), (fields): HoldingsCheckpoint => ({ stream: 'scan.holdings', ...fields })),
+    (req) => readSnapshotPagesPaged(req, options, (body) => holdingsPage(transport, body), (fields): HoldingsCheckpoint => ({ stream: 'scan.holdings', ...fields })).pipe(meterPages(transport.telemetry, 'scan.holdings')),
   );
 
 /** The item form of `scanHoldingsPages` (see `ScanGroup.holdings`). @internal */

@@ -12,6 +12,7 @@ import type { ImportUpdatesCheckpoint } from './checkpoints.js';
 import { invariantViolation } from '../paging/invariantViolation.js';
 import type { Page } from '../paging/Page.js';
 import { readPages, type PageStep } from '../paging/readPages.js';
+import { meterPages } from '../telemetry/meterPages.js';
 import { itemCheckpoints } from './itemCheckpoints.js';
 import { itemsOf } from './itemsOf.js';
 import type { StreamOptions } from './options.js';
@@ -78,7 +79,7 @@ export const scanImportUpdatesPages = (
           return E.right({ page: { records, checkpoint, caughtUp: page.length === 0 }, next: page.length === 0 ? undefined : { after: last }, ...(failure !== undefined ? { failure } : {}) });
         };
         const paging = { request: (state: State) => invokeOperation(transport, scanOperations.getImportUpdates, [{ ...req, after_update_id: state.after }]), step };
-        return readPages(paging, { after: options.from?.update_id ?? req.after_update_id }, options);
+        return readPages(paging, { after: options.from?.update_id ?? req.after_update_id }, options).pipe(meterPages(transport.telemetry, 'scan.importUpdates'));
       }),
   );
 

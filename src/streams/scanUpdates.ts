@@ -15,6 +15,7 @@ import type { Heartbeat } from './heartbeat.js';
 import { DEFAULT_TAIL_INTERVAL_MS, TAIL_RETRY, type TailingStreamOptions } from './options.js';
 import { initialScanRead, scanCursorPaging } from '../paging/byScanCursor.js';
 import { readPages } from '../paging/readPages.js';
+import { meterPages } from '../telemetry/meterPages.js';
 import type { Page } from '../paging/Page.js';
 import { itemsOf } from './itemsOf.js';
 import { checkpointCodecs } from './checkpointCodecs.js';
@@ -84,7 +85,7 @@ export const scanUpdatesPages = (
           },
           records: (response) => ({ values: response.transactions }),
         });
-        return readPages(paging, start, { prefetch: options.prefetch, pull: options.pull, retry });
+        return readPages(paging, start, { prefetch: options.prefetch, pull: options.pull, retry }).pipe(meterPages(transport.telemetry, 'scan.updates'));
       }),
   );
 

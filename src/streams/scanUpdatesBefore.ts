@@ -15,6 +15,7 @@ import { cursorOfItem } from '../paging/byScanCursor.js';
 import { invariantViolation } from '../paging/invariantViolation.js';
 import type { Page } from '../paging/Page.js';
 import { readPages, type PageStep } from '../paging/readPages.js';
+import { meterPages } from '../telemetry/meterPages.js';
 import { itemCheckpoints } from './itemCheckpoints.js';
 import { itemsOf } from './itemsOf.js';
 import type { StreamOptions } from './options.js';
@@ -98,7 +99,7 @@ export const scanUpdatesBeforePages = (
           return E.right({ page: { records, checkpoint, caughtUp: oldest === undefined }, next: oldest === undefined ? undefined : { before: oldest.record_time } });
         };
         const paging = { request: (state: State) => invokeOperation(transport, scanOperations.getUpdatesBefore, [{ ...req, before: state.before }]), step };
-        return readPages(paging, { before: options.from?.record_time ?? req.before }, options);
+        return readPages(paging, { before: options.from?.record_time ?? req.before }, options).pipe(meterPages(transport.telemetry, 'scan.updatesBefore'));
       }),
   );
 

@@ -15,6 +15,7 @@ import { tokenGuard } from '../paging/byPageToken.js';
 import type { StreamOptions } from './options.js';
 import type { Page, PageRecord } from '../paging/Page.js';
 import { readPages, type PageStep } from '../paging/readPages.js';
+import { meterPages } from '../telemetry/meterPages.js';
 import { itemsOf } from './itemsOf.js';
 import { checkpointCodecs } from './checkpointCodecs.js';
 
@@ -114,7 +115,7 @@ export const scanValidatorLicensesPages = (
           const query = { ...(state.after !== undefined ? { after: state.after } : {}), ...(req.limit !== undefined ? { limit: req.limit } : {}) };
           return invokeOperation(transport, scanOperations.listValidatorLicenses, [query]);
         };
-        return readPages({ request, step }, initial, options);
+        return readPages({ request, step }, initial, options).pipe(meterPages(transport.telemetry, 'scan.validatorLicenses'));
       }),
   );
 

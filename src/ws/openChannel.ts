@@ -1,4 +1,4 @@
-import { asyncScheduler, defer, Observable, of, switchMap, type Subscription } from 'rxjs';
+import { asyncScheduler, defer, identity, Observable, of, switchMap, type Subscription } from 'rxjs';
 import type * as t from 'io-ts';
 import * as E from 'fp-ts/lib/Either.js';
 import type { CantonError } from '../errors/CantonError.js';
@@ -68,7 +68,7 @@ const messageOf = (event: unknown): string | undefined => {
 export const openChannel = <A>(endpoint: E.Either<CantonError, WebSocketEndpoint>, path: string, message: unknown, codec: t.Decoder<unknown, A>): Observable<E.Either<CantonError, A>> =>
   defer(() => {
     if (E.isLeft(endpoint)) return of(endpoint);
-    const { baseUrl, token, webSocket, timeoutMs, strict } = endpoint.right;
+    const { baseUrl, token, webSocket, timeoutMs, strict, telemetry } = endpoint.right;
     // The client's `strict` option: each message decoded strictly (docs/codecs.md, "Open unions").
     const decoder: t.Decoder<unknown, A> = strict === true ? { name: codec.name, validate: codec.validate, decode: (u) => strictDecoding(() => codec.decode(u)) } : codec;
     const built = buildUrl(baseUrl, path);
@@ -80,7 +80,12 @@ export const openChannel = <A>(endpoint: E.Either<CantonError, WebSocketEndpoint
         if (E.isLeft(resolved)) return of(resolved);
         return loadWebSocket(webSocket).pipe(
           switchMap((ctor): Observable<E.Either<CantonError, A>> =>
-            E.isLeft(ctor) ? of(ctor) : connect(ctor.right, url, resolved.right, secretsOf(token), message, decoder, timeoutMs).pipe(untilRenewal<A>(token, resolved.right, url)),
+            E.isLeft(ctor)
+              ? of(ctor)
+              : connect(ctor.right, url, resolved.right, secretsOf(token), message, decoder, timeoutMs).pipe(
+                  telemetry !== undefined ? telemetry.connection({ method: 'GET', path, group: 'ledger' }) : identity,
+                  untilRenewal<A>(token, resolved.right, url),
+                ),
           ),
         );
       }),

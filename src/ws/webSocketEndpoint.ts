@@ -4,6 +4,7 @@ import { invalidRequest } from '../errors/constructors.js';
 import { parseBaseUrl } from '../http/parseBaseUrl.js';
 import type { TokenSource } from '../http/types.js';
 import type { GroupConfig, WebSocketConstructor } from '../client/types.js';
+import type { Telemetry } from '../telemetry/createTelemetry.js';
 
 /** Where the ledger's WebSocket channels are, and how to open one. @internal */
 export interface WebSocketEndpoint {
@@ -16,6 +17,8 @@ export interface WebSocketEndpoint {
   readonly timeoutMs: number;
   /** Decode the messages strictly (the client's `strict` option, docs/codecs.md). */
   readonly strict?: boolean;
+  /** The client's telemetry: a span per connection (src/telemetry). */
+  readonly telemetry?: Telemetry;
 }
 
 /**
@@ -26,7 +29,7 @@ export interface WebSocketEndpoint {
  */
 export const webSocketEndpoint = (
   group: GroupConfig | undefined,
-  shared: { timeoutMs: number; webSocket?: WebSocketConstructor; configIssues?: ReadonlyArray<RequestIssue>; strict?: boolean },
+  shared: { timeoutMs: number; webSocket?: WebSocketConstructor; configIssues?: ReadonlyArray<RequestIssue>; strict?: boolean; telemetry?: Telemetry },
 ): E.Either<InvalidRequest, WebSocketEndpoint> => {
   const issues = [...(shared.configIssues ?? [])];
   if (shared.webSocket !== undefined && typeof shared.webSocket !== 'function') issues.push({ path: 'webSocket', message: 'must be a WebSocket class' });
@@ -42,5 +45,6 @@ export const webSocketEndpoint = (
     ...(group.token !== undefined ? { token: group.token } : {}),
     ...(shared.webSocket !== undefined ? { webSocket: shared.webSocket } : {}),
     ...(shared.strict === true ? { strict: true } : {}),
+    ...(shared.telemetry !== undefined ? { telemetry: shared.telemetry } : {}),
   });
 };

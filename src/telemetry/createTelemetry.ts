@@ -1,0 +1,201 @@
+import { Observable } from 'rxjs';
+import type * as E from 'fp-ts/lib/Either.js';
+import type { CantonError } from '../errors/CantonError.js';
+import type { HttpResponse } from '../http/types.js';
+import type { MeterLike, TelemetryAttributes, TelemetryConfig } from './TelemetryConfig.js';
+
+/** `SpanKind.CLIENT` and `SpanStatusCode.ERROR` of `@opentelemetry/api`, which canton-rx does not import. */
+const SPAN_KIND_CLIENT = 2;
+const STATUS_ERROR = 2;
+
+/** What a span and the request metrics say of one call: never its URL's query, body or token. @internal */
+export interface RequestInfo {
+  readonly method: string;
+  /** The path template (`/v2/updates`, `/v0/acs/{party}`), not the filled-in path. */
+  readonly path: string;
+  readonly operationId?: string;
+  readonly group: string;
+}
+
+/** One stream page as the metrics read it: its records' count, where it stands, whether it caught up. @internal */
+export interface MeteredPage {
+  readonly records: ReadonlyArray<unknown>;
+  readonly checkpoint?: unknown;
+  readonly caughtUp: boolean;
+}
+
+/**
+ * The instruments of one client, made once from its `TelemetryConfig`; every hook is a few field
+ * reads and calls, so that a client with telemetry pays little per request and per page.
+ * @internal
+ */
+export interface Telemetry {
+  /** Wraps one HTTP request: a span and the request metrics, from subscribe to its answer or cancel. */
+  readonly request: (info: RequestInfo, send: () => Observable<E.Either<CantonError, HttpResponse>>) => Observable<E.Either<CantonError, HttpResponse>>;
+  /** Counts a page of a record stream and its items; the lag behind now from its checkpoint's `record_time`. */
+  readonly page: (stream: string, page: MeteredPage) => void;
+  /** A Scan pool's `onEvent` that counts each event (`unhealthy`, `liar`, `disagreed`, ...) and hands it on to `next`. */
+  readonly poolEvents: <Ev extends { readonly type: string; readonly scan?: string }>(next: ((event: Ev) => void) | undefined) => (event: Ev) => void;
+  /** Records one sink commit: its duration and how many items it stored. */
+  readonly sinkCommit: (stream: string, ms: number, items: number) => void;
+  /** A span per WebSocket connection: from subscribe until it ends (its message count, how it failed) or is cancelled. */
+  readonly connection: (info: RequestInfo) => <A>(source: Observable<E.Either<CantonError, A>>) => Observable<E.Either<CantonError, A>>;
+}
+
+const now = (): number => (typeof performance !== 'undefined' ? performance.now() : Date.now());
+
+/** Why a request failed, as one low-cardinality label. */
+const reasonOf = (e: CantonError): string => (e._tag === 'HttpError' ? `http_${e.status}` : e._tag === 'DecodeError' ? `decode_${e.reason}` : e._tag);
+
+const instruments = (meter: MeterLike) => ({
+  requests: meter.createCounter('canton_rx.http.requests', { description: 'HTTP requests sent, by operation and outcome (status code or error kind)' }),
+  duration: meter.createHistogram('canton_rx.http.duration', { description: 'HTTP request duration, from sending to the whole body', unit: 'ms' }),
+  failures: meter.createCounter('canton_rx.http.failures', { description: 'Failed HTTP requests by reason (what the retry policy retries or gives up on)' }),
+  throttled: meter.createCounter('canton_rx.http.throttled', { description: 'Answers 429 Too Many Requests' }),
+  serverDelay: meter.createHistogram('canton_rx.http.server_delay', { description: 'Delays the server asked for (Retry-After, retryInfo)', unit: 'ms' }),
+  items: meter.createCounter('canton_rx.stream.items', { description: 'Items read by each record stream' }),
+  pages: meter.createCounter('canton_rx.stream.pages', { description: 'Pages read by each record stream' }),
+  lag: meter.createHistogram('canton_rx.stream.lag', { description: 'Record time of the last item of a page behind now', unit: 's' }),
+  poolEvents: meter.createCounter('canton_rx.pool.events', { description: 'Scan pool events (unhealthy, liar, disagreed, rate, discovered)' }),
+  commitDuration: meter.createHistogram('canton_rx.sink.commit.duration', { description: 'Sink commit duration', unit: 'ms' }),
+  commitItems: meter.createHistogram('canton_rx.sink.commit.items', { description: 'Items per sink commit' }),
+});
+
+const recordTimeOf = (checkpoint: unknown): number | undefined => {
+  const t = typeof checkpoint === 'object' && checkpoint !== null ? (checkpoint as { record_time?: unknown }).record_time : undefined;
+  if (typeof t !== 'string') return undefined;
+  const ms = Date.parse(t);
+  return Number.isFinite(ms) ? ms : undefined;
+};
+
+/**
+ * The instruments of a `TelemetryConfig`, or `undefined` when there is nothing to report to (no
+ * config, or neither a tracer nor a meter): callers then skip every hook.
+ * @example
+ * ```ts
+ * const telemetry = createTelemetry({ meter: metrics.getMeter('canton-rx') });
+ * const answer = telemetry ? telemetry.request({ method: 'POST', path: '/v2/updates', group: 'scan' }, send) : send();
+ * ```
+ * @internal
+ */
+export const createTelemetry = (config: TelemetryConfig | undefined): Telemetry | undefined => {
+  if (config === undefined || (config.tracer === undefined && config.meter === undefined)) return undefined;
+  const tracer = config.tracer;
+  const m = config.meter !== undefined ? instruments(config.meter) : undefined;
+  // One attribute object per operation and per stream, not one per call.
+  const labels = new Map<string, TelemetryAttributes>();
+  const labelsOf = (key: string, make: () => TelemetryAttributes): TelemetryAttributes => {
+    let l = labels.get(key);
+    if (l === undefined) labels.set(key, (l = make()));
+    return l;
+  };
+  const opLabels = (info: RequestInfo): TelemetryAttributes =>
+    labelsOf(`op ${info.group} ${info.operationId ?? `${info.method} ${info.path}`}`, () => ({ 'canton_rx.group': info.group, 'canton_rx.operation': info.operationId ?? `${info.method} ${info.path}` }));
+  const spanAttributes = (info: RequestInfo): TelemetryAttributes => ({ ...opLabels(info), 'http.request.method': info.method, 'url.template': info.path });
+
+  const request: Telemetry['request'] = (info, send) =>
+    new Observable((subscriber) => {
+      const span = tracer?.startSpan(`${info.method} ${info.path}`, { kind: SPAN_KIND_CLIENT, attributes: spanAttributes(info) });
+      const started = now();
+      let done = false;
+      const sub = send().subscribe({
+        next: (r) => {
+          done = true;
+          const ops = m !== undefined ? opLabels(info) : undefined;
+          if (r._tag === 'Right') {
+            span?.setAttribute('http.response.status_code', r.right.status);
+            if (r.right.body._tag === 'Text') span?.setAttribute('canton_rx.response.chars', r.right.body.text.length);
+            m?.requests.add(1, labelsOf(`out ${String(r.right.status)} ${ops!['canton_rx.operation']}`, () => ({ ...ops!, 'canton_rx.outcome': String(r.right.status) })));
+          } else {
+            const e = r.left;
+            const reason = reasonOf(e);
+            if (e._tag === 'HttpError') span?.setAttribute('http.response.status_code', e.status);
+            span?.setAttribute('error.type', reason);
+            span?.setStatus({ code: STATUS_ERROR, message: reason });
+            if (m !== undefined) {
+              const withReason = labelsOf(`out ${reason} ${ops!['canton_rx.operation']}`, () => ({ ...ops!, 'canton_rx.outcome': reason }));
+              m.requests.add(1, withReason);
+              m.failures.add(1, withReason);
+              if (e._tag === 'HttpError' && e.status === 429) m.throttled.add(1, ops);
+              if (e._tag === 'HttpError' && e.retryAfterMs !== undefined) m.serverDelay.record(e.retryAfterMs, ops);
+            }
+          }
+          m?.duration.record(now() - started, ops);
+          // Ended at the answer: a retry unsubscribes right after it, before any complete.
+          span?.end();
+          subscriber.next(r);
+        },
+        error: (defect: unknown) => {
+          if (!done) {
+            done = true;
+            span?.setStatus({ code: STATUS_ERROR, message: 'defect' });
+            span?.end();
+          }
+          subscriber.error(defect);
+        },
+        complete: () => subscriber.complete(),
+      });
+      return () => {
+        sub.unsubscribe();
+        if (!done) {
+          span?.setAttribute('canton_rx.cancelled', true);
+          span?.end();
+        }
+      };
+    });
+
+  const page: Telemetry['page'] = (stream, p) => {
+    if (m === undefined) return;
+    const l = labelsOf(`stream ${stream}`, () => ({ 'canton_rx.stream': stream }));
+    m.pages.add(1, l);
+    if (p.records.length > 0) m.items.add(p.records.length, l);
+    const at = recordTimeOf(p.checkpoint);
+    if (at !== undefined) m.lag.record(Math.max(0, (Date.now() - at) / 1000), l);
+  };
+
+  return {
+    request,
+    page,
+    poolEvents: (next) => (event) => {
+      m?.poolEvents.add(1, { 'canton_rx.event': event.type, ...(event.scan !== undefined ? { 'canton_rx.scan': event.scan } : {}) });
+      next?.(event);
+    },
+    sinkCommit: (stream, ms, items) => {
+      if (m === undefined) return;
+      const l = labelsOf(`stream ${stream}`, () => ({ 'canton_rx.stream': stream }));
+      m.commitDuration.record(ms, l);
+      m.commitItems.record(items, l);
+    },
+    connection: (info) => (source) =>
+      new Observable((subscriber) => {
+        const span = tracer?.startSpan(`WS ${info.path}`, { kind: SPAN_KIND_CLIENT, attributes: { ...spanAttributes(info), 'network.protocol.name': 'websocket' } });
+        if (span === undefined) return source.subscribe(subscriber);
+        let messages = 0;
+        let failed = false;
+        const sub = source.subscribe({
+          next: (r) => {
+            if (r._tag === 'Right') messages++;
+            else {
+              failed = true;
+              const reason = reasonOf(r.left);
+              if (r.left._tag === 'HttpError') span.setAttribute('http.response.status_code', r.left.status);
+              span.setAttribute('error.type', reason);
+              span.setStatus({ code: STATUS_ERROR, message: reason });
+            }
+            subscriber.next(r);
+          },
+          error: (defect: unknown) => {
+            span.setStatus({ code: STATUS_ERROR, message: 'defect' });
+            subscriber.error(defect);
+          },
+          complete: () => subscriber.complete(),
+        });
+        return () => {
+          sub.unsubscribe();
+          span.setAttribute('canton_rx.ws.messages', messages);
+          if (!failed && !subscriber.closed) span.setAttribute('canton_rx.cancelled', true);
+          span.end();
+        };
+      }),
+  };
+};
