@@ -25,6 +25,8 @@ import { requireRequest } from '../validation/requireRequest.js';
 export interface ActiveContractsOptions {
   /** Open a new socket after a retryable failure, after the last element's continuation token (see `WebSocketStreamOptions.retry`). */
   readonly retry?: RetryBackoffConfig;
+  /** Decode strictly (see `WebSocketStreamOptions.strict`). @since 0.3.0 */
+  readonly strict?: boolean;
 }
 
 /** Position: the continuation token of the last element handed on (or asked with); `false` once an element came without one. */
@@ -59,7 +61,7 @@ export const activeContractsChannel = (
       const paging: Paging<Position, JsGetActiveContractsResponse, JsGetActiveContractsResponse, string | undefined> = {
         request: ({ token }) => {
           if (token === false) return of(E.left(invariantViolation('streamContinuationToken', 'a continuation token on the last element', 'none', 'the socket dropped after an element without a continuation token: the snapshot cannot be resumed without repeating contracts')));
-          return openChannel(endpoint, ledgerChannels.activeContracts.path, token === undefined ? req : { ...req, streamContinuationToken: token }, JsGetActiveContractsResponse);
+          return openChannel(endpoint, ledgerChannels.activeContracts.path, token === undefined ? req : { ...req, streamContinuationToken: token }, JsGetActiveContractsResponse, options.strict);
         },
         step: (message) => {
           const entry = message.contractEntry;

@@ -61,7 +61,7 @@ export const completionChannel = <R extends CompletionsRequest>(
     () => requireRequest(request, `${path} request`) ?? checkRequest(request, options, path === ledgerChannels.completions.path).result(`${path} request`, request),
     (req) => {
       const paging: Paging<Position, CompletionStreamResponse, Completion1, CompletionsCheckpoint> = {
-        request: ({ at }) => openChannel(endpoint, path, at === undefined ? req : { ...req, beginExclusive: at }, CompletionStreamResponse),
+        request: ({ at }) => openChannel(endpoint, path, at === undefined ? req : { ...req, beginExclusive: at }, CompletionStreamResponse, options.strict),
         step: ({ completionResponse }, { at }) => {
           if ('Completion' in completionResponse) {
             const completion = completionResponse.Completion.value;

@@ -65,11 +65,12 @@ const messageOf = (event: unknown): string | undefined => {
  * Unsubscribing closes the socket (drops it, where the peer has gone quiet), and no timer is left.
  * @internal
  */
-export const openChannel = <A>(endpoint: E.Either<CantonError, WebSocketEndpoint>, path: string, message: unknown, codec: t.Decoder<unknown, A>): Observable<E.Either<CantonError, A>> =>
+export const openChannel = <A>(endpoint: E.Either<CantonError, WebSocketEndpoint>, path: string, message: unknown, codec: t.Decoder<unknown, A>, strictCall?: boolean): Observable<E.Either<CantonError, A>> =>
   defer(() => {
     if (E.isLeft(endpoint)) return of(endpoint);
-    const { baseUrl, token, webSocket, timeoutMs, strict, telemetry } = endpoint.right;
-    // The client's `strict` option: each message decoded strictly (docs/codecs.md, "Open unions").
+    const { baseUrl, token, webSocket, timeoutMs, telemetry } = endpoint.right;
+    // The stream's `strict` option, else the client's: each message decoded strictly (docs/codecs.md, "Open unions").
+    const strict = strictCall ?? endpoint.right.strict;
     const decoder: t.Decoder<unknown, A> = strict === true ? { name: codec.name, validate: codec.validate, decode: (u) => strictDecoding(() => codec.decode(u)) } : codec;
     const built = buildUrl(baseUrl, path);
     if (E.isLeft(built)) return of(built);

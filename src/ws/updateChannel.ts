@@ -83,7 +83,7 @@ export const updateChannel = <U>(
       const open = (at: number): Position | undefined => ((descending ? at - 1 <= begin : end !== undefined && at >= end) ? undefined : { at });
       const from = options.from?.offset;
       const paging: Paging<Position, { readonly update: U }, U, LedgerCheckpoint> = {
-        request: ({ at }) => openChannel(endpoint, channel.path, descending ? { ...req, endInclusive: at - 1 } : { ...req, beginExclusive: at }, channel.codec),
+        request: ({ at }) => openChannel(endpoint, channel.path, descending ? { ...req, endInclusive: at - 1 } : { ...req, beginExclusive: at }, channel.codec, options.strict),
         step: ({ update }, { at }) => {
           const variant = update as unknown as Variant;
           const checkpoint = variant['OffsetCheckpoint'];
