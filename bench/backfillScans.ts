@@ -11,6 +11,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { mainNetPages } from './fixtures';
+import { firstAfter, iso } from './historyCursor';
 
 interface Options {
   readonly scans: number;
@@ -32,8 +33,6 @@ interface Item {
   readonly json: string;
 }
 
-const iso = (micros: number): string => `${new Date(Math.floor(micros / 1000)).toISOString().slice(0, 19)}.${String(micros % 1_000_000).padStart(6, '0')}Z`;
-const toMicros = (ts: string): number => Date.parse(`${ts.slice(0, 19)}Z`) * 1000 + (ts.length > 20 ? Number((ts.slice(20, -1) + '000000').slice(0, 6)) : 0);
 
 const source = options.mainNet ? mainNetPages().flatMap((p) => (JSON.parse(p.text) as { transactions: Array<Record<string, unknown>> }).transactions) : [];
 // Each migration restarts the clock a little before the previous one ended: record times overlap.
@@ -48,7 +47,6 @@ for (let i = 0; i < options.items; i++) {
   history.push({ m, micros, time, json: JSON.stringify(tx) });
 }
 
-const isAfter = (it: Item, m: number, micros: number) => it.m > m || (it.m === m && it.micros > micros);
 
 const read = (req: IncomingMessage): Promise<string> =>
   new Promise((resolve) => {
@@ -78,17 +76,7 @@ const handle = async (index: number, req: IncomingMessage, res: ServerResponse) 
   const path = req.url ?? '';
   if (path === '/api/scan/v2/updates') {
     const q = JSON.parse(body) as { page_size: number; after?: { after_migration_id: number; after_record_time: string } };
-    let lo = 0;
-    if (q.after) {
-      const m = q.after.after_migration_id;
-      const t = toMicros(q.after.after_record_time);
-      let hi = history.length;
-      while (lo < hi) {
-        const mid = (lo + hi) >>> 1;
-        if (isAfter(history[mid]!, m, t)) hi = mid;
-        else lo = mid + 1;
-      }
-    }
+    const lo = firstAfter(history, q.after);
     send(200, `{"transactions":[${history.slice(lo, lo + Math.min(1000, q.page_size)).map((it) => it.json).join(',')}]}`);
     return;
   }
