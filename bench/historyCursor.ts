@@ -1,3 +1,5 @@
+import type { IncomingMessage } from 'node:http';
+
 /** An item of a bench Scan's prepared history: its migration, its record time in microseconds. */
 export interface CursorItem {
   readonly m: number;
@@ -28,3 +30,11 @@ export const firstAfter = (history: ReadonlyArray<CursorItem>, after: { after_mi
   }
   return lo;
 };
+
+/** A request's whole body as text. */
+export const readBody = (req: IncomingMessage): Promise<string> =>
+  new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+  });

@@ -12,7 +12,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { mainNetPages } from './fixtures';
-import { firstAfter, iso } from './historyCursor';
+import { firstAfter, iso, readBody as read } from './historyCursor';
 
 interface Options {
   readonly scans: number;
@@ -51,13 +51,6 @@ for (let i = 0; i < options.items; i++) {
   history.push({ m, micros, time, json: JSON.stringify(tx), forged: JSON.stringify({ ...tx, workflow_id: 'forged' }) });
 }
 
-
-const read = (req: IncomingMessage): Promise<string> =>
-  new Promise((resolve) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-  });
 
 const servers = Array.from({ length: options.scans }, () => createServer());
 const urls: string[] = [];
