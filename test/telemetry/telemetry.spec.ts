@@ -116,7 +116,8 @@ describe('telemetry: OpenTelemetry spans and metrics (the real SDK, in-memory ex
 
   it('Scan pool events are counted and still reach onEvent', async () => {
     const seen: string[] = [];
-    const client = createClient({ scan: { urls: [net.scanUrl, 'http://127.0.0.1:1/api/scan'], onEvent: (e) => seen.push(e.type) }, telemetry: otel.telemetry });
+    // A threshold of 2 asks both Scans of every read: the dead one always answers with a failure.
+    const client = createClient({ scan: { urls: [net.scanUrl, 'http://127.0.0.1:1/api/scan'], threshold: 2, onEvent: (e) => seen.push(e.type) }, telemetry: otel.telemetry });
     await collect(client.scan.updates({ page_size: 50 }, { retry: { initialDelayMs: 0, maxRetries: 3 } }));
     assert.ok(seen.length > 0, 'the dead Scan made events');
     assert.equal(await otel.sum('canton_rx.pool.events'), seen.length);
