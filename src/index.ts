@@ -1,12 +1,12 @@
 /**
  * canton-rx: the Canton Ledger JSON API v2, the Splice validator API and the Splice Scan API as
- * cold RxJS Observables of decoded records.
- *
- * Every name exported here is public API; test/index.spec.ts lists them so that a removal is
- * always deliberate.
+ * cold RxJS Observables of decoded records: `createClient` and its groups, the record streams
+ * and their checkpoints, the operators that combine them, the sinks, and the codecs.
  *
  * @packageDocumentation
  */
+// Every name exported here is public API; test/index.spec.ts lists them so that a removal is
+// always deliberate.
 
 // Client
 export { createClient } from './clientFactory/createClient.js';
