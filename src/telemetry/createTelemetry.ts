@@ -74,7 +74,7 @@ const recordTimeOf = (checkpoint: unknown): number | undefined => {
  * @example
  * ```ts
  * const telemetry = createTelemetry({ meter: metrics.getMeter('canton-rx') });
- * const answer = telemetry ? telemetry.request({ method: 'POST', path: '/v2/updates', group: 'scan' }, send) : send();
+ * const answer = telemetry ? telemetry.request({ method: op.httpMethod, path: op.path, group: op.group, operationId: op.operationId }, send) : send();
  * ```
  * @internal
  */

@@ -34,7 +34,7 @@ export interface ChannelOptions {
  * `InvalidRequest` naming `retry.<field>` before any socket is opened.
  * @example
  * ```ts
- * const pages = readChannel({ request: (at) => openChannel(endpoint, '/v2/updates', { ...req, beginExclusive: at }, codec), step }, 0, { retry: { maxRetries: 5 }, reopenMs: undefined });
+ * const pages = readChannel({ request: (at) => openChannel(endpoint, ledgerChannels.updates.path, { ...req, beginExclusive: at }, codec), step }, 0, { retry: { maxRetries: 5 }, reopenMs: undefined });
  * ```
  * @internal
  */
