@@ -11,7 +11,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { mainNetPages } from './fixtures';
-import { firstAfter, iso, readBody as read } from './historyCursor';
+import { firstAfter, iso, readBody as read, type CursorItem } from './historyCursor';
 
 interface Options {
   readonly scans: number;
@@ -26,12 +26,7 @@ interface Options {
 const options = JSON.parse(process.argv[2] ?? '{}') as Options;
 const SYNC = 'global-domain::1220bench';
 
-interface Item {
-  readonly m: number;
-  readonly micros: number;
-  readonly time: string;
-  readonly json: string;
-}
+type Item = CursorItem;
 
 
 const source = options.mainNet ? mainNetPages().flatMap((p) => (JSON.parse(p.text) as { transactions: Array<Record<string, unknown>> }).transactions) : [];

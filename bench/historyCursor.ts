@@ -1,9 +1,11 @@
 import type { IncomingMessage } from 'node:http';
 
-/** An item of a bench Scan's prepared history: its migration, its record time in microseconds. */
+/** An item of a bench Scan's prepared history: its migration, its record time (microseconds and text), its JSON. */
 export interface CursorItem {
   readonly m: number;
   readonly micros: number;
+  readonly time: string;
+  readonly json: string;
 }
 
 /** Microseconds since the epoch of an RFC 3339 UTC timestamp (`...Z`, 0 to 6 fraction digits). */

@@ -12,7 +12,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { mainNetPages } from './fixtures';
-import { firstAfter, iso, readBody as read } from './historyCursor';
+import { firstAfter, iso, readBody as read, type CursorItem } from './historyCursor';
 
 interface Options {
   readonly scans: number;
@@ -26,11 +26,7 @@ const options = JSON.parse(process.argv[2] ?? '{}') as Options;
 const MIGRATIONS = 2;
 const SYNC = 'global-domain::1220bench';
 
-interface Item {
-  readonly m: number;
-  readonly micros: number;
-  readonly time: string;
-  readonly json: string;
+interface Item extends CursorItem {
   readonly forged: string;
 }
 
