@@ -10,6 +10,11 @@ import type { RegistryConfig } from './RegistryConfig.js';
  * The token standard's registry APIs of one instrument admin (metadata, transfer instructions,
  * allocation instructions, allocations, transfer preapprovals; v1 and v2), at the registry's root.
  * Every method is cold and emits `Either<CantonError, A>`.
+ * @example
+ * ```ts
+ * const acme: RegistryMethods = client.registry.forAdmin('acme-admin::1220ab');
+ * acme.listInstruments({ pageSize: 10 }).subscribe((r) => console.log(r));
+ * ```
  * @category Client
  * @since 0.4.0
  */
