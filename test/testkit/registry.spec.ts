@@ -79,6 +79,11 @@ describe('testkit: Amulet token standard registry at the host root (registry: tr
     assert.equal(units(amulet.totalSupply!), total);
     assert.equal(Date.parse(amulet.totalSupplyAsOf!), Date.parse(last));
 
+    // One instrument, one page: a page token past it reads an empty page; a page size below 1 is a 400.
+    assert.deepEqual(await right(client.registry.listInstruments({ pageToken: 'Amulet' })), { instruments: [] });
+    const badSize = await left(client.registry.listInstruments({ pageSize: 0 }));
+    assert.ok(badSize._tag === 'HttpError' && badSize.status === 400);
+
     const unknown = await left(client.registry.getInstrument('NotAmulet'));
     assert.ok(unknown._tag === 'HttpError' && unknown.status === 404);
     assert.equal((unknown.body as { error?: string }).error, "Instrument 'NotAmulet' not found");
