@@ -648,7 +648,7 @@ const operationsModule = (group, ds) => {
     if (d.validation) fields.push(`validation: RV.${d.validation}`);
     if (d.agreement) fields.push(`agreement: ${lit(d.agreement)}`);
     if (d.unsendable) fields.push(`unsendable: ${lit(d.unsendable)}`);
-    lines.push(`/** \`${d.httpMethod} ${d.path}\`. @internal */`, `export const ${d.method} = /*#__PURE__*/ descriptor<${d.response.type}>({ ${fields.join(', ')} });`);
+    lines.push(`/** \`${d.httpMethod} ${d.path}\`. @internal */`, `export const ${d.method} = /*#__PURE__*/ descriptor<${d.response.type}>(() => ({ ${fields.join(', ')} }));`);
   }
   lines.push('', `/** Every ${group} operation of the upstream specs as data, by method name. @internal */`, `export const ${group}Operations = {`, ...ds.map((d) => `  ${d.method},`), '};', '');
   const agreeing = ds.filter((d) => d.agreement);
@@ -672,15 +672,11 @@ const operationsModule = (group, ds) => {
     ...(/\bRV\./.test(text) ? [`import { requestValidations as RV } from '../../validation/requestValidations.js';`] : []),
     '',
     `type Shared = 'group' | 'operationId' | 'pathParams' | 'queryParams' | 'deprecated' | 'paged';`,
-    `const descriptor = <A>(d: Omit<OperationDescriptor<A>, Shared> & Partial<Omit<OperationDescriptor<A>, 'group'>>): OperationDescriptor<A> => ({`,
-    `  group: ${lit(group)},`,
-    `  operationId: d.method,`,
-    `  pathParams: [],`,
-    `  queryParams: [],`,
-    `  deprecated: false,`,
-    `  paged: false,`,
-    `  ...d,`,
-    `});`,
+    `// The fields come in a function: a call whose arguments read nothing (\`RV.x\` is a read) is one that bundlers drop when unused.`,
+    `const descriptor = <A>(fields: () => Omit<OperationDescriptor<A>, Shared> & Partial<Omit<OperationDescriptor<A>, 'group'>>): OperationDescriptor<A> => {`,
+    `  const d = fields();`,
+    `  return { group: ${lit(group)}, operationId: d.method, pathParams: [], queryParams: [], deprecated: false, paged: false, ...d };`,
+    `};`,
     '',
   ];
   return `${head.join('\n')}\n${text}`;
