@@ -19,6 +19,7 @@ interface Case {
 const cases: Case[] = [
   { name: 'createClient({ scan }) + scan.updates', entry: sizeCases.client, goalKb: 40 },
   { name: '  the same from the Node ES module build (before)', entry: sizeCases.clientFromNodeBuild, nodeBuild: true },
+  { name: "createScanClient({ scan }) + scan.updates ('canton-rx/scan')", entry: sizeCases.scanClient, goalKb: 40 },
   { name: 'the whole main entry (export * from canton-rx)', entry: sizeCases.wholeLibrary },
   { name: 'for comparison: a Scan group alone (not an entry point)', entry: sizeCases.scanGroup },
   { name: 'for comparison: the scan.updates stream alone', entry: sizeCases.scanUpdatesStream },

@@ -120,7 +120,8 @@ const transport = `createTransport('scan', ${scanConfig}, { fetch: fetch.bind(gl
 
 /**
  * The apps whose bundles are measured (bench part 6) and held to a size (bundleSize.spec.ts): the
- * goal's `createClient({ scan })` + `scan.updates`, then what it is made of, down to the one stream.
+ * goal's `createClient({ scan })` + `scan.updates`, the same from `canton-rx/scan`, then what it is
+ * made of, down to the one stream.
  * The last two import internal modules of the browser build: they are no entry points, they
  * show what tree-shaking leaves of a Scan group and of a stream.
  */
@@ -129,6 +130,8 @@ export const sizeCases = {
   client: `import { createClient } from 'canton-rx';\ncreateClient({ scan: ${scanConfig} }).scan${subscribe}`,
   /** The same from the Node ES module build, node: modules left out (what a browser app got before the browser build). */
   clientFromNodeBuild: `import { createClient } from '${join(projectRoot, 'dist', 'esm', 'index.js')}';\ncreateClient({ scan: ${scanConfig} }).scan${subscribe}`,
+  /** The same client from `canton-rx/scan` (`createScanClient`): no ledger or validator group. */
+  scanClient: `import { createScanClient } from 'canton-rx/scan';\ncreateScanClient({ scan: ${scanConfig} }).scan${subscribe}`,
   /** Everything the main entry exports. */
   wholeLibrary: "export * from 'canton-rx';\n",
   /** A Scan group on its own (every method of `client.scan`): the least any `client.scan` bundle holds. */
