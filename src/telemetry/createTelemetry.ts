@@ -2,6 +2,7 @@ import { Observable } from 'rxjs';
 import type * as E from 'fp-ts/lib/Either.js';
 import type { CantonError } from '../errors/CantonError.js';
 import type { HttpResponse } from '../http/types.js';
+import { retryAttempt } from '../retry/retryAttempt.js';
 import type { MeterLike, TelemetryAttributes, TelemetryConfig } from './TelemetryConfig.js';
 
 /** `SpanKind.CLIENT` and `SpanStatusCode.ERROR` of `@opentelemetry/api`, which canton-rx does not import. */
@@ -30,8 +31,15 @@ export interface MeteredPage {
  * @internal
  */
 export interface Telemetry {
-  /** Wraps one HTTP request: a span and the request metrics, from subscribe to its answer or cancel. */
-  readonly request: (info: RequestInfo, send: () => Observable<E.Either<CantonError, HttpResponse>>) => Observable<E.Either<CantonError, HttpResponse>>;
+  /**
+   * Wraps one HTTP request: a span and the request metrics, from subscribe to its answer or
+   * cancel. The span records the retry number (`retryAttempt`) and the body sizes `send` is to
+   * report to `onBodySize` (given only when there is a span to record them).
+   */
+  readonly request: (
+    info: RequestInfo,
+    send: (onBodySize: ((which: 'request' | 'response', bytes: number) => void) | undefined) => Observable<E.Either<CantonError, HttpResponse>>,
+  ) => Observable<E.Either<CantonError, HttpResponse>>;
   /** Counts a page of a record stream and its items; the lag behind now from its checkpoint's `record_time`. */
   readonly page: (stream: string, page: MeteredPage) => void;
   /** A Scan pool's `onEvent` that counts each event (`unhealthy`, `liar`, `disagreed`, ...) and hands it on to `next`. */
@@ -74,7 +82,7 @@ const recordTimeOf = (checkpoint: unknown): number | undefined => {
  * @example
  * ```ts
  * const telemetry = createTelemetry({ meter: metrics.getMeter('canton-rx') });
- * const answer = telemetry ? telemetry.request({ method: op.httpMethod, path: op.path, group: op.group, operationId: op.operationId }, send) : send();
+ * const answer = telemetry ? telemetry.request({ method: op.httpMethod, path: op.path, group: op.group, operationId: op.operationId }, (onBodySize) => send(onBodySize)) : send(undefined);
  * ```
  * @internal
  */
@@ -91,20 +99,20 @@ export const createTelemetry = (config: TelemetryConfig | undefined): Telemetry 
   };
   const opLabels = (info: RequestInfo): TelemetryAttributes =>
     labelsOf(`op ${info.group} ${info.operationId ?? `${info.method} ${info.path}`}`, () => ({ 'canton_rx.group': info.group, 'canton_rx.operation': info.operationId ?? `${info.method} ${info.path}` }));
-  const spanAttributes = (info: RequestInfo): TelemetryAttributes => ({ ...opLabels(info), 'http.request.method': info.method, 'url.template': info.path });
+  // `http.request.resend_count`: the retry number (OpenTelemetry's name), 0 for a first try.
+  const spanAttributes = (info: RequestInfo): TelemetryAttributes => ({ ...opLabels(info), 'http.request.method': info.method, 'url.template': info.path, 'http.request.resend_count': retryAttempt() });
 
   const request: Telemetry['request'] = (info, send) =>
     new Observable((subscriber) => {
       const span = tracer?.startSpan(`${info.method} ${info.path}`, { kind: SPAN_KIND_CLIENT, attributes: spanAttributes(info) });
       const started = now();
       let done = false;
-      const sub = send().subscribe({
+      const sub = send(span === undefined ? undefined : (which, bytes) => span.setAttribute(which === 'request' ? 'http.request.body.size' : 'http.response.body.size', bytes)).subscribe({
         next: (r) => {
           done = true;
           const ops = m !== undefined ? opLabels(info) : undefined;
           if (r._tag === 'Right') {
             span?.setAttribute('http.response.status_code', r.right.status);
-            if (r.right.body._tag === 'Text') span?.setAttribute('canton_rx.response.chars', r.right.body.text.length);
             m?.requests.add(1, labelsOf(`out ${String(r.right.status)} ${ops!['canton_rx.operation']}`, () => ({ ...ops!, 'canton_rx.outcome': String(r.right.status) })));
           } else {
             const e = r.left;
