@@ -49,6 +49,18 @@ export interface MeterLike {
     /** Records one value under these attributes. */
     record(value: number, attributes?: TelemetryAttributes): void;
   };
+  /**
+   * A counter that goes up and down (what is in use now: a backfill's slices reading, its
+   * decoding workers). Optional: a meter without it has those two metrics left out.
+   * @since 0.4.0
+   */
+  createUpDownCounter?(
+    name: string,
+    options?: { description?: string; unit?: string },
+  ): {
+    /** Adds `value` (negative: takes away) to the count of these attributes. */
+    add(value: number, attributes?: TelemetryAttributes): void;
+  };
 }
 
 /**

@@ -44,6 +44,13 @@ export interface Telemetry {
   readonly page: (stream: string, page: MeteredPage) => void;
   /** A Scan pool's `onEvent` that counts each event (`unhealthy`, `liar`, `disagreed`, ...) and hands it on to `next`. */
   readonly poolEvents: <Ev extends { readonly type: string; readonly scan?: string }>(next: ((event: Ev) => void) | undefined) => (event: Ev) => void;
+  /**
+   * A backfill's slices: one more reading (`start`), one read to its end (`end`), one delivered
+   * whole (`done`, with the record time its items reach: the lag of the backfill's watermark).
+   */
+  readonly slice: (stream: string, event: 'start' | 'end' | 'done', at?: string) => void;
+  /** Decoding worker threads a read takes (`n` > 0) or gives back (`n` < 0). */
+  readonly workers: (stream: string, n: number) => void;
   /** Records one sink commit: its duration and how many items it stored. */
   readonly sinkCommit: (stream: string, ms: number, items: number) => void;
   /** A span per WebSocket connection: from subscribe until it ends (its message count, how it failed) or is cancelled. */
@@ -67,14 +74,18 @@ const instruments = (meter: MeterLike) => ({
   poolEvents: meter.createCounter('canton_rx.pool.events', { description: 'Scan pool events (unhealthy, liar, disagreed, rate, discovered)' }),
   commitDuration: meter.createHistogram('canton_rx.sink.commit.duration', { description: 'Sink commit duration', unit: 'ms' }),
   commitItems: meter.createHistogram('canton_rx.sink.commit.items', { description: 'Items per sink commit' }),
+  slicesDone: meter.createCounter('canton_rx.backfill.slices', { description: 'Backfill slices read and delivered whole' }),
+  slicesReading: meter.createUpDownCounter?.('canton_rx.backfill.slices.reading', { description: 'Backfill slices being read now' }),
+  workers: meter.createUpDownCounter?.('canton_rx.backfill.workers', { description: 'Page decoding worker threads in use by backfills' }),
 });
 
-const recordTimeOf = (checkpoint: unknown): number | undefined => {
-  const t = typeof checkpoint === 'object' && checkpoint !== null ? (checkpoint as { record_time?: unknown }).record_time : undefined;
+const timeOf = (t: unknown): number | undefined => {
   if (typeof t !== 'string') return undefined;
   const ms = Date.parse(t);
   return Number.isFinite(ms) ? ms : undefined;
 };
+const recordTimeOf = (checkpoint: unknown): number | undefined =>
+  timeOf(typeof checkpoint === 'object' && checkpoint !== null ? (checkpoint as { record_time?: unknown }).record_time : undefined);
 
 /**
  * The instruments of a `TelemetryConfig`, or `undefined` when there is nothing to report to (no
@@ -152,13 +163,16 @@ export const createTelemetry = (config: TelemetryConfig | undefined): Telemetry 
       };
     });
 
+  const streamLabels = (stream: string): TelemetryAttributes => labelsOf(`stream ${stream}`, () => ({ 'canton_rx.stream': stream }));
+  const lagBehindNow = (at: number | undefined, l: TelemetryAttributes): void => {
+    if (at !== undefined) m?.lag.record(Math.max(0, (Date.now() - at) / 1000), l);
+  };
   const page: Telemetry['page'] = (stream, p) => {
     if (m === undefined) return;
-    const l = labelsOf(`stream ${stream}`, () => ({ 'canton_rx.stream': stream }));
+    const l = streamLabels(stream);
     m.pages.add(1, l);
     if (p.records.length > 0) m.items.add(p.records.length, l);
-    const at = recordTimeOf(p.checkpoint);
-    if (at !== undefined) m.lag.record(Math.max(0, (Date.now() - at) / 1000), l);
+    lagBehindNow(recordTimeOf(p.checkpoint), l);
   };
 
   return {
@@ -168,9 +182,18 @@ export const createTelemetry = (config: TelemetryConfig | undefined): Telemetry 
       m?.poolEvents.add(1, { 'canton_rx.event': event.type, ...(event.scan !== undefined ? { 'canton_rx.scan': event.scan } : {}) });
       next?.(event);
     },
+    slice: (stream, event, at) => {
+      if (m === undefined) return;
+      const l = streamLabels(stream);
+      if (event === 'done') {
+        m.slicesDone.add(1, l);
+        lagBehindNow(timeOf(at), l);
+      } else m.slicesReading?.add(event === 'start' ? 1 : -1, l);
+    },
+    workers: (stream, n) => m?.workers?.add(n, streamLabels(stream)),
     sinkCommit: (stream, ms, items) => {
       if (m === undefined) return;
-      const l = labelsOf(`stream ${stream}`, () => ({ 'canton_rx.stream': stream }));
+      const l = streamLabels(stream);
       m.commitDuration.record(ms, l);
       m.commitItems.record(items, l);
     },
