@@ -10,6 +10,7 @@ import { defaultFetch } from './defaultFetch.js';
 import { createPoolTransport } from '../pool/createPoolTransport.js';
 import { isScanPoolConfig } from '../pool/types.js';
 import { webSocketEndpoint } from '../ws/webSocketEndpoint.js';
+import { checkTelemetryConfig } from '../telemetry/checkTelemetryConfig.js';
 import { createTelemetry } from '../telemetry/createTelemetry.js';
 import { withTelemetry } from '../telemetry/withTelemetry.js';
 
@@ -57,6 +58,7 @@ export const createClient = (config: ClientConfig = {}): CantonClient => {
   if (!(Number.isSafeInteger(maxResponseBytes) && maxResponseBytes > 0)) {
     configIssues.push({ path: 'maxResponseBytes', message: `must be a positive whole number of bytes, got ${String(config.maxResponseBytes)}` });
   }
+  configIssues.push(...checkTelemetryConfig(config.telemetry));
   const fetch: Fetch = config.fetch ?? defaultFetch();
   const telemetry = createTelemetry(config.telemetry);
   const shared = { fetch, timeoutMs, maxResponseBytes, configIssues, ...(config.strict === true ? { strict: true } : {}), ...(telemetry !== undefined ? { telemetry } : {}) };

@@ -84,4 +84,15 @@ export interface TelemetryConfig {
   readonly tracer?: TracerLike;
   /** Receives the metrics (names under `canton_rx.`, see docs/observability.md). */
   readonly meter?: MeterLike;
+  /**
+   * How often, in milliseconds, a feed (`scan.updates`, `scan.events`, `ledger.updates`) asks
+   * its server where the server's end is, to measure how far behind it the feed reads
+   * (`canton_rx.stream.lag.end`, `canton_rx.stream.lag.end_offsets`): one extra request per feed
+   * subscribed and interval (Scan: `GET /v0/events/latest-record-time`; ledger:
+   * `GET /v2/state/ledger-end`), only while the feed is subscribed and only with a `meter`. Not
+   * sent to a Scan pool (each Scan's end is its own). Absent: never asked; the lag behind the end
+   * is then recorded only where a page reaches the end (0). A whole number from 1 to 2^31 − 1.
+   * @since 0.4.0
+   */
+  readonly serverEndIntervalMs?: number;
 }

@@ -18,6 +18,12 @@ export interface RequestInfo {
   readonly group: string;
 }
 
+/** Where a server's history ends, as its feed's checkpoints say where they stand: a record time (Scan) or an offset (ledger). @internal */
+export interface ServerEnd {
+  readonly record_time?: string;
+  readonly offset?: number | null;
+}
+
 /** One stream page as the metrics read it: its records' count, where it stands, whether it caught up. @internal */
 export interface MeteredPage {
   readonly records: ReadonlyArray<unknown>;
@@ -40,8 +46,16 @@ export interface Telemetry {
     info: RequestInfo,
     send: (onBodySize: ((which: 'request' | 'response', bytes: number) => void) | undefined) => Observable<E.Either<CantonError, HttpResponse>>,
   ) => Observable<E.Either<CantonError, HttpResponse>>;
-  /** Counts a page of a record stream and its items; the lag behind now from its checkpoint's `record_time`. */
-  readonly page: (stream: string, page: MeteredPage) => void;
+  /**
+   * Counts a page of a record stream and its items; the lag behind now from its checkpoint's
+   * `record_time`; and, for a feed that reads toward a server's end (`toEnd`), a page that
+   * reached it (`caughtUp`) as 0 behind the end.
+   */
+  readonly page: (stream: string, page: MeteredPage, toEnd?: boolean) => void;
+  /** How often a feed asks for its server's end (`TelemetryConfig.serverEndIntervalMs`); undefined: never (or no meter). */
+  readonly serverEndIntervalMs: number | undefined;
+  /** Records how far the checkpoint `at` (the last handed on) lies behind the server's `end`: record time in seconds, or ledger offsets. */
+  readonly behindEnd: (stream: string, at: unknown, end: ServerEnd) => void;
   /** A Scan pool's `onEvent` that counts each event (`unhealthy`, `liar`, `disagreed`, ...) and hands it on to `next`. */
   readonly poolEvents: <Ev extends { readonly type: string; readonly scan?: string }>(next: ((event: Ev) => void) | undefined) => (event: Ev) => void;
   /**
@@ -71,6 +85,8 @@ const instruments = (meter: MeterLike) => ({
   items: meter.createCounter('canton_rx.stream.items', { description: 'Items read by each record stream' }),
   pages: meter.createCounter('canton_rx.stream.pages', { description: 'Pages read by each record stream' }),
   lag: meter.createHistogram('canton_rx.stream.lag', { description: 'Record time of the last item of a page behind now', unit: 's' }),
+  lagEnd: meter.createHistogram('canton_rx.stream.lag.end', { description: "Record time of the last item handed on behind the server's end", unit: 's' }),
+  lagEndOffsets: meter.createHistogram('canton_rx.stream.lag.end_offsets', { description: "Offsets between the last item handed on and the ledger's end", unit: '{offset}' }),
   poolEvents: meter.createCounter('canton_rx.pool.events', { description: 'Scan pool events (unhealthy, liar, disagreed, rate, discovered)' }),
   commitDuration: meter.createHistogram('canton_rx.sink.commit.duration', { description: 'Sink commit duration', unit: 'ms' }),
   commitItems: meter.createHistogram('canton_rx.sink.commit.items', { description: 'Items per sink commit' }),
@@ -86,6 +102,10 @@ const timeOf = (t: unknown): number | undefined => {
 };
 const recordTimeOf = (checkpoint: unknown): number | undefined =>
   timeOf(typeof checkpoint === 'object' && checkpoint !== null ? (checkpoint as { record_time?: unknown }).record_time : undefined);
+const offsetOf = (checkpoint: unknown): number | undefined => {
+  const o = typeof checkpoint === 'object' && checkpoint !== null ? (checkpoint as { offset?: unknown }).offset : undefined;
+  return typeof o === 'number' && Number.isFinite(o) ? o : undefined;
+};
 
 /**
  * The instruments of a `TelemetryConfig`, or `undefined` when there is nothing to report to (no
@@ -167,17 +187,33 @@ export const createTelemetry = (config: TelemetryConfig | undefined): Telemetry 
   const lagBehindNow = (at: number | undefined, l: TelemetryAttributes): void => {
     if (at !== undefined) m?.lag.record(Math.max(0, (Date.now() - at) / 1000), l);
   };
-  const page: Telemetry['page'] = (stream, p) => {
+  const page: Telemetry['page'] = (stream, p, toEnd) => {
     if (m === undefined) return;
     const l = streamLabels(stream);
     m.pages.add(1, l);
     if (p.records.length > 0) m.items.add(p.records.length, l);
-    lagBehindNow(recordTimeOf(p.checkpoint), l);
+    const at = recordTimeOf(p.checkpoint);
+    lagBehindNow(at, l);
+    // Free, without asking: a page that reached the end is 0 behind it, in the unit of its checkpoint.
+    if (toEnd === true && p.caughtUp) {
+      if (at !== undefined) m.lagEnd.record(0, l);
+      else if (offsetOf(p.checkpoint) !== undefined) m.lagEndOffsets.record(0, l);
+    }
+  };
+  const behindEnd: Telemetry['behindEnd'] = (stream, at, end) => {
+    if (m === undefined) return;
+    const l = streamLabels(stream);
+    const [t, endT] = [recordTimeOf(at), timeOf(end.record_time)];
+    if (t !== undefined && endT !== undefined) m.lagEnd.record(Math.max(0, (endT - t) / 1000), l);
+    const [o, endO] = [offsetOf(at), offsetOf(end)];
+    if (o !== undefined && endO !== undefined) m.lagEndOffsets.record(Math.max(0, endO - o), l);
   };
 
   return {
     request,
     page,
+    serverEndIntervalMs: m !== undefined ? config.serverEndIntervalMs : undefined,
+    behindEnd,
     poolEvents: (next) => (event) => {
       m?.poolEvents.add(1, { 'canton_rx.event': event.type, ...(event.scan !== undefined ? { 'canton_rx.scan': event.scan } : {}) });
       next?.(event);
