@@ -67,8 +67,10 @@ export interface MeterLike {
  * Where canton-rx reports its traces and metrics (docs/observability.md): an OpenTelemetry tracer,
  * meter, or both, from `@opentelemetry/api` (an optional peer dependency canton-rx never imports
  * itself: without this option nothing is measured and nothing is loaded). Spans: one per HTTP
- * request and per WebSocket connection, never with a token or a body. Metrics: requests, 429s and
- * server delays, items, pages and lag of each record stream, Scan pool events, sink commits.
+ * request (with its retry number and body sizes) and per WebSocket connection, never with a token
+ * or a body. Metrics: requests, 429s and server delays, items, pages and lag (behind now and behind
+ * the server's end) of each record stream, a backfill's slices and workers, Scan pool events, sink
+ * commits.
  * @example
  * ```ts
  * import { metrics, trace } from '@opentelemetry/api';

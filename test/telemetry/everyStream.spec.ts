@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import * as E from 'fp-ts/lib/Either.js';
-import type { Observable } from 'rxjs';
+import { filter, firstValueFrom, type Observable } from 'rxjs';
 import { createClient, type CantonClient } from '../../src/clientFactory/createClient';
 import type { CantonError } from '../../src/errors/CantonError';
 import type { Page } from '../../src/paging/Page';
@@ -19,6 +19,8 @@ const FAR = '2100-01-01T00:00:00Z';
  */
 describe('telemetry: every record stream is metered (the real SDK, against the simulated network)', function () {
   this.timeout(60_000);
+  // A seed whose history holds closed votes; two migrations make import updates.
+  const options = { seed: 'resume-every-item', updates: 60, migrations: 2, snapshotEvery: 12, bulkStorage: { checksums: {} }, users: ['u-a', 'u-b', 'u-c'].map((userId) => ({ userId })) };
   let net: SimulatedNetwork;
   let otel: OtelHarness;
   let client: CantonClient;
@@ -27,24 +29,13 @@ describe('telemetry: every record stream is metered (the real SDK, against the s
   let synchronizerId: string;
 
   before(async () => {
-    net = await startSimulatedNetwork({
-      // The history of the resume spec's network, which holds closed votes.
-      seed: 'resume-every-item',
-      updates: 60,
-      migrations: 2,
-      snapshotEvery: 12,
-      shortPages: 0.5,
-      tiedRecordTimes: 1,
-      bulkStorage: { checksums: {} },
-      users: ['u-a', 'u-b', 'u-c', 'u-d'].map((userId) => ({ userId })),
-    });
-    const info = net.info();
-    lastMigration = info.last.migrationId;
-    const s = info.snapshots.filter((x) => x.migrationId === lastMigration)[0]!;
+    net = await startSimulatedNetwork(options);
+    const { last, snapshots } = net.info();
+    lastMigration = last.migrationId;
+    const s = snapshots.find((x) => x.migrationId === lastMigration)!;
     snapshot = { migration_id: s.migrationId, record_time: s.recordTime };
-    const res = await fetch(`${net.scanUrl}/v1/updates`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ page_size: 1000 }) });
-    const history = ((await res.json()) as { transactions: Array<Record<string, unknown>> }).transactions;
-    synchronizerId = history.find((i) => 'synchronizer_id' in i)!['synchronizer_id'] as string;
+    const first = await firstValueFrom(createClient({ scan: { url: net.scanUrl } }).scan.updates({ page_size: 20 }, { version: 'v1' }).pipe(filter((r) => E.isRight(r) && 'synchronizer_id' in r.right)));
+    synchronizerId = (first as E.Right<{ synchronizer_id: string }>).right.synchronizer_id;
   });
   after(() => net.close());
   beforeEach(() => {

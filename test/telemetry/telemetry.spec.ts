@@ -128,6 +128,7 @@ describe('telemetry: OpenTelemetry spans and metrics (the real SDK, in-memory ex
     assert.equal(ws.length, 1);
     assert.equal(ws[0]!.name, 'WS /v2/updates');
     assert.equal(ws[0]!.attributes['canton_rx.ws.messages'], items.length);
+    assert.equal(ws[0]!.attributes['http.request.resend_count'], 0);
     assert.ok(!JSON.stringify(ws[0]!.attributes).includes(secret));
   });
 
