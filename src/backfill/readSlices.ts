@@ -4,6 +4,7 @@ import type { CantonError } from '../errors/CantonError.js';
 import type { UpdateHistoryItem } from '../codecs/scan/UpdateHistoryItem.js';
 import type { UpdateHistoryItemV2 } from '../codecs/scan/UpdateHistoryItemV2.js';
 import type { RetryBackoffConfig } from '../retry/retryBackoff.js';
+import type { Telemetry } from '../telemetry/createTelemetry.js';
 import { previousMicrosecond } from '../time/previousMicrosecond.js';
 import { checkpointOfRead, compareCursors, initialScanRead, scanCursorPaging, type ScanCursor, type ScanCursorCheckpoint, type ScanReadState, type scanPageRequest } from '../paging/byScanCursor.js';
 import { readPages, type Paging } from '../paging/readPages.js';
@@ -15,6 +16,9 @@ type Item = UpdateHistoryItem | UpdateHistoryItemV2;
 type Result<A> = Observable<E.Either<CantonError, A>>;
 type ScanCheckpoint = ScanCursorCheckpoint<'scan.updates'>;
 type SliceRecord = { readonly value: Item; readonly checkpoint: ScanCheckpoint };
+
+/** The stream name a backfill's metrics carry. */
+const METERED = 'scan.backfill';
 
 /** Slices one split hands on at most; the last of them takes whatever remains (and splits in turn). */
 const MAX_PIECES = 4096;
@@ -66,6 +70,8 @@ export const readSlices = (
   sample: ReadonlyArray<Item> = [],
   /** The first slice's first page when already read: used if the first slice starts at exactly this state. */
   prefetched?: { readonly state: ScanReadState; readonly page: ReadonlyArray<Item> },
+  /** Where the pages, items and slices are counted (as `scan.backfill`). */
+  telemetry?: Telemetry,
 ): Result<Item> =>
   new Observable((subscriber) => {
     const active: Active[] = [];
@@ -170,14 +176,19 @@ export const readSlices = (
     const start = (a: Active) => {
       a.started = true;
       a.waiting = true;
+      telemetry?.slice(METERED, 'start');
       const reader = readPages(pagingOf(a), a.state, { prefetch: 0, pull: a.pull, retry }).subscribe({
         next: (r) => {
           if (E.isLeft(r)) {
             a.failure = r.left;
             a.done = true;
-          } else if (r.right.records.length > 0) {
-            a.waiting = false;
-            for (const record of r.right.records) a.buffer.push(record.value);
+          } else {
+            // Pages come out of order across slices: no lag from their checkpoints (the delivered watermark's is, when a slice is done).
+            telemetry?.page(METERED, { records: r.right.records, caughtUp: r.right.caughtUp });
+            if (r.right.records.length > 0) {
+              a.waiting = false;
+              for (const record of r.right.records) a.buffer.push(record.value);
+            }
           }
           drain();
         },
@@ -185,6 +196,7 @@ export const readSlices = (
         complete: () => {
           a.done = true;
           a.reader = undefined;
+          telemetry?.slice(METERED, 'end');
           drain();
         },
       });
@@ -245,6 +257,7 @@ export const readSlices = (
               subscriber.complete();
               return;
             }
+            telemetry?.slice(METERED, 'done', first.end?.record_time);
             if (first.endedShort) {
               subscriber.complete();
               return;
@@ -282,6 +295,9 @@ export const readSlices = (
     drain();
     return () => {
       source?.unsubscribe();
-      for (const a of active) a.reader?.unsubscribe();
+      for (const a of active) {
+        if (a.reader !== undefined) telemetry?.slice(METERED, 'end');
+        a.reader?.unsubscribe();
+      }
     };
   });

@@ -95,7 +95,7 @@ const checkOptions = (options: ScanBackfillOptions): Checks => {
 export const scanBackfill = (transport: Transport, request: UpdateHistoryRequestV2, options: ScanBackfillOptions = {}): Result<Item> =>
   planned(transport, request, options, (req, plan) =>
     withPageWorkers(transport, options.workers, (workers) =>
-      plan(workers, (slices, first, page) => readSlices(slices, options.concurrency ?? Math.min(options.slices ?? 8, 64), page, req.page_size, options.retry, first.page, first)),
+      plan(workers, (slices, first, page) => readSlices(slices, options.concurrency ?? Math.min(options.slices ?? 8, 64), page, req.page_size, options.retry, first.page, first, transport.telemetry)),
     ),
   );
 

@@ -3,7 +3,8 @@ import type { Transport } from '../client/createTransport.js';
 import type { PageWorkers } from './pageWorkers.js';
 
 /**
- * Runs a read with page decoding workers (see `acquirePageWorkers`) taken at subscribe and given back
+ * Runs a read with page decoding workers (see `acquirePageWorkers`; counted in use as
+ * `canton_rx.backfill.workers` when the transport carries telemetry) taken at subscribe and given back
  * when it ends, or without them (`undefined`): where `workers` is 0, where the transport cannot hand a
  * page on as bytes (a Scan pool), and where worker threads cannot be loaded (a browser). The
  * Node-only module is imported only here, lazily, so that nothing else pulls in `worker_threads`.
@@ -19,12 +20,20 @@ export const withPageWorkers = <A>(transport: Transport, workers: number | undef
     : from(import('./pageWorkers.js').catch(() => undefined)).pipe(
         switchMap((m) => {
           let started: PageWorkers | undefined;
+          const n = workers ?? m?.coresAvailable() ?? 0;
           try {
-            started = m?.acquirePageWorkers(workers ?? m.coresAvailable());
+            started = m?.acquirePageWorkers(n);
           } catch {
             // A platform whose worker threads cannot start (a bundle for a browser): decode here.
             started = undefined;
           }
-          return read(started).pipe(finalize(() => started?.close()));
+          if (started === undefined) return read(undefined);
+          transport.telemetry?.workers('scan.backfill', n);
+          return read(started).pipe(
+            finalize(() => {
+              started.close();
+              transport.telemetry?.workers('scan.backfill', -n);
+            }),
+          );
         }),
       );

@@ -22,7 +22,7 @@ export type Agreement = 'whole' | { readonly kind: 'history-page'; readonly item
  * descriptor (absent: `'whole'`, or what the descriptor of the call's route says).
  * @internal
  */
-export type Call = Pick<RequestDescription, 'method' | 'path' | 'params' | 'query' | 'body' | 'onOkText' | 'onOkJson' | 'okBytes'> & {
+export type Call = Pick<RequestDescription, 'method' | 'path' | 'params' | 'query' | 'body' | 'onOkText' | 'onOkJson' | 'okBytes' | 'onBodySize'> & {
   readonly agreement?: Agreement;
   /** The operation's id, for telemetry (a span's `operationId`). */
   readonly operationId?: string;
@@ -102,6 +102,9 @@ export const createTransport = (
   };
   const telemetry = shared.telemetry;
   // Telemetry (src/telemetry): a span and the request metrics around each request sent.
-  const sent = telemetry === undefined ? send : (call: Call) => telemetry.request({ method: call.method, path: call.path, group: name, ...(call.operationId !== undefined ? { operationId: call.operationId } : {}) }, () => send(call));
+  const sent =
+    telemetry === undefined
+      ? send
+      : (call: Call) => telemetry.request({ method: call.method, path: call.path, group: name, ...(call.operationId !== undefined ? { operationId: call.operationId } : {}) }, (onBodySize) => send(onBodySize === undefined ? call : { ...call, onBodySize }));
   return Object.assign(sent, { okBytes: true as const });
 };

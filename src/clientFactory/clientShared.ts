@@ -1,6 +1,7 @@
 import type { RequestIssue } from '../errors/CantonError.js';
 import { DEFAULT_MAX_RESPONSE_BYTES, MAX_TIMEOUT_MS } from '../http/request.js';
 import type { Fetch } from '../http/types.js';
+import { checkTelemetryConfig } from '../telemetry/checkTelemetryConfig.js';
 import { createTelemetry, type Telemetry } from '../telemetry/createTelemetry.js';
 import type { ClientConfig } from './ClientConfig.js';
 import { defaultFetch } from './defaultFetch.js';
@@ -28,6 +29,7 @@ export const clientShared = (config: Omit<ClientConfig, 'ledger' | 'validator' |
   if (!(Number.isSafeInteger(maxResponseBytes) && maxResponseBytes > 0)) {
     configIssues.push({ path: 'maxResponseBytes', message: `must be a positive whole number of bytes, got ${String(config.maxResponseBytes)}` });
   }
+  configIssues.push(...checkTelemetryConfig(config.telemetry));
   const telemetry = createTelemetry(config.telemetry);
   return {
     fetch: config.fetch ?? defaultFetch(),

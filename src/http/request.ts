@@ -117,6 +117,17 @@ const classify = (raw: RawResponse, text: string, display: { method: string; url
   return E.right(keepRedaction({ status: raw.status, method: display.method, url: display.url, body: parsed }, clean));
 };
 
+/** The UTF-8 length of a text, without encoding it (a request body: JSON, mostly ASCII). */
+const utf8Length = (text: string): number => {
+  let n = text.length;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    // Two bytes up to U+07FF, three above; a surrogate pair is 4 bytes for its 2 UTF-16 units.
+    if (c >= 0x80) n += c < 0x800 || (c >= 0xd800 && c < 0xe000) ? 1 : 2;
+  }
+  return n;
+};
+
 /**
  * A 2xx answer as it came off the wire, its body not parsed yet: what a Scan pool compares before
  * it decodes and parses (equal bytes agree as they are, and only the answer chosen is parsed).
@@ -163,10 +174,13 @@ export const requestUnparsed = (desc: Omit<RequestDescription, 'onOkText' | 'onO
           headers['content-type'] = 'application/json';
           init.body = JSON.stringify(desc.body);
         }
+        const onBodySize = desc.onBodySize;
+        onBodySize?.('request', init.body === undefined ? 0 : typeof init.body === 'string' ? utf8Length(init.body) : init.body.byteLength);
         return fetchOnce(desc.fetch, built.right, init, display, token.right, desc.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES).pipe(
           map((raw): E.Either<CantonError, UnparsedAnswer> => {
             if (E.isLeft(raw)) return raw;
             const r = raw.right;
+            onBodySize?.('response', r.bytes.byteLength);
             if (r.status < 200 || r.status >= 300) return classify(r, decodeUtf8(r.bytes), display, clean) as E.Left<CantonError>;
             let text: string | undefined;
             const textOf = () => (text ??= decodeUtf8(r.bytes));

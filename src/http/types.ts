@@ -111,6 +111,12 @@ export interface RequestDescription {
    * as always.
    */
   readonly okBytes?: boolean;
+  /**
+   * Told the size in bytes of the request body as sent (`'request'`, 0 without one) and of the
+   * response body as received (`'response'`, whatever its status): what a telemetry span records,
+   * never the bodies themselves.
+   */
+  readonly onBodySize?: (which: 'request' | 'response', bytes: number) => void;
 }
 
 /** The body of an answer: parsed JSON, plain text, or nothing. @internal */

@@ -3,6 +3,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import type { CantonError } from '../errors/CantonError.js';
 import { isRetryable } from '../errors/isRetryable.js';
 import { Checks, MAX_TIMER_MS } from '../validation/checks.js';
+import { asAttempt } from './retryAttempt.js';
 
 /**
  * When and how often to try again. Every duration is a whole number of milliseconds from 0 to
@@ -117,7 +118,8 @@ class RetrySignal {
  * default): a server asking for longer gets its Left handed on, never a wait it did not ask for.
  * Non-retryable Lefts pass straight through, and so does the last Left once `maxRetries` retries
  * in a row have failed or the next wait would end past `maxElapsedMs` since the run of failures
- * began. The count resets after every Right. An invalid config is an `InvalidRequest` Left,
+ * began. The count resets after every Right. Each subscription of the source is told its retry
+ * number (0 first, then 1, 2, ...: `retryAttempt`), which a request's telemetry span records. An invalid config is an `InvalidRequest` Left,
  * and the source is not subscribed. Waits run on RxJS's async scheduler, so `TestScheduler.run`
  * controls them, and none is longer than a timer can wait (2^31 − 1 ms).
  *
@@ -149,7 +151,7 @@ export const retryBackoff =
       const shouldRetry = config.shouldRetry ?? isRetryable;
       let attempt = 0;
       let runStartedAt = 0;
-      return source.pipe(
+      return asAttempt(source, () => attempt).pipe(
         map((r) => {
           if (E.isRight(r)) {
             attempt = 0;

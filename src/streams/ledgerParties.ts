@@ -13,6 +13,7 @@ import { ledgerIdPagedPages } from './ledgerIdPaged.js';
 import type { LedgerListCheckpoint, LedgerListed } from './LedgerListed.js';
 import type { StreamOptions } from './options.js';
 import { checkpointCodecs } from './checkpointCodecs.js';
+import { meterPages } from '../telemetry/meterPages.js';
 
 /**
  * The request of `ledger.parties`: the query of `GET /v2/parties` without its page token.
@@ -47,7 +48,7 @@ export const ledgerPartiesPages = (transport: Transport, request: LedgerPartiesR
           ),
         (p) => p.party,
         options,
-      ),
+      ).pipe(meterPages(transport.telemetry, 'ledger.parties')),
   );
 
 /** The item form of `ledgerPartiesPages`: its records, one by one (`ledger.parties`). @internal */

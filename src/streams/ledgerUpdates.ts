@@ -16,6 +16,7 @@ import { invariantViolation } from '../paging/invariantViolation.js';
 import type { Page, PageRecord } from '../paging/Page.js';
 import { readPages, type PageStep } from '../paging/readPages.js';
 import { meterPages } from '../telemetry/meterPages.js';
+import { serverEndOf } from './serverEndOf.js';
 import { DEFAULT_TAIL_INTERVAL_MS, TAIL_RETRY, type TailingStreamOptions } from './options.js';
 import { itemsOf } from './itemsOf.js';
 import { checkpointCodecs } from './checkpointCodecs.js';
@@ -155,7 +156,7 @@ export const ledgerUpdatesPages = (transport: Transport, request: LedgerUpdatesR
                 : { ...state, begin: state.last, token: undefined, bound: undefined }
               : undefined,
         };
-        return readPages(paging, initial, { prefetch: options.prefetch, pull: options.pull, retry }).pipe(meterPages(transport.telemetry, 'ledger.updates'));
+        return readPages(paging, initial, { prefetch: options.prefetch, pull: options.pull, retry }).pipe(meterPages(transport.telemetry, 'ledger.updates', serverEndOf(transport, 'ledger')));
       }),
   );
 

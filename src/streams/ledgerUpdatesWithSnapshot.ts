@@ -19,6 +19,7 @@ import type { LedgerFeedItem, PrunedSnapshot, SnapshotContract } from './LedgerF
 import { TAIL_RETRY } from './options.js';
 import { withRetry } from '../paging/withRetry.js';
 import { pager, type Step } from './pager.js';
+import { meterPages } from '../telemetry/meterPages.js';
 import { checkpointCodecs } from './checkpointCodecs.js';
 
 /**
@@ -171,7 +172,7 @@ export const ledgerUpdatesWithSnapshot = (transport: Transport, request: LedgerU
                 );
               };
               return concat(
-                pager({ page }, initial, updatesOptions).pipe(
+                pager({ page }, initial, updatesOptions, meterPages(transport.telemetry, 'ledger.activeContracts')).pipe(
                   filter((e) => {
                     if (E.isLeft(e)) failed = true;
                     return true;

@@ -13,6 +13,7 @@ import { ledgerIdPagedPages } from './ledgerIdPaged.js';
 import type { LedgerListCheckpoint, LedgerListed } from './LedgerListed.js';
 import type { StreamOptions } from './options.js';
 import { checkpointCodecs } from './checkpointCodecs.js';
+import { meterPages } from '../telemetry/meterPages.js';
 
 /**
  * The request of `ledger.users`: the query of `GET /v2/users` without its page token.
@@ -46,7 +47,7 @@ export const ledgerUsersPages = (transport: Transport, request: LedgerUsersReque
           ),
         (u) => u.id,
         options,
-      ),
+      ).pipe(meterPages(transport.telemetry, 'ledger.users')),
   );
 
 /** The item form of `ledgerUsersPages`: its records, one by one (`ledger.users`). @internal */

@@ -13,6 +13,7 @@ import type { VettedPackagesCheckpoint } from './checkpoints.js';
 import type { StreamOptions } from './options.js';
 import { tokenPagedPages, type TokenListed } from './tokenPaged.js';
 import { checkpointCodecs } from './checkpointCodecs.js';
+import { meterPages } from '../telemetry/meterPages.js';
 
 /**
  * The request of `ledger.vettedPackages`: the body of `POST /v2/package-vetting/list` without its
@@ -52,7 +53,7 @@ export const ledgerVettedPackagesPages = (
             map(E.map((r) => ({ entries: r.vettedPackages ?? [], nextPageToken: r.nextPageToken || undefined }))),
           ),
         options,
-      ),
+      ).pipe(meterPages(transport.telemetry, 'ledger.vettedPackages')),
   );
 
 /** The item form of `ledgerVettedPackagesPages`: its records, one by one (`ledger.vettedPackages`). @internal */

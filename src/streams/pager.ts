@@ -1,7 +1,8 @@
-import type { Observable } from 'rxjs';
+import { identity, type MonoTypeOperatorFunction, type Observable } from 'rxjs';
 import * as E from 'fp-ts/lib/Either.js';
 import type { CantonError } from '../errors/CantonError.js';
 import { flattenPages, valuesOf } from '../paging/flattenPages.js';
+import type { Page } from '../paging/Page.js';
 import { readPages, type ReadPagesOptions } from '../paging/readPages.js';
 
 /** The result of reading one page: the items to hand on and the state to read the next from. @internal */
@@ -25,10 +26,16 @@ export type PagerOptions = Omit<ReadPagesOptions, 'retry'>;
  * The streams whose elements carry their own checkpoints (the snapshot markers and entries of
  * `ledger.updatesWithSnapshot` and `scan.updatesFromSnapshot`, `ledger.activeContracts`,
  * `scan.validatorLicenses`) read through the paging engine with their step already applied to
- * each answer: their items as records, one by one. Same pacing as the engine.
+ * each answer: their items as records, one by one. Same pacing as the engine. `meter` sees the
+ * pages as they pass (`meterPages`: the snapshot part of a composite stream).
  * @internal
  */
-export const pager = <S, I>(spec: PagerSpec<S, I>, initial: S, options: PagerOptions = {}): Observable<E.Either<CantonError, I>> =>
+export const pager = <S, I>(
+  spec: PagerSpec<S, I>,
+  initial: S,
+  options: PagerOptions = {},
+  meter: MonoTypeOperatorFunction<E.Either<CantonError, Page<I, undefined>>> = identity,
+): Observable<E.Either<CantonError, I>> =>
   flattenPages(
     readPages(
       {
@@ -42,6 +49,6 @@ export const pager = <S, I>(spec: PagerSpec<S, I>, initial: S, options: PagerOpt
       },
       initial,
       options,
-    ),
+    ).pipe(meter),
     valuesOf,
   );

@@ -13,6 +13,7 @@ import type { BulkUpdateHistoryCheckpoint } from './checkpoints.js';
 import type { StreamOptions } from './options.js';
 import { tokenPagedPages, type TokenListed } from './tokenPaged.js';
 import { checkpointCodecs } from './checkpointCodecs.js';
+import { meterPages } from '../telemetry/meterPages.js';
 
 /**
  * The request of `scan.bulkUpdateHistoryObjects`: the body of `POST /v0/history/bulk/updates`
@@ -49,7 +50,7 @@ export const scanBulkUpdateHistoryObjectsPages = (
             map(E.map((r) => ({ entries: r.object_refs, nextPageToken: r.next_page_token || undefined }))),
           ),
         options,
-      ),
+      ).pipe(meterPages(transport.telemetry, 'scan.bulkUpdateHistoryObjects')),
   );
 
 /** The item form of `scanBulkUpdateHistoryObjectsPages`: its records, one by one (`scan.bulkUpdateHistoryObjects`). @internal */

@@ -14,6 +14,7 @@ import { initialScanRead, scanCursorPaging, type ScanCursorRecords, type ScanKey
 import { invariantViolation } from '../paging/invariantViolation.js';
 import { readPages } from '../paging/readPages.js';
 import { meterPages } from '../telemetry/meterPages.js';
+import { serverEndOf } from './serverEndOf.js';
 import type { Page } from '../paging/Page.js';
 import { utcTimestamp } from '../paging/utcTimestamp.js';
 import { itemsOf } from './itemsOf.js';
@@ -92,7 +93,7 @@ export const scanEventsPages = (transport: Transport, request: EventHistoryReque
           request: (cursor) => invokeOperation(transport, scanOperations.getEventHistory, [{ ...rest, ...cursor }]),
           records: (response) => eventRecords(response.events),
         });
-        return readPages(paging, start, { prefetch: options.prefetch, pull: options.pull, retry }).pipe(meterPages(transport.telemetry, 'scan.events'));
+        return readPages(paging, start, { prefetch: options.prefetch, pull: options.pull, retry }).pipe(meterPages(transport.telemetry, 'scan.events', serverEndOf(transport, 'scan')));
       }),
   );
 

@@ -16,6 +16,7 @@ import { DEFAULT_TAIL_INTERVAL_MS, TAIL_RETRY, type TailingStreamOptions } from 
 import { initialScanRead, scanCursorPaging } from '../paging/byScanCursor.js';
 import { readPages } from '../paging/readPages.js';
 import { meterPages } from '../telemetry/meterPages.js';
+import { serverEndOf } from './serverEndOf.js';
 import type { Page } from '../paging/Page.js';
 import { itemsOf } from './itemsOf.js';
 import { checkpointCodecs } from './checkpointCodecs.js';
@@ -85,7 +86,7 @@ export const scanUpdatesPages = (
           },
           records: (response) => ({ values: response.transactions }),
         });
-        return readPages(paging, start, { prefetch: options.prefetch, pull: options.pull, retry }).pipe(meterPages(transport.telemetry, 'scan.updates'));
+        return readPages(paging, start, { prefetch: options.prefetch, pull: options.pull, retry }).pipe(meterPages(transport.telemetry, 'scan.updates', serverEndOf(transport, 'scan')));
       }),
   );
 

@@ -19,6 +19,7 @@ import { invariantViolation } from './invariantViolation.js';
 import { TAIL_RETRY } from './options.js';
 import { withRetry } from '../paging/withRetry.js';
 import { pager, type Step } from './pager.js';
+import { meterPages } from '../telemetry/meterPages.js';
 import type { ScanFeedItem, ScanSnapshotContract } from './ScanFeedItem.js';
 import { scanUpdates, type ScanUpdatesOptions } from './scanUpdates.js';
 import { checkpointCodecs } from './checkpointCodecs.js';
@@ -120,7 +121,7 @@ export const scanUpdatesFromSnapshot = (transport: Transport, request: UpdateHis
           };
           const initial: PageState = resume === undefined ? { after: undefined, skip: 0, marker: true } : { after: resume.after, skip: resume.index + 1, marker: false };
           return concat(
-            pager({ page }, initial, updatesOptions).pipe(
+            pager({ page }, initial, updatesOptions, meterPages(transport.telemetry, 'scan.acsSnapshot')).pipe(
               filter((r) => {
                 if (E.isLeft(r)) failed = true;
                 return true;

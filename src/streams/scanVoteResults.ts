@@ -12,6 +12,7 @@ import type { VoteResultsCheckpoint } from './checkpoints.js';
 import type { StreamOptions } from './options.js';
 import { tokenPagedPages, type TokenListed } from './tokenPaged.js';
 import { checkpointCodecs } from './checkpointCodecs.js';
+import { meterPages } from '../telemetry/meterPages.js';
 
 /**
  * The request of `scan.voteResults`: the body of `POST /v0/admin/sv/voteresults` without its page
@@ -50,7 +51,7 @@ export const scanVoteResultsPages = (
             map(E.map((r) => ({ entries: r.dso_rules_vote_results, nextPageToken: r.next_page_token ?? undefined }))),
           ),
         options,
-      ),
+      ).pipe(meterPages(transport.telemetry, 'scan.voteResults')),
   );
 
 /** The item form of `scanVoteResultsPages`: its records, one by one (`scan.voteResults`). @internal */

@@ -49,14 +49,28 @@ export interface MeterLike {
     /** Records one value under these attributes. */
     record(value: number, attributes?: TelemetryAttributes): void;
   };
+  /**
+   * A counter that goes up and down (what is in use now: a backfill's slices reading, its
+   * decoding workers). Optional: a meter without it has those two metrics left out.
+   * @since 0.4.0
+   */
+  createUpDownCounter?(
+    name: string,
+    options?: { description?: string; unit?: string },
+  ): {
+    /** Adds `value` (negative: takes away) to the count of these attributes. */
+    add(value: number, attributes?: TelemetryAttributes): void;
+  };
 }
 
 /**
  * Where canton-rx reports its traces and metrics (docs/observability.md): an OpenTelemetry tracer,
  * meter, or both, from `@opentelemetry/api` (an optional peer dependency canton-rx never imports
  * itself: without this option nothing is measured and nothing is loaded). Spans: one per HTTP
- * request and per WebSocket connection, never with a token or a body. Metrics: requests, 429s and
- * server delays, items, pages and lag of each record stream, Scan pool events, sink commits.
+ * request (with its retry number and body sizes) and per WebSocket connection, never with a token
+ * or a body. Metrics: requests, 429s and server delays, items, pages and lag (behind now and behind
+ * the server's end) of each record stream, a backfill's slices and workers, Scan pool events, sink
+ * commits.
  * @example
  * ```ts
  * import { metrics, trace } from '@opentelemetry/api';
@@ -72,4 +86,15 @@ export interface TelemetryConfig {
   readonly tracer?: TracerLike;
   /** Receives the metrics (names under `canton_rx.`, see docs/observability.md). */
   readonly meter?: MeterLike;
+  /**
+   * How often, in milliseconds, a feed (`scan.updates`, `scan.events`, `ledger.updates`) asks
+   * its server where the server's end is, to measure how far behind it the feed reads
+   * (`canton_rx.stream.lag.end`, `canton_rx.stream.lag.end_offsets`): one extra request per feed
+   * subscribed and interval (Scan: `GET /v0/events/latest-record-time`; ledger:
+   * `GET /v2/state/ledger-end`), only while the feed is subscribed and only with a `meter`. Not
+   * sent to a Scan pool (each Scan's end is its own). Absent: never asked; the lag behind the end
+   * is then recorded only where a page reaches the end (0). A whole number from 1 to 2^31 − 1.
+   * @since 0.4.0
+   */
+  readonly serverEndIntervalMs?: number;
 }

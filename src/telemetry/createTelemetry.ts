@@ -2,6 +2,7 @@ import { Observable } from 'rxjs';
 import type * as E from 'fp-ts/lib/Either.js';
 import type { CantonError } from '../errors/CantonError.js';
 import type { HttpResponse } from '../http/types.js';
+import { retryAttempt } from '../retry/retryAttempt.js';
 import type { MeterLike, TelemetryAttributes, TelemetryConfig } from './TelemetryConfig.js';
 
 /** `SpanKind.CLIENT` and `SpanStatusCode.ERROR` of `@opentelemetry/api`, which canton-rx does not import. */
@@ -17,6 +18,12 @@ export interface RequestInfo {
   readonly group: string;
 }
 
+/** Where a server's history ends, as its feed's checkpoints say where they stand: a record time (Scan) or an offset (ledger). @internal */
+export interface ServerEnd {
+  readonly record_time?: string;
+  readonly offset?: number | null;
+}
+
 /** One stream page as the metrics read it: its records' count, where it stands, whether it caught up. @internal */
 export interface MeteredPage {
   readonly records: ReadonlyArray<unknown>;
@@ -30,12 +37,34 @@ export interface MeteredPage {
  * @internal
  */
 export interface Telemetry {
-  /** Wraps one HTTP request: a span and the request metrics, from subscribe to its answer or cancel. */
-  readonly request: (info: RequestInfo, send: () => Observable<E.Either<CantonError, HttpResponse>>) => Observable<E.Either<CantonError, HttpResponse>>;
-  /** Counts a page of a record stream and its items; the lag behind now from its checkpoint's `record_time`. */
-  readonly page: (stream: string, page: MeteredPage) => void;
+  /**
+   * Wraps one HTTP request: a span and the request metrics, from subscribe to its answer or
+   * cancel. The span records the retry number (`retryAttempt`) and the body sizes `send` is to
+   * report to `onBodySize` (given only when there is a span to record them).
+   */
+  readonly request: (
+    info: RequestInfo,
+    send: (onBodySize: ((which: 'request' | 'response', bytes: number) => void) | undefined) => Observable<E.Either<CantonError, HttpResponse>>,
+  ) => Observable<E.Either<CantonError, HttpResponse>>;
+  /**
+   * Counts a page of a record stream and its items; the lag behind now from its checkpoint's
+   * `record_time`; and, for a feed that reads toward a server's end (`toEnd`), a page that
+   * reached it (`caughtUp`) as 0 behind the end.
+   */
+  readonly page: (stream: string, page: MeteredPage, toEnd?: boolean) => void;
+  /** How often a feed asks for its server's end (`TelemetryConfig.serverEndIntervalMs`); undefined: never (or no meter). */
+  readonly serverEndIntervalMs: number | undefined;
+  /** Records how far the checkpoint `at` (the last handed on) lies behind the server's `end`: record time in seconds, or ledger offsets. */
+  readonly behindEnd: (stream: string, at: unknown, end: ServerEnd) => void;
   /** A Scan pool's `onEvent` that counts each event (`unhealthy`, `liar`, `disagreed`, ...) and hands it on to `next`. */
   readonly poolEvents: <Ev extends { readonly type: string; readonly scan?: string }>(next: ((event: Ev) => void) | undefined) => (event: Ev) => void;
+  /**
+   * A backfill's slices: one more reading (`start`), one read to its end (`end`), one delivered
+   * whole (`done`, with the record time its items reach: the lag of the backfill's watermark).
+   */
+  readonly slice: (stream: string, event: 'start' | 'end' | 'done', at?: string) => void;
+  /** Decoding worker threads a read takes (`n` > 0) or gives back (`n` < 0). */
+  readonly workers: (stream: string, n: number) => void;
   /** Records one sink commit: its duration and how many items it stored. */
   readonly sinkCommit: (stream: string, ms: number, items: number) => void;
   /** A span per WebSocket connection: from subscribe until it ends (its message count, how it failed) or is cancelled. */
@@ -56,16 +85,26 @@ const instruments = (meter: MeterLike) => ({
   items: meter.createCounter('canton_rx.stream.items', { description: 'Items read by each record stream' }),
   pages: meter.createCounter('canton_rx.stream.pages', { description: 'Pages read by each record stream' }),
   lag: meter.createHistogram('canton_rx.stream.lag', { description: 'Record time of the last item of a page behind now', unit: 's' }),
+  lagEnd: meter.createHistogram('canton_rx.stream.lag.end', { description: "Record time of the last item handed on behind the server's end", unit: 's' }),
+  lagEndOffsets: meter.createHistogram('canton_rx.stream.lag.end_offsets', { description: "Offsets between the last item handed on and the ledger's end", unit: '{offset}' }),
   poolEvents: meter.createCounter('canton_rx.pool.events', { description: 'Scan pool events (unhealthy, liar, disagreed, rate, discovered)' }),
   commitDuration: meter.createHistogram('canton_rx.sink.commit.duration', { description: 'Sink commit duration', unit: 'ms' }),
   commitItems: meter.createHistogram('canton_rx.sink.commit.items', { description: 'Items per sink commit' }),
+  slicesDone: meter.createCounter('canton_rx.backfill.slices', { description: 'Backfill slices read and delivered whole' }),
+  slicesReading: meter.createUpDownCounter?.('canton_rx.backfill.slices.reading', { description: 'Backfill slices being read now' }),
+  workers: meter.createUpDownCounter?.('canton_rx.backfill.workers', { description: 'Page decoding worker threads in use by backfills' }),
 });
 
-const recordTimeOf = (checkpoint: unknown): number | undefined => {
-  const t = typeof checkpoint === 'object' && checkpoint !== null ? (checkpoint as { record_time?: unknown }).record_time : undefined;
+const timeOf = (t: unknown): number | undefined => {
   if (typeof t !== 'string') return undefined;
   const ms = Date.parse(t);
   return Number.isFinite(ms) ? ms : undefined;
+};
+const recordTimeOf = (checkpoint: unknown): number | undefined =>
+  timeOf(typeof checkpoint === 'object' && checkpoint !== null ? (checkpoint as { record_time?: unknown }).record_time : undefined);
+const offsetOf = (checkpoint: unknown): number | undefined => {
+  const o = typeof checkpoint === 'object' && checkpoint !== null ? (checkpoint as { offset?: unknown }).offset : undefined;
+  return typeof o === 'number' && Number.isFinite(o) ? o : undefined;
 };
 
 /**
@@ -74,7 +113,7 @@ const recordTimeOf = (checkpoint: unknown): number | undefined => {
  * @example
  * ```ts
  * const telemetry = createTelemetry({ meter: metrics.getMeter('canton-rx') });
- * const answer = telemetry ? telemetry.request({ method: op.httpMethod, path: op.path, group: op.group, operationId: op.operationId }, send) : send();
+ * const answer = telemetry ? telemetry.request({ method: op.httpMethod, path: op.path, group: op.group, operationId: op.operationId }, (onBodySize) => send(onBodySize)) : send(undefined);
  * ```
  * @internal
  */
@@ -91,20 +130,20 @@ export const createTelemetry = (config: TelemetryConfig | undefined): Telemetry 
   };
   const opLabels = (info: RequestInfo): TelemetryAttributes =>
     labelsOf(`op ${info.group} ${info.operationId ?? `${info.method} ${info.path}`}`, () => ({ 'canton_rx.group': info.group, 'canton_rx.operation': info.operationId ?? `${info.method} ${info.path}` }));
-  const spanAttributes = (info: RequestInfo): TelemetryAttributes => ({ ...opLabels(info), 'http.request.method': info.method, 'url.template': info.path });
+  // `http.request.resend_count`: the retry number (OpenTelemetry's name), 0 for a first try.
+  const spanAttributes = (info: RequestInfo): TelemetryAttributes => ({ ...opLabels(info), 'http.request.method': info.method, 'url.template': info.path, 'http.request.resend_count': retryAttempt() });
 
   const request: Telemetry['request'] = (info, send) =>
     new Observable((subscriber) => {
       const span = tracer?.startSpan(`${info.method} ${info.path}`, { kind: SPAN_KIND_CLIENT, attributes: spanAttributes(info) });
       const started = now();
       let done = false;
-      const sub = send().subscribe({
+      const sub = send(span === undefined ? undefined : (which, bytes) => span.setAttribute(which === 'request' ? 'http.request.body.size' : 'http.response.body.size', bytes)).subscribe({
         next: (r) => {
           done = true;
           const ops = m !== undefined ? opLabels(info) : undefined;
           if (r._tag === 'Right') {
             span?.setAttribute('http.response.status_code', r.right.status);
-            if (r.right.body._tag === 'Text') span?.setAttribute('canton_rx.response.chars', r.right.body.text.length);
             m?.requests.add(1, labelsOf(`out ${String(r.right.status)} ${ops!['canton_rx.operation']}`, () => ({ ...ops!, 'canton_rx.outcome': String(r.right.status) })));
           } else {
             const e = r.left;
@@ -144,25 +183,53 @@ export const createTelemetry = (config: TelemetryConfig | undefined): Telemetry 
       };
     });
 
-  const page: Telemetry['page'] = (stream, p) => {
+  const streamLabels = (stream: string): TelemetryAttributes => labelsOf(`stream ${stream}`, () => ({ 'canton_rx.stream': stream }));
+  const lagBehindNow = (at: number | undefined, l: TelemetryAttributes): void => {
+    if (at !== undefined) m?.lag.record(Math.max(0, (Date.now() - at) / 1000), l);
+  };
+  const page: Telemetry['page'] = (stream, p, toEnd) => {
     if (m === undefined) return;
-    const l = labelsOf(`stream ${stream}`, () => ({ 'canton_rx.stream': stream }));
+    const l = streamLabels(stream);
     m.pages.add(1, l);
     if (p.records.length > 0) m.items.add(p.records.length, l);
     const at = recordTimeOf(p.checkpoint);
-    if (at !== undefined) m.lag.record(Math.max(0, (Date.now() - at) / 1000), l);
+    lagBehindNow(at, l);
+    // Free, without asking: a page that reached the end is 0 behind it, in the unit of its checkpoint.
+    if (toEnd === true && p.caughtUp) {
+      if (at !== undefined) m.lagEnd.record(0, l);
+      else if (offsetOf(p.checkpoint) !== undefined) m.lagEndOffsets.record(0, l);
+    }
+  };
+  const behindEnd: Telemetry['behindEnd'] = (stream, at, end) => {
+    if (m === undefined) return;
+    const l = streamLabels(stream);
+    const [t, endT] = [recordTimeOf(at), timeOf(end.record_time)];
+    if (t !== undefined && endT !== undefined) m.lagEnd.record(Math.max(0, (endT - t) / 1000), l);
+    const [o, endO] = [offsetOf(at), offsetOf(end)];
+    if (o !== undefined && endO !== undefined) m.lagEndOffsets.record(Math.max(0, endO - o), l);
   };
 
   return {
     request,
     page,
+    serverEndIntervalMs: m !== undefined ? config.serverEndIntervalMs : undefined,
+    behindEnd,
     poolEvents: (next) => (event) => {
       m?.poolEvents.add(1, { 'canton_rx.event': event.type, ...(event.scan !== undefined ? { 'canton_rx.scan': event.scan } : {}) });
       next?.(event);
     },
+    slice: (stream, event, at) => {
+      if (m === undefined) return;
+      const l = streamLabels(stream);
+      if (event === 'done') {
+        m.slicesDone.add(1, l);
+        lagBehindNow(timeOf(at), l);
+      } else m.slicesReading?.add(event === 'start' ? 1 : -1, l);
+    },
+    workers: (stream, n) => m?.workers?.add(n, streamLabels(stream)),
     sinkCommit: (stream, ms, items) => {
       if (m === undefined) return;
-      const l = labelsOf(`stream ${stream}`, () => ({ 'canton_rx.stream': stream }));
+      const l = streamLabels(stream);
       m.commitDuration.record(ms, l);
       m.commitItems.record(items, l);
     },

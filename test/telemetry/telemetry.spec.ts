@@ -91,6 +91,33 @@ describe('telemetry: OpenTelemetry spans and metrics (the real SDK, in-memory ex
     assert.equal(await otel.sum('canton_rx.stream.items', { 'canton_rx.stream': 'scan.updates' }), items.length, 'retried pages are not counted twice');
   });
 
+  it('each span carries its retry number (http.request.resend_count) and the bytes of both bodies as sent and received', async () => {
+    net.setFaults({ rate: 0.4, kinds: [503], seed: 5, only: { routes: ['POST /api/scan/v2/updates'] } });
+    // What went over the wire, by the fetch the client is given: each request's body and its answer's declared length.
+    const wire: string[] = [];
+    const fetch: typeof globalThis.fetch = async (url, init) => {
+      const res = await globalThis.fetch(url, init);
+      wire.push(`${Buffer.byteLength(String(init?.body ?? ''))} ${res.headers.get('content-length')}`);
+      return res;
+    };
+    const client = createClient({ scan: { url: net.scanUrl }, fetch: fetch as never, telemetry: otel.telemetry });
+    const items = rights(await collect(client.scan.updates({ page_size: 10 }, { retry: { initialDelayMs: 0, maxDelayMs: 0, maxRetries: 50 } })));
+    assert.ok(items.length > 0);
+    const spans = otel.spans().sort((a, b) => a.startTime[0] - b.startTime[0] || a.startTime[1] - b.startTime[1]);
+    const counts = spans.map((s) => s.attributes['http.request.resend_count']);
+    assert.ok(counts.some((n) => (n as number) >= 2), `two retries in a row somewhere: ${counts.join(',')}`);
+    // Pages are asked one after another: a retry follows its page's previous attempt, which failed; a 200 ends the run.
+    spans.forEach((s, i) => {
+      const n = s.attributes['http.request.resend_count'] as number;
+      if (n === 0) return;
+      const before = spans[i - 1]!;
+      assert.equal(before.attributes['http.request.resend_count'], n - 1, `span ${i}: retry ${n} after retry ${String(before.attributes['http.request.resend_count'])}`);
+      assert.equal(before.attributes['http.response.status_code'], 503);
+    });
+    assert.deepEqual(spans.map((s) => `${String(s.attributes['http.request.body.size'])} ${String(s.attributes['http.response.body.size'])}`).sort(), [...wire].sort());
+    assert.ok(spans.every((s) => (s.attributes['http.request.body.size'] as number) > 10 && (s.attributes['http.response.body.size'] as number) > 0));
+  });
+
   it('a span per WebSocket connection, with its message count and no token', async () => {
     const { default: WebSocket } = await import('ws');
     const client = createClient({ ledger: { url: net.ledgerUrl, token: secret }, webSocket: WebSocket as never, telemetry: otel.telemetry });
@@ -101,6 +128,7 @@ describe('telemetry: OpenTelemetry spans and metrics (the real SDK, in-memory ex
     assert.equal(ws.length, 1);
     assert.equal(ws[0]!.name, 'WS /v2/updates');
     assert.equal(ws[0]!.attributes['canton_rx.ws.messages'], items.length);
+    assert.equal(ws[0]!.attributes['http.request.resend_count'], 0);
     assert.ok(!JSON.stringify(ws[0]!.attributes).includes(secret));
   });
 

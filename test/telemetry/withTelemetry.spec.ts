@@ -19,4 +19,13 @@ describe('withTelemetry', () => {
     assert.equal(carried.telemetry, telemetry);
     await otel.shutdown();
   });
+
+  it('keeps what the transport carries: okBytes (a backfill decodes in its workers only with it)', async () => {
+    const otel = otelHarness();
+    const telemetry = createTelemetry(otel.telemetry)!;
+    const carried = withTelemetry(Object.assign((n: number) => n, { okBytes: true as const }), telemetry);
+    assert.equal(carried.okBytes, true);
+    assert.equal(carried.telemetry, telemetry);
+    await otel.shutdown();
+  });
 });
