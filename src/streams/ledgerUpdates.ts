@@ -156,7 +156,7 @@ export const ledgerUpdatesPages = (transport: Transport, request: LedgerUpdatesR
                 : { ...state, begin: state.last, token: undefined, bound: undefined }
               : undefined,
         };
-        return readPages(paging, initial, { prefetch: options.prefetch, pull: options.pull, retry }).pipe(meterPages(transport.telemetry, 'ledger.updates', serverEndOf(transport, 'ledger')));
+        return readPages(paging, initial, { prefetch: options.prefetch, pull: options.pull, retry }).pipe(meterPages(transport.telemetry, 'ledger.updates', serverEndOf(transport, ledgerOperations.getLedgerEnd)));
       }),
   );
 

@@ -93,7 +93,7 @@ export const scanEventsPages = (transport: Transport, request: EventHistoryReque
           request: (cursor) => invokeOperation(transport, scanOperations.getEventHistory, [{ ...rest, ...cursor }]),
           records: (response) => eventRecords(response.events),
         });
-        return readPages(paging, start, { prefetch: options.prefetch, pull: options.pull, retry }).pipe(meterPages(transport.telemetry, 'scan.events', serverEndOf(transport, 'scan')));
+        return readPages(paging, start, { prefetch: options.prefetch, pull: options.pull, retry }).pipe(meterPages(transport.telemetry, 'scan.events', serverEndOf(transport, scanOperations.getLatestEventRecordTime)));
       }),
   );
 

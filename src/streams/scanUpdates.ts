@@ -86,7 +86,7 @@ export const scanUpdatesPages = (
           },
           records: (response) => ({ values: response.transactions }),
         });
-        return readPages(paging, start, { prefetch: options.prefetch, pull: options.pull, retry }).pipe(meterPages(transport.telemetry, 'scan.updates', serverEndOf(transport, 'scan')));
+        return readPages(paging, start, { prefetch: options.prefetch, pull: options.pull, retry }).pipe(meterPages(transport.telemetry, 'scan.updates', serverEndOf(transport, scanOperations.getLatestEventRecordTime)));
       }),
   );
 
