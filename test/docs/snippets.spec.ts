@@ -116,3 +116,20 @@ describe('the TypeScript blocks of README.md and docs/*.md', function () {
       assert.ok(problems.length === 0, `\n${problems.join('\n')}\n`);
     });
 });
+
+describe('extractSnippets', () => {
+  const page = ['# Page', '', '<!-- example: first -->', '```ts', 'const a = 1;', '```', '', '  ```ts fragment', '  a + 1;', '  ```', '```typescript', 'const b = 2;', '```', ''].join('\n');
+
+  it('finds each block with its first line of code, its indent, a fragment mark and the example marker before it', () => {
+    assert.deepEqual(extractSnippets('p.md', page), [
+      { file: 'p.md', line: 5, indent: 0, code: 'const a = 1;', fragment: false, example: 'first' },
+      { file: 'p.md', line: 9, indent: 2, code: 'a + 1;', fragment: true },
+      { file: 'p.md', line: 12, indent: 0, code: 'const b = 2;', fragment: false },
+    ]);
+  });
+
+  it('refuses a word it does not know after the language (a misspelt fragment), and a block never closed', () => {
+    assert.throws(() => extractSnippets('p.md', '```ts fragmnet\nx;\n```\n'), /p\.md:1: unknown words after the language: fragmnet/);
+    assert.throws(() => extractSnippets('p.md', '```ts\nx;\n'), /p\.md:1: a code block that is never closed/);
+  });
+});
