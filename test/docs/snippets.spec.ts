@@ -12,7 +12,7 @@ import { extractSnippets, type Snippet } from './snippets';
  * or imports everything it uses, as a reader who copies it would need; nothing is added to it.
  * A block marked ```` ```ts fragment ```` is the exception, on purpose part of a larger program: it
  * is checked after the page's previous whole block and its names. README's examples also run,
- * against the simulated network: see readmeExample.spec.ts.
+ * against the simulated network: see examples.spec.ts.
  */
 
 /** Fragments are the exception: a reader cannot copy one as it is. */
