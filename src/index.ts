@@ -39,7 +39,7 @@ export { isHeartbeat } from './streams/isHeartbeat.js';
 export type { Heartbeat } from './streams/heartbeat.js';
 export type { Checkpoint, LedgerCheckpoint, ScanCheckpoint, HoldingsCheckpoint } from './streams/checkpoints.js';
 export type { StreamOptions, TailingStreamOptions, TailOptions } from './streams/options.js';
-export type { LedgerUpdatesOptions, LedgerUpdatesRequest } from './streams/ledgerUpdates.js';
+export type { LedgerUpdatesOptions, LedgerUpdatesRequest, UpdateFormatInput } from './streams/ledgerUpdates.js';
 export type { LedgerSnapshotCheckpoint, ScanSnapshotCheckpoint } from './streams/checkpoints.js';
 export type { ScanUpdatesFromSnapshotOptions } from './streams/scanUpdatesFromSnapshot.js';
 export type { ScanFeedItem, ScanFeedCheckpoint, ScanSnapshot, ScanSnapshotContract } from './streams/ScanFeedItem.js';

@@ -13,9 +13,11 @@ import type { RetryBackoffConfig } from '../retry/retryBackoff.js';
 export interface OAuthPrivateKey {
   /**
    * A PKCS #8 PEM text (`-----BEGIN PRIVATE KEY-----`), a private JWK, or a WebCrypto
-   * `CryptoKey` that may sign.
+   * `CryptoKey` that may sign. The two are written by the fields read here rather than as the DOM
+   * lib's `JsonWebKey` and `CryptoKey` (which both fit), so that an application compiled without
+   * the DOM lib and without `skipLibCheck` still compiles canton-rx's declarations.
    */
-  readonly key: string | JsonWebKey | CryptoKey;
+  readonly key: string | { readonly kty?: string; readonly crv?: string; readonly alg?: string } | { readonly type: string; readonly algorithm: object; readonly usages: ReadonlyArray<string> };
   /** The `kid` the issuer registered the public key under, sent in the assertion's header. */
   readonly keyId?: string;
   /**

@@ -45,8 +45,9 @@ const pkcs8 = (pem: string): ArrayBuffer => {
  * @internal
  */
 export const importPrivateKey = async (privateKey: OAuthPrivateKey): Promise<CryptoKey> => {
-  const { key } = privateKey;
-  if (isCryptoKey(key)) return key;
+  if (isCryptoKey(privateKey.key)) return privateKey.key;
+  // A PEM text or a JWK (OAuthPrivateKey writes the JWK by its fields, which JsonWebKey has).
+  const key = privateKey.key as string | JsonWebKey;
   const name = typeof key === 'string' ? (privateKey.algorithm ?? 'RS256') : (privateKey.algorithm ?? algorithmOfJwk(key));
   const algorithm = ALGORITHMS[name];
   if (algorithm === undefined) throw new Error(`privateKey.algorithm: unsupported JWS algorithm ${JSON.stringify(name)}; one of ${Object.keys(ALGORITHMS).join(', ')}`);

@@ -29,6 +29,7 @@ export const ledgerUpdateKey = (u: Update): { kind: 'Transaction' | 'Reassignmen
   return undefined;
 };
 
+/** @internal */
 export { cursorOfItem } from '../paging/byScanCursor.js';
 
 /** The `(migration_id, record_time)` and update id of an event (of its update, else of its verdict); undefined for an event with neither. @internal */

@@ -7,6 +7,7 @@ import { invokeOperation } from '../client/invokeOperation.js';
 import * as ledgerOperations from '../generated/ledger/operations.js';
 import type { GetUpdatesPageRequest, JsGetUpdatesPageResponse } from '../codecs/ledger/GetUpdatesPage.js';
 import type { Update } from '../codecs/ledger/Update.js';
+import type { TransactionFormat, TransactionShape, UpdateFormat } from '../codecs/ledger/UpdateFormat.js';
 import { validateGetUpdatesPageRequest } from '../validation/validateGetUpdatesPageRequest.js';
 import { Checks } from '../validation/checks.js';
 import type { LedgerCheckpoint } from './checkpoints.js';
@@ -28,8 +29,35 @@ import { checkpointCodecs } from './checkpointCodecs.js';
  */
 export type LedgerUpdatesOptions = TailingStreamOptions<LedgerCheckpoint>;
 
-/** The request of `ledger.updates`: a get-updates-page request without a page token. */
-export type LedgerUpdatesRequest = Omit<GetUpdatesPageRequest, 'pageToken'>;
+/**
+ * The `updateFormat` the ledger's update streams take: a `codecs.ledger.UpdateFormat` whose
+ * `transactionShape` may be typed `string`, as it is in an object declared with `const` and no
+ * `as const`. The request is checked before anything is sent: a shape `TransactionShape` does not
+ * list is an `InvalidRequest` Left naming `body.updateFormat.includeTransactions.transactionShape`.
+ * @example
+ * ```ts
+ * import { createClient, type UpdateFormatInput } from 'canton-rx';
+ *
+ * const updateFormat = { includeTransactions: { transactionShape: 'TRANSACTION_SHAPE_ACS_DELTA', eventFormat: { filtersForAnyParty: {} } } };
+ * const ledger = createClient({ ledger: { url: 'http://127.0.0.1:7575' } }).ledger;
+ * ledger.updates({ updateFormat }); // no `as const` needed
+ * const format: UpdateFormatInput = updateFormat;
+ * ```
+ * @category Streams
+ * @since 0.2.0
+ */
+export type UpdateFormatInput = Omit<UpdateFormat, 'includeTransactions'> & {
+  // `string & {}` keeps the known names as an editor's suggestions.
+  readonly includeTransactions?: (Omit<TransactionFormat, 'transactionShape'> & { readonly transactionShape: TransactionShape | (string & {}) }) | null;
+};
+
+/**
+ * The request of `ledger.updates` (and of `ledger.pages.updates`, `ledger.updatesWithSnapshot`):
+ * a get-updates-page request without a page token, whose `updateFormat` is an {@link UpdateFormatInput}.
+ * @category Streams
+ * @since 0.1.0
+ */
+export type LedgerUpdatesRequest = Omit<GetUpdatesPageRequest, 'pageToken' | 'updateFormat'> & { readonly updateFormat: UpdateFormatInput };
 
 type Element = Update | Heartbeat<LedgerCheckpoint>;
 
@@ -130,13 +158,14 @@ export const ledgerUpdatesPages = (transport: Transport, request: LedgerUpdatesR
 
         const paging = {
           request: (state: State, onOkJson?: (json: unknown) => void) =>
+            // The operation's body codec checks the shape (an UpdateFormatInput's may be any string).
             invokeOperation(onOkJson ? (call) => transport({ ...call, onOkJson }) : transport, ledgerOperations.getUpdatesPage, [
               {
                 ...req,
                 ...(state.begin !== undefined ? { beginOffsetExclusive: state.begin } : {}),
                 ...(state.end !== undefined ? { endOffsetInclusive: state.end } : {}),
                 ...(state.token !== undefined ? { pageToken: state.token } : {}),
-              } satisfies GetUpdatesPageRequest,
+              } satisfies LedgerUpdatesRequest & Pick<GetUpdatesPageRequest, 'pageToken'>,
             ]),
           step,
           // Sent while the page is decoded: a new token after a page with updates. `step` keeps it

@@ -3,36 +3,20 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ts from 'typescript';
 import { projectRoot } from '../helpers/paths';
-import { extractSnippets, preludeFor, type Snippet } from './snippets';
+import { extractSnippets, type Snippet } from './snippets';
 
 /**
- * Every TypeScript block of README.md and docs/*.md compiles against the package as a user
- * imports it (`canton-rx`, `canton-rx/testkit`), as an ES module under NodeNext resolution with
- * strict checks: one compiler Program for all of them. A block may use the placeholders below
- * without declaring them; anything else it uses it declares or imports, as a reader would.
- * README's main example also runs, against the simulated network: see readmeExample.spec.ts.
+ * Every TypeScript block of README.md and docs/*.md compiles, as written, against the package as a
+ * user imports it (`canton-rx`, `canton-rx/testkit`, `/postgres`, `/nats`), as an ES module under
+ * NodeNext resolution with strict checks: one compiler Program for all of them. A block declares
+ * or imports everything it uses, as a reader who copies it would need; nothing is added to it.
+ * A block marked ```` ```ts fragment ```` is the exception, on purpose part of a larger program: it
+ * is checked after the page's previous whole block and its names. README's examples also run,
+ * against the simulated network: see examples.spec.ts.
  */
 
-/** Placeholders every document may use: the reader's own application, or what an earlier block set up. */
-const PLACEHOLDERS: Readonly<Record<string, string>> = {
-  E: `import * as E from 'fp-ts/lib/Either.js';`,
-  client: `declare const client: import('canton-rx').CantonClient;`,
-  net: `declare const net: import('canton-rx/testkit').SimulatedNetwork;`,
-  url: `declare const url: string;`,
-  scanUrl: `declare const scanUrl: string;`,
-  token: `declare const token: string;`,
-  body: `declare const body: string;`,
-  updateFormat: `declare const updateFormat: import('canton-rx').LedgerUpdatesRequest['updateFormat'];`,
-  auth: `declare const auth: { currentToken(): Promise<string> };`,
-  store: `declare const store: { load<C extends import('canton-rx').Checkpoint>(): Promise<C | undefined>; save(checkpoint: import('canton-rx').Checkpoint): void };`,
-  db: `declare const db: { insert(item: unknown): Promise<void>; save(item: unknown): Promise<void>; saveCheckpoint(checkpoint: import('canton-rx').Checkpoint): Promise<void> };`,
-  log: `declare const log: { (message: string): void; error(message: string): void; warn(message: string): void; info(message: string): void };`,
-  alert: `declare const alert: (...about: unknown[]) => void;`,
-  project: `declare const project: (update: unknown) => void;`,
-  index: `declare const index: (item: unknown) => void;`,
-  party: `declare const party: string;`,
-  nextNonce: `declare const nextNonce: (counter: unknown) => number;`,
-};
+/** Fragments are the exception: a reader cannot copy one as it is. */
+const MAX_FRAGMENTS = 4;
 
 /** Where the snippets sit: inside the project, so that node_modules and its types resolve as for a user. */
 const snippetDir = join(projectRoot, '.build', 'doc-snippets');
@@ -42,18 +26,22 @@ const documents = (): string[] => ['README.md', ...readdirSync(join(projectRoot,
 interface Compiled {
   readonly snippet: Snippet;
   readonly fileName: string;
-  /** Lines of the snippet's own code: a diagnostic below them is in its prelude. */
-  readonly codeLines: number;
+  /** Lines before the snippet's own code: a fragment's whole block, whose diagnostics are its own. */
+  readonly before: number;
 }
 
 const compile = () => {
   const snippets = documents().flatMap((file) => extractSnippets(file, readFileSync(join(projectRoot, file), 'utf8')));
   const files = new Map<string, string>();
+  let whole: Snippet | undefined;
   const compiled: Compiled[] = snippets.map((snippet) => {
+    if (!snippet.fragment) whole = snippet;
+    else if (whole?.file !== snippet.file) throw new Error(`${snippet.file}:${snippet.line}: a fragment before any whole block of its page`);
+    const prefix = snippet.fragment ? `${whole.code}\n` : '';
     // .mts: an ES module, like a user's file under "type": "module", so top-level await is allowed.
     const fileName = join(snippetDir, `${snippet.file.replace(/[/.]/g, '_')}_L${snippet.line}.mts`);
-    files.set(fileName, `${snippet.code}\n${preludeFor(PLACEHOLDERS, snippet.code)}\nexport {};\n`);
-    return { snippet, fileName, codeLines: snippet.code.split('\n').length };
+    files.set(fileName, `${prefix}${snippet.code}\nexport {};\n`);
+    return { snippet, fileName, before: prefix === '' ? 0 : prefix.split('\n').length - 1 };
   });
   const options: ts.CompilerOptions = {
     strict: true,
@@ -79,14 +67,13 @@ const compile = () => {
   return { compiled, program };
 };
 
-/** A diagnostic as `README.md:37:5 (TS2304) Cannot find name 'x'.`, pointing into the Markdown file. */
-const locate = (c: Compiled, d: ts.Diagnostic): string => {
+/** A diagnostic as `README.md:37:5 (TS2304) Cannot find name 'x'.`, pointing into the Markdown file; undefined if in a fragment's whole block. */
+const locate = (c: Compiled, d: ts.Diagnostic): string | undefined => {
   const message = ts.flattenDiagnosticMessageText(d.messageText, '\n  ');
   if (d.file === undefined || d.start === undefined) return `${c.snippet.file}:${c.snippet.line} (TS${d.code}) ${message}`;
   const { line, character } = d.file.getLineAndCharacterOfPosition(d.start);
-  if (line >= c.codeLines)
-    return `${c.snippet.file}:${c.snippet.line} (TS${d.code}) in the placeholders of test/docs/snippets.spec.ts appended to this block: ${message}`;
-  return `${c.snippet.file}:${c.snippet.line + line}:${c.snippet.indent + character + 1} (TS${d.code}) ${message}`;
+  if (line < c.before) return undefined;
+  return `${c.snippet.file}:${c.snippet.line + line - c.before}:${c.snippet.indent + character + 1} (TS${d.code}) ${message}`;
 };
 
 describe('the TypeScript blocks of README.md and docs/*.md', function () {
@@ -101,6 +88,11 @@ describe('the TypeScript blocks of README.md and docs/*.md', function () {
     assert.ok(compiled.length >= 13, `only ${compiled.length} blocks found`);
     // A wrong option or a missing type package would show here, not in any one block.
     assert.deepEqual([...program.getOptionsDiagnostics(), ...program.getGlobalDiagnostics()].map((d) => ts.flattenDiagnosticMessageText(d.messageText, ' ')), []);
+  });
+
+  it(`mark at most ${MAX_FRAGMENTS} blocks as fragments`, () => {
+    const fragments = compiled.filter((c) => c.snippet.fragment).map((c) => `${c.snippet.file}:${c.snippet.line}`);
+    assert.ok(fragments.length <= MAX_FRAGMENTS, `${fragments.length} fragments: ${fragments.join(', ')}`);
   });
 
   it('import fp-ts modules by file (fp-ts/lib/Either.js): a directory import such as fp-ts/Either crashes in ES modules', () => {
@@ -119,8 +111,25 @@ describe('the TypeScript blocks of README.md and docs/*.md', function () {
         .flatMap((c) => {
           const source = program.getSourceFile(c.fileName);
           assert.ok(source, c.fileName);
-          return [...program.getSyntacticDiagnostics(source), ...program.getSemanticDiagnostics(source)].map((d) => locate(c, d));
+          return [...program.getSyntacticDiagnostics(source), ...program.getSemanticDiagnostics(source)].flatMap((d) => locate(c, d) ?? []);
         });
       assert.ok(problems.length === 0, `\n${problems.join('\n')}\n`);
     });
+});
+
+describe('extractSnippets', () => {
+  const page = ['# Page', '', '<!-- example: first -->', '```ts', 'const a = 1;', '```', '', '  ```ts fragment', '  a + 1;', '  ```', '```typescript', 'const b = 2;', '```', ''].join('\n');
+
+  it('finds each block with its first line of code, its indent, a fragment mark and the example marker before it', () => {
+    assert.deepEqual(extractSnippets('p.md', page), [
+      { file: 'p.md', line: 5, indent: 0, code: 'const a = 1;', fragment: false, example: 'first' },
+      { file: 'p.md', line: 9, indent: 2, code: 'a + 1;', fragment: true },
+      { file: 'p.md', line: 12, indent: 0, code: 'const b = 2;', fragment: false },
+    ]);
+  });
+
+  it('refuses a word it does not know after the language (a misspelt fragment), and a block never closed', () => {
+    assert.throws(() => extractSnippets('p.md', '```ts fragmnet\nx;\n```\n'), /p\.md:1: unknown words after the language: fragmnet/);
+    assert.throws(() => extractSnippets('p.md', '```ts\nx;\n'), /p\.md:1: a code block that is never closed/);
+  });
 });

@@ -76,4 +76,18 @@ matchError({
 const merged = mergeFeeds(ledgerBeats, v2beats);
 expectType<Equals<typeof merged, Observable<E.Either<FeedError, MergedUpdate>>>>();
 
+// An updateFormat declared without `as const` (its transactionShape is a `string`) is accepted
+// by ledger.updates and mergeFeeds, and the element types stay as inferred above.
+const declaredFormat = { includeTransactions: { transactionShape: 'TRANSACTION_SHAPE_ACS_DELTA', eventFormat: { filtersByParty: { ['alice::1220']: {} } } } };
+const declared = client.ledger.updates({ updateFormat: declaredFormat });
+const declaredBeats = client.ledger.updates({ updateFormat: declaredFormat }, { tail: { intervalMs: 10 }, heartbeats: true });
+expectType<Equals<ResultOf<typeof declared>, codecs.ledger.Update>>();
+expectType<Equals<ResultOf<typeof declaredBeats>, codecs.ledger.Update | Heartbeat<LedgerCheckpoint>>>();
+const mergedDeclared = mergeFeeds(client.ledger.updates({ updateFormat: declaredFormat }, { heartbeats: true, tail: {} }), v2beats);
+expectType<Equals<typeof mergedDeclared, Observable<E.Either<FeedError, MergedUpdate>>>>();
+client.ledger.updatesWithSnapshot({ updateFormat: declaredFormat });
+client.ledger.pages.updates({ updateFormat: declaredFormat });
+// @ts-expect-error a shape is still a string
+client.ledger.updates({ updateFormat: { includeTransactions: { transactionShape: 1, eventFormat: {} } } });
+
 export {};

@@ -146,6 +146,7 @@ export type WrapperOf<M extends WrapperMembers> = { [K in keyof M]: { [P in K]: 
  * stream's cursor reads); inside `strictDecoding` it is the failure again.
  */
 export function wrapperUnion<M extends WrapperMembers>(name: string, members: M): t.Type<WrapperOf<M>, unknown, unknown>;
+/** @internal (an open union's generated codec declares its own type: OpenUnion is not public) */
 export function wrapperUnion<M extends WrapperMembers, N extends string>(name: N, members: M, open: OpenUnion): t.Type<WrapperOf<M> | UnknownMember<N>, unknown, unknown>;
 export function wrapperUnion<M extends WrapperMembers>(name: string, members: M, open?: OpenUnion): t.Type<WrapperOf<M>, unknown, unknown> {
   const known = Object.keys(members);
