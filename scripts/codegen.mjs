@@ -755,8 +755,15 @@ const signatureOf = (d) => {
   return ps.join(', ');
 };
 
+// The TSDoc example of a generated method: the descriptor's example call, written for a reader: a
+// path parameter the spec gives no example for reads as its name (`"<party>"`), and an empty
+// optional query is left out.
 const exampleCall = (d, clientGroup) => {
-  const args = d.example.map((a) => (a && a.$binary ? 'darBytes' : JSON.stringify(a))).join(', ');
+  const shown = d.example.map((a, i) => (i < d.pathParams.length && a === 'example' ? `<${d.pathParams[i].name}>` : a));
+  const optionalQuery = d.queryParams.length > 0 && !d.queryParams.some((p) => p.required);
+  const last = shown[shown.length - 1];
+  if (optionalQuery && shown.length === d.example.length && last !== null && typeof last === 'object' && Object.keys(last).length === 0) shown.pop();
+  const args = shown.map((a) => (a && a.$binary ? 'darBytes' : JSON.stringify(a))).join(', ');
   return `client.${clientGroup}.${d.method}(${args}).subscribe((r) => console.log(r));`;
 };
 
