@@ -594,8 +594,8 @@ const groupCodecsModule = (group, emitter) => {
   const lines = [
     HEADER,
     '/**',
-    ` * Every schema of ${title}, under its upstream name: the hand codecs of`,
-    ` * src/codecs/${group} and the generated ones of src/generated/${group}/schemas.ts (docs/codecs.md).`,
+    ` * Every schema of ${title} under its upstream name, each a codec (an io-ts value) and the type it`,
+    ` * decodes to: request and response bodies and their parts. See [docs/codecs.md](../../../docs/codecs.md).`,
     ' *',
     ' * @packageDocumentation',
     ' */',
