@@ -22,8 +22,29 @@ const DEFAULT_TIMEOUT_MS = 30_000;
  * @since 0.1.0
  */
 export interface CantonClient {
+  /**
+   * The participant's Ledger JSON API v2 (`ClientConfig.ledger`).
+   * @example
+   * ```ts
+   * client.ledger.getLedgerEnd().subscribe(console.log); // Right({ offset: 1200 })
+   * ```
+   */
   readonly ledger: LedgerGroup;
+  /**
+   * The validator's API: ANS entries and its scan proxy (`ClientConfig.validator`).
+   * @example
+   * ```ts
+   * client.validator.listAnsEntries().subscribe(console.log);
+   * ```
+   */
   readonly validator: ValidatorGroup;
+  /**
+   * A Scan, or a pool of Scans read as one (`ClientConfig.scan`).
+   * @example
+   * ```ts
+   * client.scan.getDsoPartyId().subscribe(console.log); // Right({ dso_party_id: 'DSO::1220...' })
+   * ```
+   */
   readonly scan: ScanGroup;
 }
 
