@@ -595,7 +595,7 @@ const groupCodecsModule = (group, emitter) => {
     HEADER,
     '/**',
     ` * Every schema of ${title} under its upstream name, each a codec (an io-ts value) and the type it`,
-    ` * decodes to: request and response bodies and their parts. See [docs/codecs.md](../../../docs/codecs.md).`,
+    ` * decodes to: request and response bodies and their parts. See docs/codecs.md.`,
     ' *',
     ' * @packageDocumentation',
     ' */',

@@ -4,7 +4,7 @@
  *
  * `createClient` and its groups (`ledger`, `scan`, `validator`), the record streams and their
  * checkpoints, the operators that combine them, checkpoint stores and `drainInto`, the errors, and
- * the codecs. Start with [docs/streams.md](../docs/streams.md).
+ * the codecs. Start with docs/streams.md.
  *
  * @packageDocumentation
  * @module canton-rx

@@ -47,7 +47,7 @@ const jwtExpiry = (token: string): number | undefined => {
  * Nothing happens before the first request; `openid-client` (an optional peer dependency) is
  * loaded then. The source also tells when it will replace a token (`renewsAt`), so that the
  * ledger's WebSocket streams reconnect with the new token before the old one expires.
- * See [docs/auth.md](../../docs/auth.md).
+ * See docs/auth.md.
  * @example
  * ```ts
  * import { createClient, oauthTokenSource } from 'canton-rx';

@@ -46,7 +46,7 @@ export interface ScanBackfillOptions {
   readonly version?: 'v1' | 'v2';
   /** Retry failed page requests, as for `scan.updates` (default: none; a failed page ends the stream with its Left). */
   readonly retry?: RetryBackoffConfig;
-  /** Decode strictly, as for `scan.updates` ([docs/codecs.md](../../docs/codecs.md), "Open unions"). @since 0.3.0 */
+  /** Decode strictly, as for `scan.updates` (docs/codecs.md, "Open unions"). @since 0.3.0 */
   readonly strict?: boolean;
   /**
    * Worker threads that parse and decode the pages (Node only; default: the cores available,
@@ -89,7 +89,7 @@ const checkOptions = (options: ScanBackfillOptions): Checks => {
  * migration `POST /v0/backfilling/migration-info` and the first item after its last record
  * time); each slice is read by the paging engine with the Scan cursor rules of `scan.updates`,
  * bounded to the slice (see `readSlices`). On a pool every page is agreed on by the pool (see
- * [docs/scans.md](../../docs/scans.md)).
+ * docs/scans.md).
  * @internal
  */
 export const scanBackfill = (transport: Transport, request: UpdateHistoryRequestV2, options: ScanBackfillOptions = {}): Result<Item> =>

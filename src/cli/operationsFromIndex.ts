@@ -18,7 +18,7 @@ export interface OperationIndexRow {
 
 const GROUPS = ['scan', 'ledger', 'validator'] as const;
 
-/** A POST that only reads is named so by the readable method names of the index ([docs/codegen.md](../../docs/codegen.md)). */
+/** A POST that only reads is named so by the readable method names of the index (docs/codegen.md). */
 const READ_NAME = /^(get|list|lookup|count|is)[A-Z]/;
 
 const shellWord = (value: unknown): string => {

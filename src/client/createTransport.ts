@@ -26,7 +26,7 @@ export type Call = Pick<RequestDescription, 'method' | 'path' | 'params' | 'quer
   readonly agreement?: Agreement;
   /** The operation's id, for telemetry (a span's `operationId`). */
   readonly operationId?: string;
-  /** Decode the answer strictly ([docs/codecs.md](../../docs/codecs.md), "Open unions"); absent: the client's `strict` option. */
+  /** Decode the answer strictly (docs/codecs.md, "Open unions"); absent: the client's `strict` option. */
   readonly strict?: boolean;
 };
 

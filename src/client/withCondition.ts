@@ -4,7 +4,7 @@ import { matchesCondition } from '../errors/matchesCondition.js';
 
 /**
  * Marks the HTTP errors of one operation that are the server's way of saying `condition`, by
- * status and body (see [docs/errors.md](../../docs/errors.md), "Conditions"); any other error is left as it is.
+ * status and body (see docs/errors.md, "Conditions"); any other error is left as it is.
  * @internal
  */
 export const withCondition =

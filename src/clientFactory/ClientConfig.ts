@@ -11,7 +11,7 @@ import type { TelemetryConfig } from '../telemetry/TelemetryConfig.js';
 export interface ClientConfig {
   readonly ledger?: GroupConfig;
   readonly validator?: ValidatorGroupConfig;
-  /** One Scan (`{ url }`), or several read as one (`{ urls }` or `{ discover }`, see [docs/scans.md](../../docs/scans.md)). */
+  /** One Scan (`{ url }`), or several read as one (`{ urls }` or `{ discover }`, see docs/scans.md). */
   readonly scan?: GroupConfig | ScanPoolConfig;
   /** The fetch to use; default the platform's `fetch` where there is one (Node 18+, browsers), else cross-fetch. */
   readonly fetch?: Fetch;
@@ -30,7 +30,7 @@ export interface ClientConfig {
   /**
    * The WebSocket class of the ledger's WebSocket streams (`ledger.ws`); default the platform's
    * `globalThis.WebSocket` where there is one, else the `ws` package (an optional peer
-   * dependency, loaded on first use). See [docs/ledger-ws.md](../../docs/ledger-ws.md).
+   * dependency, loaded on first use). See docs/ledger-ws.md.
    * @since 0.2.0
    */
   readonly webSocket?: WebSocketConstructor;
@@ -38,13 +38,13 @@ export interface ClientConfig {
    * Refuse what the specs do not name: a member of an open union (a new update kind, event type,
    * reassignment event, Scan item or event type) or a value of an open enum that this version
    * does not know is a `DecodeError` naming it, as before 0.3.0, instead of an unknown member
-   * that the streams hand on ([docs/codecs.md](../../docs/codecs.md), "Open unions"). Default false. Each stream takes
+   * that the streams hand on (docs/codecs.md, "Open unions"). Default false. Each stream takes
    * `strict` too, for its own calls.
    * @since 0.3.0
    */
   readonly strict?: boolean;
   /**
-   * Where to report traces and metrics: an OpenTelemetry tracer and/or meter ([docs/observability.md](../../docs/observability.md)).
+   * Where to report traces and metrics: an OpenTelemetry tracer and/or meter (docs/observability.md).
    * Absent: nothing is measured, and `@opentelemetry/api` is not needed.
    * @since 0.4.0
    */

@@ -10,7 +10,7 @@ const MAX_ISSUES = 20;
 /**
  * Decodes an unknown value with an io-ts codec into `Either<DecodeError, A>`, turning io-ts's
  * validation contexts into JSON paths once, at the boundary, so that no raw io-ts `Errors` leak
- * into public types. Open unions and enums keep a member they do not know ([docs/codecs.md](../../docs/codecs.md));
+ * into public types. Open unions and enums keep a member they do not know (docs/codecs.md);
  * `{ strict: true }` refuses it.
  *
  * @example
@@ -41,7 +41,7 @@ export interface DecodeOptions {
   /**
    * Refuse what the specs do not name: a member of an open union or a value of an open enum
    * that this version does not know is a `DecodeError` naming it, instead of an unknown member
-   * ([docs/codecs.md](../../docs/codecs.md), "Open unions"). Default false.
+   * (docs/codecs.md, "Open unions"). Default false.
    */
   readonly strict?: boolean;
 }

@@ -65,7 +65,7 @@ export interface JsCantonErrorBody {
 /**
  * Conditions that a user has to recognise and that the servers signal only by status and message.
  * `condition` is set on an {@link HttpError} when canton-rx recognised one of them.
- * See [docs/errors.md](../../docs/errors.md) for how each is detected.
+ * See docs/errors.md for how each is detected.
  * @category Errors
  * @since 0.1.0
  */
@@ -96,7 +96,7 @@ export interface HttpError {
   readonly condition?: KnownCondition;
   /**
    * With `condition: 'DeprecatedApiDisabled'` on a deprecated method: the method to call instead
-   * (its operation's replacement, as [docs/ledger.md](../../docs/ledger.md) lists it).
+   * (its operation's replacement, as `docs/ledger.md` lists it).
    * @since 0.3.0
    */
   readonly replacement?: string;
@@ -220,7 +220,7 @@ export interface ScanAnswer {
 }
 
 /**
- * A read of a Scan pool on which too few Scans agreed (see [docs/scans.md](../../docs/scans.md)): with
+ * A read of a Scan pool on which too few Scans agreed (see docs/scans.md): with
  * `reason: 'disagreement'` the Scans answered but fewer than `needed` gave the same answer (a
  * faulty or lagging Scan, or one that lies); with `reason: 'unavailable'` too few answered at all
  * (network errors, 5xx, 503 still replicating, 429), which is retryable. `answers` says which

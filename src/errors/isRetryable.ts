@@ -10,7 +10,7 @@ const RETRYABLE_STATUS: ReadonlySet<number> = new Set([429, 502, 503, 504]);
 const RETRYABLE_LEDGER_CATEGORIES: ReadonlySet<number> = new Set([1, 2, 3, 12]);
 
 /**
- * Whether trying the same request again later can succeed. The full table is in [docs/errors.md](../../docs/errors.md):
+ * Whether trying the same request again later can succeed. The full table is in docs/errors.md:
  * network errors, timeouts, bodies that are not JSON (cut off in transit), HTTP 429, 502, 503,
  * 504, ledger errors whose category or `retryInfo` says so, and a token provider that failed
  * (`InvalidRequest` with `reason: 'token-provider'`) are retryable; other HTTP errors, bodies

@@ -21,7 +21,7 @@ const isRouteNotFound = (body: ErrorBody): boolean => {
 
 /**
  * How the real servers signal each condition: the status and the body they send, taken from the
- * upstream sources (see [docs/errors.md](../../docs/errors.md), "Conditions"). The status alone never decides: a wrong
+ * upstream sources (see docs/errors.md, "Conditions"). The status alone never decides: a wrong
  * base URL answers every path with the router's 404, which must not read as an answer.
  */
 const RULES: { readonly [C in KnownCondition]: (e: HttpError) => boolean } = {

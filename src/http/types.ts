@@ -20,7 +20,7 @@ export interface FetchInit {
   signal: AbortSignal;
   /**
    * Always `'manual'`: canton-rx follows same-origin redirects itself and no other (see
-   * [docs/errors.md](../../docs/errors.md), "Redirects"). A fetch of your own must honour it.
+   * docs/errors.md, "Redirects"). A fetch of your own must honour it.
    */
   redirect?: 'manual';
 }
@@ -45,7 +45,7 @@ export interface FetchResponse {
 /**
  * A bearer token, or a function that returns the current one. The function is called again for
  * every request, so a refreshed token is used as soon as the provider returns it. A provider that
- * fails is a retryable `InvalidRequest` with `reason: 'token-provider'` ([docs/errors.md](../../docs/errors.md)).
+ * fails is a retryable `InvalidRequest` with `reason: 'token-provider'` (docs/errors.md).
  * @category Client
  * @since 0.1.0
  */

@@ -63,7 +63,7 @@ export interface LedgerGroup extends GeneratedLedgerMethods {
   /**
    * The updates as a stream of `Update` items, page after page through `nextPageToken`, up to
    * `endOffsetInclusive` or, ascending without an end, until a page comes back empty (caught
-   * up); with `tail` it keeps polling from there. See [docs/streams.md](../../docs/streams.md).
+   * up); with `tail` it keeps polling from there. See docs/streams.md.
    * @example
    * ```ts
    * import { checkpointOf, createClient } from 'canton-rx';
@@ -81,7 +81,7 @@ export interface LedgerGroup extends GeneratedLedgerMethods {
   updates(request: LedgerUpdatesRequest, options?: LedgerUpdatesOptions): Result<T.Update | Heartbeat<LedgerCheckpoint>>;
   /**
    * The page form of the record streams: whole pages with their `{ value, checkpoint }` records and
-   * the checkpoint after each page, what `drainInto` stores. See [docs/streams.md](../../docs/streams.md).
+   * the checkpoint after each page, what `drainInto` stores. See docs/streams.md.
    * @example
    * ```ts
    * client.ledger.pages.updates({ updateFormat, maxPageSize: 500 }).subscribe((r) => E.isRight(r) && console.log(r.right.checkpoint));
@@ -91,7 +91,7 @@ export interface LedgerGroup extends GeneratedLedgerMethods {
   readonly pages: LedgerPageStreams;
   /**
    * The WebSocket streams (updates, completions, active contracts, and the deprecated flats and
-   * trees): see [docs/ledger-ws.md](../../docs/ledger-ws.md).
+   * trees): see docs/ledger-ws.md.
    * @example
    * ```ts
    * client.ledger.ws.updates({ beginExclusive: 1200, updateFormat }).subscribe((r) => E.isRight(r) && console.log(r.right));
@@ -132,7 +132,7 @@ export interface LedgerGroup extends GeneratedLedgerMethods {
    * `activeAtOffset`"), the active contracts at that offset as `SnapshotContract`s (read with the
    * event format of the request's transactions), then the updates after it. Every element carries
    * an exact checkpoint (`checkpoint` on the snapshot's elements, `checkpointOf` of an update):
-   * resuming inside the snapshot continues it. See [docs/streams.md](../../docs/streams.md), "Pruning".
+   * resuming inside the snapshot continues it. See docs/streams.md, "Pruning".
    * @example
    * ```ts
    * import { checkpointOf, createClient, isHeartbeat } from 'canton-rx';
@@ -155,7 +155,7 @@ export interface LedgerGroup extends GeneratedLedgerMethods {
    * `SnapshotContract` items, page after page, all of one snapshot: the request's
    * `activeAtOffset`, or the ledger end the first page names. Each item's `checkpoint` resumes
    * exactly after it (`from`); the last one's is a `LedgerCheckpoint` at the snapshot's offset,
-   * from which `ledger.updates` continues. See [docs/streams.md](../../docs/streams.md).
+   * from which `ledger.updates` continues. See docs/streams.md.
    * @example
    * ```ts
    * import { createClient } from 'canton-rx';
@@ -170,7 +170,7 @@ export interface LedgerGroup extends GeneratedLedgerMethods {
   activeContracts(request: LedgerActiveContractsRequest, options?: LedgerActiveContractsOptions): Result<SnapshotContract>;
   /**
    * The parties the participant knows (`GET /v2/parties`) as a stream of `PartyDetails`, page
-   * after page, each with the checkpoint to resume after it. See [docs/streams.md](../../docs/streams.md).
+   * after page, each with the checkpoint to resume after it. See docs/streams.md.
    * @example
    * ```ts
    * import { createClient } from 'canton-rx';
@@ -182,7 +182,7 @@ export interface LedgerGroup extends GeneratedLedgerMethods {
   parties(request?: LedgerPartiesRequest, options?: StreamOptions<LedgerListCheckpoint>): Result<LedgerListed<PartyDetails>>;
   /**
    * The participant's users (`GET /v2/users`, participant admin rights) as a stream of `User`,
-   * page after page, each with the checkpoint to resume after it. See [docs/streams.md](../../docs/streams.md).
+   * page after page, each with the checkpoint to resume after it. See docs/streams.md.
    * @example
    * ```ts
    * import { createClient } from 'canton-rx';
@@ -195,7 +195,7 @@ export interface LedgerGroup extends GeneratedLedgerMethods {
   /**
    * The packages vetted per participant and synchronizer (`POST /v2/package-vetting/list`) as a
    * stream of `VettedPackages` entries, page after page, each with the checkpoint to resume after
-   * it. See [docs/streams.md](../../docs/streams.md).
+   * it. See docs/streams.md.
    * @example
    * ```ts
    * import { createClient } from 'canton-rx';

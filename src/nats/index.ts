@@ -5,7 +5,7 @@
  * `readToCheckpoint` reads what the sink committed; `publishBackfillSlices` and
  * `runBackfillWorker` share a Scan backfill between processes. It works with either NATS client,
  * both optional peer dependencies: `nats` (2.x), or the modular `@nats-io/transport-node` with
- * `@nats-io/jetstream` and `@nats-io/kv` (3.x). See [docs/sinks.md](../../docs/sinks.md).
+ * `@nats-io/jetstream` and `@nats-io/kv` (3.x). See docs/sinks.md.
  *
  * @packageDocumentation
  * @module canton-rx/nats

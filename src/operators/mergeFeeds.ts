@@ -76,14 +76,14 @@ export interface MergeFeedsOptions {
   /**
    * An id released alone is forgotten after this long (default 600 000 ms; `Infinity`: only the
    * count bounds them). A second view after that is still flagged `late` whenever it comes behind
-   * the released order, which it does unless its position was guessed differently (see [docs/merging.md](../../docs/merging.md)).
+   * the released order, which it does unless its position was guessed differently (see docs/merging.md).
    * @since 0.2.0
    */
   readonly rememberMs?: number;
   /**
    * The migration id of every ledger update (an integer ≥ 0): a participant serves the one
    * migration it runs in. Without it, the merge learns the ledger's migration from the ids both
-   * feeds deliver (see [docs/merging.md](../../docs/merging.md)).
+   * feeds deliver (see docs/merging.md).
    * @since 0.2.0
    */
   readonly ledgerMigrationId?: number;
@@ -177,7 +177,7 @@ const count = (name: string, value: unknown, fallback?: number): number | undefi
  * second view. A Left of a feed is passed on, tagged with its source, and the other feed
  * continues; a feed that ended no longer holds anything back. Each arrival costs O(log n) in the
  * buffer size; memory is bounded by the gap between the feeds and by `maxRemembered`. See
- * [docs/merging.md](../../docs/merging.md).
+ * docs/merging.md.
  *
  * ```text
  * ledger:  --a(10)------------------h(40)-------|

@@ -78,7 +78,7 @@ const checkConfig = (config: ScanPoolConfig): RequestIssue[] => {
 };
 
 /**
- * The transport of a Scan pool (see [docs/scans.md](../../docs/scans.md)): each call goes to threshold + f Scans (2f + 1
+ * The transport of a Scan pool (see docs/scans.md): each call goes to threshold + f Scans (2f + 1
  * for `'f+1'`; `threshold` first in the cheaper mode, `ask: 'threshold'`) chosen at random among
  * the healthy, fast and not rate-limited ones first, through per-host limits, and its answer is
  * the one `threshold` Scans gave ({@link readAgreed}). How answers compare is the operation

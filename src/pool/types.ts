@@ -2,7 +2,7 @@ import type { TokenSource } from '../http/types.js';
 
 /**
  * How many equal answers a pool read needs: `'f+1'` (default), `'2f+1'`, or a number of Scans,
- * where f = floor((n − 1) / 3) for n known Scans. See [docs/scans.md](../../docs/scans.md), "Choosing the threshold".
+ * where f = floor((n − 1) / 3) for n known Scans. See docs/scans.md, "Choosing the threshold".
  * @category Client
  * @since 0.2.0
  */
@@ -10,7 +10,7 @@ export type ScanThreshold = 'f+1' | '2f+1' | number;
 
 /**
  * How many Scans a pool read asks at first: `'threshold+f'` (the default) or `'threshold'` (the
- * cheaper mode, widened only on disagreement or failure). See [docs/scans.md](../../docs/scans.md).
+ * cheaper mode, widened only on disagreement or failure). See docs/scans.md.
  * @category Client
  * @since 0.3.0
  */
@@ -58,7 +58,7 @@ export type ScanPoolEvent =
   | { readonly type: 'discovered'; readonly scans: ReadonlyArray<string>; readonly added: ReadonlyArray<string>; readonly removed: ReadonlyArray<string> };
 
 /**
- * Several Scans read as one (see [docs/scans.md](../../docs/scans.md)): give either `urls` or `discover`.
+ * Several Scans read as one (see docs/scans.md): give either `urls` or `discover`.
  * @category Client
  * @since 0.2.0
  */
@@ -78,7 +78,7 @@ export interface ScanPoolConfig {
   /** Equal answers a read needs; default `'f+1'`. */
   readonly threshold?: ScanThreshold;
   /**
-   * How many Scans a read asks at first ([docs/scans.md](../../docs/scans.md), "What a read costs"): `'threshold+f'`
+   * How many Scans a read asks at first (docs/scans.md, "What a read costs"): `'threshold+f'`
    * (default: 2f + 1 for `'f+1'`, and a history page waits for all of them, so that a liar among
    * them is seen) or `'threshold'` (f + 1 for `'f+1'`: the cheaper mode; more are asked only when
    * those disagree or fail, so a liar is caught only when it is among the ones asked).

@@ -3,7 +3,7 @@
  * transaction per page, exactly once. Node only.
  *
  * It takes the connection you give it (`pg` or PGlite, optional peer dependencies); canton-rx
- * itself depends on neither. See [docs/sinks.md](../../docs/sinks.md).
+ * itself depends on neither. See docs/sinks.md.
  *
  * @packageDocumentation
  * @module canton-rx/postgres

@@ -30,7 +30,7 @@ export interface PostgresSinkOptions {
  */
 export interface PostgresSink<C extends Checkpoint = Checkpoint> extends Sink<C> {
   /**
-   * Creates the two tables and the index if they do not exist (see [docs/sinks.md](../../docs/sinks.md) for the schema),
+   * Creates the two tables and the index if they do not exist (see docs/sinks.md for the schema),
    * the items compressed with lz4 where the server has it. Safe to call on every start, by several
    * processes at once: calls for the same tables are serialised by an advisory lock.
    */

@@ -164,7 +164,7 @@ export interface ScanGroup extends GeneratedScanMethods {
   /**
    * The update history as a stream of items, page after page through the
    * `(migration_id, record_time)` cursor of the last item; with `tail` it keeps polling after
-   * the last item. See [docs/streams.md](../../docs/streams.md).
+   * the last item. See docs/streams.md.
    * @example
    * ```ts
    * import { checkpointOf, createClient } from 'canton-rx';
@@ -211,7 +211,7 @@ export interface ScanGroup extends GeneratedScanMethods {
    * contracts as `ScanSnapshotContract`s (`/v2/state/acs`, paged), then the updates strictly
    * after the snapshot's time as `scan.updates` (v2) streams them. Every element carries an exact
    * checkpoint (`checkpoint` on the snapshot's, `checkpointOf` of an update). See
-   * [docs/streams.md](../../docs/streams.md), "Pruning".
+   * docs/streams.md, "Pruning".
    * @example
    * ```ts
    * import { createClient } from 'canton-rx';
@@ -224,7 +224,7 @@ export interface ScanGroup extends GeneratedScanMethods {
   /**
    * A range of the update history read as slices, concurrently (across the pool's Scans on a
    * pool), delivered as ONE stream in exactly the order and with the checkpoints of `updates`.
-   * See [docs/scans.md](../../docs/scans.md), "Parallel backfill".
+   * See docs/scans.md, "Parallel backfill".
    * @example
    * ```ts
    * client.scan.backfill({ page_size: 500 }, { to: { migration_id: 4, record_time: '2026-03-19T15:00:00Z' }, slices: 16, concurrency: 4 }).subscribe((r) => E.isRight(r) && index(r.right));
@@ -250,7 +250,7 @@ export interface ScanGroup extends GeneratedScanMethods {
   /**
    * Scan's ACS at a snapshot (`POST /v2/state/acs`) as a stream of ActiveContract items through
    * `next_page_token`, every page from the snapshot the first one chose. Checkpoints:
-   * `checkpointOf(contract, 'scan.acsSnapshot')`. See [docs/streams.md](../../docs/streams.md).
+   * `checkpointOf(contract, 'scan.acsSnapshot')`. See docs/streams.md.
    * @example
    * ```ts
    * const at = { migration_id: 4, record_time: '2026-03-19T17:00:00Z', record_time_match: 'at_or_before' as const, page_size: 500 };
@@ -264,7 +264,7 @@ export interface ScanGroup extends GeneratedScanMethods {
   /**
    * The event history (`POST /v0/events`: updates with their mediator verdicts) as a stream, paged
    * like `updates` through the `(migration_id, record_time)` of the last event; with `tail` it keeps
-   * polling after the last one. Checkpoints: `checkpointOf(event)`. See [docs/streams.md](../../docs/streams.md).
+   * polling after the last one. Checkpoints: `checkpointOf(event)`. See docs/streams.md.
    * @example
    * ```ts
    * client.scan.events({ page_size: 100 }, { from: await store.load(), tail: { intervalMs: 2000 } }).subscribe(async (r) => {
@@ -280,7 +280,7 @@ export interface ScanGroup extends GeneratedScanMethods {
    * One synchronizer's history in one migration walked backwards from `before`
    * (`POST /v0/backfilling/updates-before`), newest first; a checkpoint is the oldest item
    * delivered and a resume continues below it: `checkpointOf(item, 'scan.updatesBefore')`.
-   * See [docs/streams.md](../../docs/streams.md).
+   * See docs/streams.md.
    * @example
    * ```ts
    * const down = { migration_id: 3, synchronizer_id: 'global-domain::1220...', before: '2026-03-19T17:00:00Z', count: 100 };
@@ -292,7 +292,7 @@ export interface ScanGroup extends GeneratedScanMethods {
   /**
    * A migration's import updates (`POST /v0/backfilling/import-updates`) in update id order,
    * through the last update id delivered: `checkpointOf(item, 'scan.importUpdates')`.
-   * See [docs/streams.md](../../docs/streams.md).
+   * See docs/streams.md.
    * @example
    * ```ts
    * client.scan.importUpdates({ migration_id: 4, after_update_id: '', limit: 100 }).subscribe((r) => E.isRight(r) && console.log(r.right.update_id));
@@ -302,7 +302,7 @@ export interface ScanGroup extends GeneratedScanMethods {
   importUpdates(request: G.GetImportUpdatesRequest, options?: ScanImportUpdatesOptions): Result<T.UpdateHistoryItem>;
   /**
    * The page form of the record streams: whole pages with their `{ value, checkpoint }` records and
-   * the checkpoint after each page, what `drainInto` stores. See [docs/streams.md](../../docs/streams.md).
+   * the checkpoint after each page, what `drainInto` stores. See docs/streams.md.
    * @example
    * ```ts
    * client.scan.pages.updates({ page_size: 100 }).subscribe((r) => E.isRight(r) && console.log(r.right.records.length, r.right.checkpoint));
@@ -312,7 +312,7 @@ export interface ScanGroup extends GeneratedScanMethods {
   readonly pages: ScanPageStreams;
   /**
    * The validator licences (`GET /v0/admin/validator/licenses`, newest first) as a stream of
-   * Contract items through `next_page_token`: `checkpointOf(licence)`. See [docs/streams.md](../../docs/streams.md).
+   * Contract items through `next_page_token`: `checkpointOf(licence)`. See docs/streams.md.
    * @example
    * ```ts
    * client.scan.validatorLicenses({ limit: 200 }).subscribe((r) => E.isRight(r) && console.log(r.right.payload));
@@ -323,7 +323,7 @@ export interface ScanGroup extends GeneratedScanMethods {
   /**
    * The DSO's closed vote results (`POST /v0/admin/sv/voteresults`) as a stream through the
    * numeric `next_page_token`, each result with the checkpoint to resume after it. See
-   * [docs/streams.md](../../docs/streams.md).
+   * docs/streams.md.
    * @example
    * ```ts
    * client.scan.voteResults({ limit: 100, accepted: true }).subscribe((r) => E.isRight(r) && console.log(r.right.value, r.right.checkpoint));
@@ -334,7 +334,7 @@ export interface ScanGroup extends GeneratedScanMethods {
   /**
    * The bulk-storage objects of the update history between two record times
    * (`POST /v0/history/bulk/updates`) as a stream through `next_page_token`, each object
-   * reference with the checkpoint to resume after it. See [docs/streams.md](../../docs/streams.md).
+   * reference with the checkpoint to resume after it. See docs/streams.md.
    * @example
    * ```ts
    * client.scan

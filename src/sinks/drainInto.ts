@@ -29,7 +29,7 @@ export interface DrainOptions {
   readonly readAhead?: number;
   /**
    * Where to report each commit's duration and item count (`canton_rx.sink.commit.*`, labelled with
-   * the checkpoint's stream): the `telemetry` given to `createClient` ([docs/observability.md](../../docs/observability.md)).
+   * the checkpoint's stream): the `telemetry` given to `createClient` (docs/observability.md).
    * @since 0.4.0
    */
   readonly telemetry?: TelemetryConfig;

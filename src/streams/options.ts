@@ -19,7 +19,7 @@ export interface StreamOptions<C> {
    */
   readonly pull?: Observable<unknown>;
   /**
-   * Retry failed page requests (see `retryBackoff`, and [docs/operators.md](../../docs/operators.md)); a retried page asks
+   * Retry failed page requests (see `retryBackoff`, and docs/operators.md); a retried page asks
    * again from the checkpoint of the last item handed on, so faults never lose or repeat an item.
    * Pages are reads: `shouldRetry` defaults to `isRetryableRead` here. `onRetry` is told of every
    * page retry (attempt, wait, redacted error), so a stream that retries forever can be watched.
@@ -32,7 +32,7 @@ export interface StreamOptions<C> {
   readonly retry?: RetryBackoffConfig;
   /**
    * Decode this stream's pages strictly: an unknown member of an open union is a `DecodeError`
-   * that ends it ([docs/codecs.md](../../docs/codecs.md), "Open unions"). Absent: the client's `strict` option.
+   * that ends it (docs/codecs.md, "Open unions"). Absent: the client's `strict` option.
    * @since 0.3.0
    */
   readonly strict?: boolean;

@@ -23,7 +23,7 @@ import { scanValidatorLicensesPages } from './scanValidatorLicenses.js';
 import { scanVoteResultsPages } from './scanVoteResults.js';
 
 /**
- * How a record stream pages ([docs/streams.md](../../docs/streams.md), "cursor families"): each family enforces its paging
+ * How a record stream pages (docs/streams.md, "cursor families"): each family enforces its paging
  * rules once, in the engine's step of its module.
  * @internal
  */

@@ -52,7 +52,7 @@ export interface MeterLike {
 }
 
 /**
- * Where canton-rx reports its traces and metrics ([docs/observability.md](../../docs/observability.md)): an OpenTelemetry tracer,
+ * Where canton-rx reports its traces and metrics (docs/observability.md): an OpenTelemetry tracer,
  * meter, or both, from `@opentelemetry/api` (an optional peer dependency canton-rx never imports
  * itself: without this option nothing is measured and nothing is loaded). Spans: one per HTTP
  * request and per WebSocket connection, never with a token or a body. Metrics: requests, 429s and
@@ -70,6 +70,6 @@ export interface MeterLike {
 export interface TelemetryConfig {
   /** Receives a span per HTTP request and per WebSocket connection. */
   readonly tracer?: TracerLike;
-  /** Receives the metrics (names under `canton_rx.`, see [docs/observability.md](../../docs/observability.md)). */
+  /** Receives the metrics (names under `canton_rx.`, see docs/observability.md). */
   readonly meter?: MeterLike;
 }

@@ -3,7 +3,7 @@
  * served over real HTTP on 127.0.0.1, with injectable faults. Node only.
  *
  * It depends on node built-ins only (and `ws`, loaded when it starts, for the ledger's WebSocket
- * channels), not on the client it helps to test. See [docs/testkit.md](../../docs/testkit.md).
+ * channels), not on the client it helps to test. See docs/testkit.md.
  *
  * @packageDocumentation
  * @module canton-rx/testkit

@@ -47,7 +47,7 @@ const probability = (name: string, value: number | undefined): number => {
  * Starts a simulated Canton network on `127.0.0.1` (port 0 by default): one deterministic history
  * served by a participant's Ledger JSON API (`/v2/...`), a validator (`/api/validator/...`) and
  * Scan (`/api/scan/...`), in the wire formats of the upstream specs. The same seed gives the same
- * bytes. See [docs/testkit.md](../../docs/testkit.md) for the routes, the token scheme and the fault plan.
+ * bytes. See docs/testkit.md for the routes, the token scheme and the fault plan.
  *
  * @example
  * ```ts

@@ -51,7 +51,7 @@ const listen = (server: Server): Promise<number> =>
  * as `startSimulatedNetwork`'s for the same seed and options), each on its own port with its own
  * knobs (lagging, still replicating, rate limited, late, Byzantine) and fault plan. Every Scan
  * lists the others under `GET /v0/scans` and answers `POST /v0/backfilling/migration-info`.
- * See [docs/scans.md](../../docs/scans.md).
+ * See docs/scans.md.
  *
  * @example
  * ```ts

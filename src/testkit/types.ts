@@ -18,7 +18,7 @@ export type RouteGroup = 'ledger' | 'validator' | 'scan';
 /**
  * A user the simulator knows. A bearer token is accepted when it is one of the `token` strings
  * given here (an opaque token), or when it is an unsigned JWT-like token whose `sub` names a user
- * (see {@link mintToken} and [docs/testkit.md](../../docs/testkit.md)).
+ * (see {@link mintToken} and docs/testkit.md).
  * @example
  * ```ts
  * const net = await startSimulatedNetwork({

@@ -39,7 +39,7 @@ type Beating<C> = WebSocketStreamOptions<C> & { readonly heartbeats: true };
  * is asked again for every socket), sends its one request message, and hands on each message
  * decoded. Errors are Lefts, as over HTTP. The update channels share `ledger.updates`'
  * checkpoints, so a reader can switch between the paged and the WebSocket reading with one
- * checkpoint. See [docs/ledger-ws.md](../../docs/ledger-ws.md).
+ * checkpoint. See docs/ledger-ws.md.
  * @category Client
  * @since 0.2.0
  */

@@ -30,7 +30,7 @@ export interface WebSocketStreamOptions<C> {
   /** Hand on a `Heartbeat` for each `OffsetCheckpoint` message that moves the stream on. */
   readonly heartbeats?: boolean;
   /**
-   * Decode this stream's messages strictly ([docs/codecs.md](../../docs/codecs.md), "Open unions"): an update kind or
+   * Decode this stream's messages strictly (docs/codecs.md, "Open unions"): an update kind or
    * event this version does not know ends the stream with a `DecodeError`. Absent: the client's
    * `strict` option.
    * @since 0.3.0

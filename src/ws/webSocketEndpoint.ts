@@ -15,7 +15,7 @@ export interface WebSocketEndpoint {
   readonly webSocket?: WebSocketConstructor;
   /** How long the opening handshake may take (the client's `timeoutMs`). */
   readonly timeoutMs: number;
-  /** Decode the messages strictly (the client's `strict` option, [docs/codecs.md](../../docs/codecs.md)). */
+  /** Decode the messages strictly (the client's `strict` option, docs/codecs.md). */
   readonly strict?: boolean;
   /** The client's telemetry: a span per connection (src/telemetry). */
   readonly telemetry?: Telemetry;

@@ -67,8 +67,8 @@ const htmlFiles = (dir: string): string[] =>
 
 /**
  * `npm run docs` (TypeDoc, typedoc.json) builds the API reference: a broken `{@link}` or relative
- * link, an export without TSDoc, or a public signature that names an unexported type fails the
- * build. The reference it writes is then read as a user meets it: its index lists the package's
+ * link, a mention of a docs page that does not exist, an export without TSDoc, or a public
+ * signature that names an unexported type fails the build. The reference it writes is then read as a user meets it: its index lists the package's
  * entry points with a description, its pages stay short (types by name, not spelled out), every
  * method of the client's groups shows an example, and the docs pages it mentions are links.
  */
@@ -151,18 +151,19 @@ describe('the API reference (npm run docs)', function () {
     for (const [path, r] of walk(project, '')) {
       if (!r.comment) continue;
       for (const { tag, parts } of partsOf(r.comment)) {
-        for (const p of parts) {
+        parts.forEach((p, i) => {
           const where = `${path.slice(1)} (${tag})`;
           if (p.kind === 'relative-link' && /docs\/[\w-]+\.md$/.test(p.text) && p.target === undefined) problems.push(`${where}: ${p.text} does not resolve`);
-          if (p.kind !== 'text' && p.kind !== 'code') continue;
-          if (p.kind === 'code' && p.text.startsWith('```')) continue;
-          // A link's label may name the page: `[docs/streams.md](<relative-link>)`.
-          const text = p.kind === 'text' ? p.text.replace(/\[[^\]]*docs\/[\w-]+\.md\]\($/, '') : p.text;
+          if (p.kind !== 'text' && p.kind !== 'code') return;
+          if (p.kind === 'code' && p.text.startsWith('```')) return;
+          // A link's label may name the page: `[docs/streams.md](<relative-link>)`, in code or not.
+          const labels = parts[i + 1]?.kind === 'relative-link' || (parts[i + 1]?.text === '](' && parts[i + 2]?.kind === 'relative-link');
+          const text = labels ? p.text.replace(/\[?[^[\]]*\]?\(?$/, '') : p.text;
           const mention = /(?<![\w/.])docs\/([\w-]+)\.md/.exec(text);
           if (mention) problems.push(`${where}: "${mention[0]}" is not a link${documents.has(mention[1]!) ? '' : ' (and no such page)'}`);
           const source = /(?<![\w/.-])(src|test|scripts|bench)\/[\w./-]+/.exec(text);
           if (source) problems.push(`${where}: names a source path "${source[0]}"`);
-        }
+        });
       }
     }
     assert.deepEqual(problems, []);

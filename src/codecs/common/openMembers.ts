@@ -4,7 +4,7 @@
  * data guidance is that readers must tolerate new types, and Canton adds variants between minor
  * versions: a closed union would end a feed the day the server ships one. Which unions are open,
  * and why, is one list (scripts/codegen/overrides.mjs, openUnions, written to openUnions.ts);
- * [docs/codecs.md](../../../docs/codecs.md), "Open unions".
+ * docs/codecs.md, "Open unions".
  */
 import type * as t from 'io-ts';
 import { openUnions } from './openUnions.js';

@@ -1,6 +1,6 @@
 /**
  * The building blocks every codec of canton-rx is made of: how the three API groups write
- * integers, timestamps, Daml values, optional fields and unions (see [docs/codecs.md](../../../docs/codecs.md)).
+ * integers, timestamps, Daml values, optional fields and unions (see docs/codecs.md).
  */
 import * as t from 'io-ts';
 import { acceptsUnknown, inheritOpenUnion, isListedOpen, registerOpenUnion, type OpenUnion, type UnknownMember } from './openMembers.js';
@@ -28,7 +28,7 @@ export const isInt64 = (u: unknown): u is number => typeof u === 'number' && Num
 
 /**
  * A JSON number holding an int64 of the API itself (offsets, migration ids, counters): the one
- * int64 rule of every codec, hand and generated ([docs/codecs.md](../../../docs/codecs.md)). Both servers print these as
+ * int64 rule of every codec, hand and generated (docs/codecs.md). Both servers print these as
  * JSON numbers (notes §0.8, §2.1, §2.2, every fixture); a quoted number is refused, not coerced.
  * Integers beyond `Number.MAX_SAFE_INTEGER` are refused rather than silently rounded.
  */
@@ -233,11 +233,11 @@ let fastGuards = true;
 
 /**
  * A compiled codec: the io-ts `codec` behind a straight-line `check` (the pattern of every
- * generated codec and of the hand codecs of the hot paths; [docs/codecs.md](../../../docs/codecs.md)). `check` must accept
+ * generated codec and of the hand codecs of the hot paths; docs/codecs.md). `check` must accept
  * exactly what `codec` accepts on JSON values, never more: a value it accepts is returned as it is,
  * at once, with no context, Either or copy; any other value goes through `codec.validate`, which
  * builds the same path-carrying errors as before. Only for codecs that decode a value to itself
- * (every rule of [docs/codecs.md](../../../docs/codecs.md) does). The result is an io-ts `t.Type` like any other.
+ * (every rule of docs/codecs.md does). The result is an io-ts `t.Type` like any other.
  *
  * @example
  * ```ts

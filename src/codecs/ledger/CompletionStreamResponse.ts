@@ -83,7 +83,7 @@ export type Completion1 = t.TypeOf<typeof Completion1>;
 /**
  * One element of a completion stream: `{"Completion": {"value": Completion1}}`,
  * `{"OffsetCheckpoint": {"value": OffsetCheckpoint}}` or `{"Empty": {}}`. Open: another kind is
- * an `UnknownMember<'CompletionResponse'>` ([docs/codecs.md](../../../docs/codecs.md)).
+ * an `UnknownMember<'CompletionResponse'>` (docs/codecs.md).
  * @example
  * ```ts
  * import { codecs, decodeWith } from 'canton-rx';

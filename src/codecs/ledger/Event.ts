@@ -187,7 +187,7 @@ export type ExercisedEvent = t.TypeOf<typeof ExercisedEvent>;
 /**
  * One event of a `JsTransaction`: `{"CreatedEvent": ...}`, `{"ArchivedEvent": ...}` or
  * `{"ExercisedEvent": ...}`, with no `value` level. Open: an event type no spec names is an
- * `UnknownMember<'Event'>` ([docs/codecs.md](../../../docs/codecs.md)).
+ * `UnknownMember<'Event'>` (docs/codecs.md).
  * @example
  * ```ts
  * import { codecs, decodeWith } from 'canton-rx';

@@ -9,7 +9,7 @@ import { JsIncompleteUnassigned } from './JsIncompleteUnassigned.js';
  * One entry of an active-contracts snapshot, an object with exactly one key (no `value` level):
  * `JsActiveContract`, `JsIncompleteAssigned`, `JsIncompleteUnassigned` or `JsEmpty`. A contract
  * may have several entries in one snapshot (one per synchronizer, or in-flight reassignments).
- * Open: another kind of entry is an `UnknownMember<'JsContractEntry'>` ([docs/codecs.md](../../../docs/codecs.md)).
+ * Open: another kind of entry is an `UnknownMember<'JsContractEntry'>` (docs/codecs.md).
  * @example
  * ```ts
  * import { codecs, decodeWith } from 'canton-rx';

@@ -7,7 +7,7 @@ import { OffsetCheckpoint } from './OffsetCheckpoint.js';
 
 /**
  * One ledger update: `{"Transaction": {"value": ...}}`, `Reassignment`, `TopologyTransaction` or
- * `OffsetCheckpoint` (the last never appears in get-updates-page pages). Open ([docs/codecs.md](../../../docs/codecs.md)):
+ * `OffsetCheckpoint` (the last never appears in get-updates-page pages). Open (docs/codecs.md):
  * a kind no spec names, `{"FutureKind": {"value": {"offset": 42, ...}}}`, is an
  * `UnknownMember<'Update'>`, the JSON as it came; it must carry `value.offset`.
  * @example

@@ -6,7 +6,7 @@ import { ExercisedEvent } from './ExercisedEvent.js';
 
 /**
  * A node of `events_by_id`, chosen by `event_type`: `created_event` or `exercised_event` (upstream `TreeEvent`).
- * Open: another `event_type` is an {@link UnknownTreeEvent} ([docs/codecs.md](../../../docs/codecs.md), "Open unions").
+ * Open: another `event_type` is an {@link UnknownTreeEvent} (docs/codecs.md, "Open unions").
  * @example
  * ```ts
  * import { codecs, decodeWith } from 'canton-rx';

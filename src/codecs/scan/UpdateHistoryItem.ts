@@ -30,7 +30,7 @@ export type UpdateHistoryItem = t.TypeOf<typeof UpdateHistoryItem>;
 
 /**
  * An item of the update history (v1) that is neither a transaction nor a reassignment: the JSON
- * as it came ([docs/codecs.md](../../../docs/codecs.md), "Open unions"). It carries the Scan cursor (`update_id`,
+ * as it came (docs/codecs.md, "Open unions"). It carries the Scan cursor (`update_id`,
  * `migration_id`, `record_time`), so the streams' checkpoints advance past it.
  * @category Codecs
  * @since 0.3.0

@@ -91,7 +91,7 @@ type OutputOfOpt<N> = N extends t.Mixed ? t.OutputOf<N> : never;
  * `event_type` or `status`. The chosen member decodes the whole object at the same path, so its
  * errors point inside it; an unknown or missing value is one failure at `<path>.<key>` whose
  * message names the value. `absent`, when given, decodes objects without the field. `open`: an
- * unknown string value is an unknown member instead ([docs/codecs.md](../../../docs/codecs.md), "Open unions").
+ * unknown string value is an unknown member instead (docs/codecs.md, "Open unions").
  * @internal
  */
 export const discriminatedBy = <M extends Members, N extends t.Mixed | undefined = undefined>(

@@ -1,5 +1,5 @@
 /**
- * How the simulator authenticates bearer tokens (see [docs/testkit.md](../../../docs/testkit.md)): opaque tokens registered in
+ * How the simulator authenticates bearer tokens (see docs/testkit.md): opaque tokens registered in
  * the `users` option, or unsigned JWT-like tokens whose `sub` names the user; the rights are the
  * user's in the participant's user store, plus those the token's claims carry.
  */
