@@ -1,10 +1,11 @@
 /**
- * The client: the Canton Ledger JSON API v2, the Splice Scan API and the Splice validator API as
- * cold RxJS Observables of decoded records. Runs in Node and in browsers.
+ * The client: the Canton Ledger JSON API v2, the Splice Scan API, the Splice validator API and the
+ * token standard's registry APIs as cold RxJS Observables of decoded records. Runs in Node and in
+ * browsers.
  *
- * `createClient` and its groups (`ledger`, `scan`, `validator`), the record streams and their
- * checkpoints, the operators that combine them, checkpoint stores and `drainInto`, the errors, and
- * the codecs. Start with docs/streams.md.
+ * `createClient` and its groups (`ledger`, `scan`, `validator`, `registry`), the record streams
+ * and their checkpoints, the operators that combine them, checkpoint stores and `drainInto`, the
+ * errors, and the codecs. Start with docs/streams.md.
  *
  * @packageDocumentation
  * @module canton-rx
@@ -22,6 +23,10 @@ export type { ClientConfig } from './clientFactory/ClientConfig.js';
 export type { GroupConfig, ValidatorGroupConfig, WebSocketConstructor, WebSocketLike } from './client/types.js';
 export type { ScanAsk, ScanPoolConfig, ScanPoolEvent, ScanThreshold, ScanLimits } from './pool/types.js';
 export type { Fetch, FetchInit, FetchResponse, TokenSource } from './http/types.js';
+
+// Token standard registries (docs/registry.md)
+export type { RegistryGroup, RegistryMethods } from './registry/createRegistryGroup.js';
+export type { RegistryConfig } from './registry/RegistryConfig.js';
 
 // Sign-in
 export { oauthTokenSource } from './auth/oauthTokenSource.js';
@@ -133,3 +138,4 @@ export type { OperationIndexEntry } from './generated/operationIndex.js';
 export type { GeneratedLedgerMethods } from './generated/ledger/methods.js';
 export type { GeneratedScanMethods } from './generated/scan/methods.js';
 export type { GeneratedValidatorMethods } from './generated/validator/methods.js';
+export type { GeneratedRegistryMethods } from './generated/registry/methods.js';

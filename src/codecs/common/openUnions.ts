@@ -23,4 +23,5 @@ export const openUnions = {
     ReassignmentEvent: "a new kind of reassignment event; carries migration_id",
   },
   validator: {},
+  registry: {},
 } as const;
