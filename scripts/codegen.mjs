@@ -602,7 +602,8 @@ const schemasModule = (group, emitter) => {
       ' */',
     );
     // One io-ts codec for the errors and the type, one straight-line guard for the accept path.
-    body.push(`export const ${name} = ${isAlias(expr, emitter) ? expr : `withFastGuard(${expr}, ${guardName(name)})`};`);
+    // A pure call around the whole (its io-ts calls included): an unused codec is dropped by bundlers.
+    body.push(`export const ${name} = ${isAlias(expr, emitter) ? expr : `/*#__PURE__*/ (() => withFastGuard(${expr}, ${guardName(name)}))()`};`);
     body.push(`export type ${name} = t.TypeOf<typeof ${name}>;`);
   }
   const text = body.join('\n');
@@ -673,42 +674,61 @@ const codecsModule = () =>
     '',
   ].join('\n');
 
+/**
+ * The operations of a group as data: one exported descriptor per method, built by a pure call
+ * (`/*#__PURE__*\/`), so that a bundler keeps only the descriptors (and through them the codecs)
+ * that a bundle reaches; `<group>Operations` gathers them by method name for whoever wants them
+ * all (an object of names: dropped too when unused). The fields a descriptor shares with most
+ * (its group, operationId = method, no parameters, not deprecated, not paged) are filled in by
+ * `descriptor`. The pool's agreements are data of their own (`<group>Agreements`), by
+ * `METHOD path`: the pool reads them without reaching the codecs.
+ */
 const operationsModule = (group, ds) => {
-  const lines = [
-    `/** Every ${group} operation of the upstream specs as data, by method name. @internal */`,
-    `export const ${group}Operations = {`,
-  ];
+  const lines = [];
   for (const d of ds) {
-    const fields = [
-      `group: ${lit(d.group)}`,
-      `operationId: ${lit(d.operationId)}`,
-      `method: ${lit(d.method)}`,
-      `httpMethod: ${lit(d.httpMethod)}`,
-      `path: ${lit(d.path)}`,
-      `pathParams: ${lit(d.pathParams)}`,
-      `queryParams: ${lit(d.queryParams)}`,
-    ];
+    const fields = [`method: ${lit(d.method)}`];
+    if (d.operationId !== d.method) fields.push(`operationId: ${lit(d.operationId)}`);
+    fields.push(`httpMethod: ${lit(d.httpMethod)}`, `path: ${lit(d.path)}`);
+    if (d.pathParams.length > 0) fields.push(`pathParams: ${lit(d.pathParams)}`);
+    if (d.queryParams.length > 0) fields.push(`queryParams: ${lit(d.queryParams)}`);
     if (d.body) fields.push(d.body.kind === 'json' ? `body: { kind: 'json', codec: ${d.body.code}, required: ${d.body.required} }` : `body: { kind: 'binary', required: ${d.body.required} }`);
-    fields.push(`response: ${d.response.code}`, `deprecated: ${d.deprecated}`);
+    fields.push(`response: ${d.response.code}`);
+    if (d.deprecated) fields.push(`deprecated: true`);
     if (d.replacement) fields.push(`replacement: ${lit(d.replacement)}`);
-    fields.push(`paged: ${d.paged}`);
+    if (d.paged) fields.push(`paged: true`);
     if (d.conditions.length > 0) fields.push(`conditions: ${lit(d.conditions)}`);
     if (d.validation) fields.push(`validation: RV.${d.validation}`);
     if (d.agreement) fields.push(`agreement: ${lit(d.agreement)}`);
     if (d.unsendable) fields.push(`unsendable: ${lit(d.unsendable)}`);
-    lines.push(`  ${d.method}: descriptor<${d.response.type}>({ ${fields.join(', ')} }),`);
+    lines.push(`/** \`${d.httpMethod} ${d.path}\`. @internal */`, `export const ${d.method} = /*#__PURE__*/ descriptor<${d.response.type}>(() => ({ ${fields.join(', ')} }));`);
   }
-  lines.push('};', '');
+  lines.push('', `/** Every ${group} operation of the upstream specs as data, by method name. @internal */`, `export const ${group}Operations = {`, ...ds.map((d) => `  ${d.method},`), '};', '');
+  const agreeing = ds.filter((d) => d.agreement);
+  if (agreeing.length > 0) {
+    lines.push(
+      `/** How a Scan pool compares its Scans' answers to a ${group} operation, by \`METHOD path\` (the operations' \`agreement\`). @internal */`,
+      `export const ${group}Agreements: Readonly<Record<string, Agreement>> = {`,
+      ...agreeing.map((d) => `  ${lit(`${d.httpMethod} ${d.path}`)}: ${lit(d.agreement)},`),
+      '};',
+      '',
+    );
+  }
   const text = lines.join('\n');
   const head = [
     HEADER,
     `import type { OperationDescriptor } from '../../client/invokeOperation.js';`,
+    ...(agreeing.length > 0 ? [`import type { Agreement } from '../../client/createTransport.js';`] : []),
     ...(/\bS\./.test(text) ? [`import * as S from './schemas.js';`] : []),
     ...(/\bH\./.test(text) ? [`import * as H from '${handIndex[group]}';`] : []),
     ...(/\bSC\./.test(text) ? [`import * as SC from '../scan/schemas.js';`] : []),
     ...(/\bRV\./.test(text) ? [`import { requestValidations as RV } from '../../validation/requestValidations.js';`] : []),
     '',
-    `const descriptor = <A>(d: OperationDescriptor<A>): OperationDescriptor<A> => d;`,
+    `type Shared = 'group' | 'operationId' | 'pathParams' | 'queryParams' | 'deprecated' | 'paged';`,
+    `// The fields come in a function: a call whose arguments read nothing (\`RV.x\` is a read) is one that bundlers drop when unused.`,
+    `const descriptor = <A>(fields: () => Omit<OperationDescriptor<A>, Shared> & Partial<Omit<OperationDescriptor<A>, 'group'>>): OperationDescriptor<A> => {`,
+    `  const d = fields();`,
+    `  return { group: ${lit(group)}, operationId: d.method, pathParams: [], queryParams: [], deprecated: false, paged: false, ...d };`,
+    `};`,
     '',
   ];
   return `${head.join('\n')}\n${text}`;
@@ -829,7 +849,7 @@ const methodsModule = (group, ds) => {
     `import type { CantonError } from '../../errors/CantonError.js';`,
     `import type { Transport } from '../../client/createTransport.js';`,
     `import { invokeOperation } from '../../client/invokeOperation.js';`,
-    `import { ${group}Operations as O } from './operations.js';`,
+    `import * as O from './operations.js';`,
     '',
     `type Result<A> = Observable<E.Either<CantonError, A>>;`,
     '',
@@ -861,7 +881,7 @@ const methodsModule = (group, ds) => {
     ...(/\bH\./.test(text) ? [`import type * as H from '${handIndex[group]}';`] : []),
     ...(/\bSC\./.test(text) ? [`import type * as SC from '../scan/schemas.js';`] : []),
   ];
-  return text.replace(`import { ${group}Operations as O }`, `${types.join('\n')}${types.length > 0 ? '\n' : ''}import { ${group}Operations as O }`);
+  return text.replace(`import * as O from`, `${types.join('\n')}${types.length > 0 ? '\n' : ''}import * as O from`);
 };
 
 const indexModule = (all) => {

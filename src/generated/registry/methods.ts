@@ -5,7 +5,7 @@ import type { CantonError } from '../../errors/CantonError.js';
 import type { Transport } from '../../client/createTransport.js';
 import { invokeOperation } from '../../client/invokeOperation.js';
 import type * as S from './schemas.js';
-import { registryOperations as O } from './operations.js';
+import * as O from './operations.js';
 
 type Result<A> = Observable<E.Either<CantonError, A>>;
 

@@ -39,7 +39,7 @@ function isDisclosedContract(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const DisclosedContract = withFastGuard(t.intersection([t.type({ templateId: t.string, contractId: t.string, createdEventBlob: t.string, synchronizerId: t.string }), t.partial({ debugPackageName: optional(t.string), debugPayload: optional(t.UnknownRecord), debugCreatedAt: optional(Timestamp) })], "DisclosedContract"), isDisclosedContract);
+export const DisclosedContract = /*#__PURE__*/ (() => withFastGuard(t.intersection([t.type({ templateId: t.string, contractId: t.string, createdEventBlob: t.string, synchronizerId: t.string }), t.partial({ debugPackageName: optional(t.string), debugPayload: optional(t.UnknownRecord), debugCreatedAt: optional(Timestamp) })], "DisclosedContract"), isDisclosedContract))();
 export type DisclosedContract = t.TypeOf<typeof DisclosedContract>;
 function isChoiceContext$1(u: unknown): boolean {
   if (!Array.isArray(u)) return false;
@@ -68,7 +68,7 @@ function isChoiceContext(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const ChoiceContext = withFastGuard(t.type({ choiceContextData: t.UnknownRecord, disclosedContracts: t.array(DisclosedContract) }, "ChoiceContext"), isChoiceContext);
+export const ChoiceContext = /*#__PURE__*/ (() => withFastGuard(t.type({ choiceContextData: t.UnknownRecord, disclosedContracts: t.array(DisclosedContract) }, "ChoiceContext"), isChoiceContext))();
 export type ChoiceContext = t.TypeOf<typeof ChoiceContext>;
 function isErrorResponse(u: unknown): boolean {
   if (!isJsonObject(u)) return false;
@@ -87,7 +87,7 @@ function isErrorResponse(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const ErrorResponse = withFastGuard(t.type({ error: t.string }, "ErrorResponse"), isErrorResponse);
+export const ErrorResponse = /*#__PURE__*/ (() => withFastGuard(t.type({ error: t.string }, "ErrorResponse"), isErrorResponse))();
 export type ErrorResponse = t.TypeOf<typeof ErrorResponse>;
 function isFactoryWithChoiceContext(u: unknown): boolean {
   if (!isJsonObject(u)) return false;
@@ -108,7 +108,7 @@ function isFactoryWithChoiceContext(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const FactoryWithChoiceContext = withFastGuard(t.type({ factoryId: t.string, choiceContext: ChoiceContext }, "FactoryWithChoiceContext"), isFactoryWithChoiceContext);
+export const FactoryWithChoiceContext = /*#__PURE__*/ (() => withFastGuard(t.type({ factoryId: t.string, choiceContext: ChoiceContext }, "FactoryWithChoiceContext"), isFactoryWithChoiceContext))();
 export type FactoryWithChoiceContext = t.TypeOf<typeof FactoryWithChoiceContext>;
 function isGetChoiceContextRequest$1(u: unknown): boolean {
   if (!isJsonObject(u)) return false;
@@ -137,7 +137,7 @@ function isGetChoiceContextRequest(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const GetChoiceContextRequest = withFastGuard(t.partial({ meta: optional(t.record(t.string, t.string)), excludeDebugFields: optional(t.boolean) }, "GetChoiceContextRequest"), isGetChoiceContextRequest);
+export const GetChoiceContextRequest = /*#__PURE__*/ (() => withFastGuard(t.partial({ meta: optional(t.record(t.string, t.string)), excludeDebugFields: optional(t.boolean) }, "GetChoiceContextRequest"), isGetChoiceContextRequest))();
 export type GetChoiceContextRequest = t.TypeOf<typeof GetChoiceContextRequest>;
 function isGetFactoryRequest(u: unknown): boolean {
   if (!isJsonObject(u)) return false;
@@ -158,7 +158,7 @@ function isGetFactoryRequest(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const GetFactoryRequest = withFastGuard(t.intersection([t.type({ choiceArguments: t.UnknownRecord }), t.partial({ excludeDebugFields: optional(t.boolean) })], "GetFactoryRequest"), isGetFactoryRequest);
+export const GetFactoryRequest = /*#__PURE__*/ (() => withFastGuard(t.intersection([t.type({ choiceArguments: t.UnknownRecord }), t.partial({ excludeDebugFields: optional(t.boolean) })], "GetFactoryRequest"), isGetFactoryRequest))();
 export type GetFactoryRequest = t.TypeOf<typeof GetFactoryRequest>;
 function isSupportedApis(u: unknown): boolean {
   if (!isJsonObject(u)) return false;
@@ -178,7 +178,7 @@ function isSupportedApis(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const SupportedApis = withFastGuard(t.record(t.string, int32, "SupportedApis"), isSupportedApis);
+export const SupportedApis = /*#__PURE__*/ (() => withFastGuard(t.record(t.string, int32, "SupportedApis"), isSupportedApis))();
 export type SupportedApis = t.TypeOf<typeof SupportedApis>;
 function isGetRegistryInfoResponse(u: unknown): boolean {
   if (!isJsonObject(u)) return false;
@@ -199,7 +199,7 @@ function isGetRegistryInfoResponse(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const GetRegistryInfoResponse = withFastGuard(t.type({ adminId: t.string, supportedApis: SupportedApis }, "GetRegistryInfoResponse"), isGetRegistryInfoResponse);
+export const GetRegistryInfoResponse = /*#__PURE__*/ (() => withFastGuard(t.type({ adminId: t.string, supportedApis: SupportedApis }, "GetRegistryInfoResponse"), isGetRegistryInfoResponse))();
 export type GetRegistryInfoResponse = t.TypeOf<typeof GetRegistryInfoResponse>;
 function isInstrument(u: unknown): boolean {
   if (!isJsonObject(u)) return false;
@@ -230,7 +230,7 @@ function isInstrument(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const Instrument = withFastGuard(t.intersection([t.type({ id: t.string, name: t.string, symbol: t.string, decimals: int64, supportedApis: SupportedApis }), t.partial({ totalSupply: optional(t.string), totalSupplyAsOf: optional(Timestamp) })], "Instrument"), isInstrument);
+export const Instrument = /*#__PURE__*/ (() => withFastGuard(t.intersection([t.type({ id: t.string, name: t.string, symbol: t.string, decimals: int64, supportedApis: SupportedApis }), t.partial({ totalSupply: optional(t.string), totalSupplyAsOf: optional(Timestamp) })], "Instrument"), isInstrument))();
 export type Instrument = t.TypeOf<typeof Instrument>;
 function isListInstrumentsResponse$1(u: unknown): boolean {
   if (!Array.isArray(u)) return false;
@@ -259,7 +259,7 @@ function isListInstrumentsResponse(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const ListInstrumentsResponse = withFastGuard(t.intersection([t.type({ instruments: t.array(Instrument) }), t.partial({ nextPageToken: optional(t.string) })], "ListInstrumentsResponse"), isListInstrumentsResponse);
+export const ListInstrumentsResponse = /*#__PURE__*/ (() => withFastGuard(t.intersection([t.type({ instruments: t.array(Instrument) }), t.partial({ nextPageToken: optional(t.string) })], "ListInstrumentsResponse"), isListInstrumentsResponse))();
 export type ListInstrumentsResponse = t.TypeOf<typeof ListInstrumentsResponse>;
 function isPreapprovalFactoryWithChoiceContext(u: unknown): boolean {
   if (!isJsonObject(u)) return false;
@@ -280,7 +280,7 @@ function isPreapprovalFactoryWithChoiceContext(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const PreapprovalFactoryWithChoiceContext = withFastGuard(t.type({ factoryId: t.string, choiceContext: ChoiceContext }, "PreapprovalFactoryWithChoiceContext"), isPreapprovalFactoryWithChoiceContext);
+export const PreapprovalFactoryWithChoiceContext = /*#__PURE__*/ (() => withFastGuard(t.type({ factoryId: t.string, choiceContext: ChoiceContext }, "PreapprovalFactoryWithChoiceContext"), isPreapprovalFactoryWithChoiceContext))();
 export type PreapprovalFactoryWithChoiceContext = t.TypeOf<typeof PreapprovalFactoryWithChoiceContext>;
 function isTransferFactoryWithChoiceContext(u: unknown): boolean {
   if (!isJsonObject(u)) return false;
@@ -303,5 +303,5 @@ function isTransferFactoryWithChoiceContext(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const TransferFactoryWithChoiceContext = withFastGuard(t.type({ factoryId: t.string, transferKind: openEnum("enum", ["self", "direct", "offer"]), choiceContext: ChoiceContext }, "TransferFactoryWithChoiceContext"), isTransferFactoryWithChoiceContext);
+export const TransferFactoryWithChoiceContext = /*#__PURE__*/ (() => withFastGuard(t.type({ factoryId: t.string, transferKind: openEnum("enum", ["self", "direct", "offer"]), choiceContext: ChoiceContext }, "TransferFactoryWithChoiceContext"), isTransferFactoryWithChoiceContext))();
 export type TransferFactoryWithChoiceContext = t.TypeOf<typeof TransferFactoryWithChoiceContext>;
