@@ -627,13 +627,13 @@ const schemasModule = (group, emitter) => {
 
 /** `codecs.<group>`: the hand codecs and the generated ones, each under its upstream name. */
 const groupCodecsModule = (group, emitter) => {
-  if (handIndex[group] === undefined) return registryCodecsModule(group);
+  if (handIndex[group] === undefined) return registryCodecsModule();
   const title = { ledger: 'the Canton Ledger JSON API v2', scan: 'the Splice Scan API', validator: "the Splice validator API (scan proxy, ANS)" }[group];
   const lines = [
     HEADER,
     '/**',
-    ` * Every schema of ${title}, under its upstream name: the hand codecs of`,
-    ` * src/codecs/${group} and the generated ones of src/generated/${group}/schemas.ts (docs/codecs.md).`,
+    ` * Every schema of ${title} under its upstream name, each a codec (an io-ts value) and the type it`,
+    ` * decodes to: request and response bodies and their parts. See docs/codecs.md.`,
     ' *',
     ' * @packageDocumentation',
     ' */',
@@ -646,13 +646,13 @@ const groupCodecsModule = (group, emitter) => {
 };
 
 /** `codecs.registry`: the token standard's schemas, all generated (no hand codecs). */
-const registryCodecsModule = (group) =>
+const registryCodecsModule = () =>
   [
     HEADER,
     '/**',
     ' * Every schema of the token standard\'s registry APIs (metadata, transfer instructions, allocation',
-    ` * instructions, allocations, transfer preapprovals), under its upstream name: src/generated/${group}/schemas.ts`,
-    ' * (docs/codecs.md, docs/registry.md).',
+    ' * instructions, allocations, transfer preapprovals) under its upstream name, each a codec (an io-ts',
+    ' * value) and the type it decodes to. See docs/codecs.md and docs/registry.md.',
     ' *',
     ' * @packageDocumentation',
     ' */',
@@ -827,8 +827,15 @@ const signatureOf = (d) => {
   return ps.join(', ');
 };
 
+// The TSDoc example of a generated method: the descriptor's example call, written for a reader: a
+// path parameter the spec gives no example for reads as its name (`"<party>"`), and an empty
+// optional query is left out.
 const exampleCall = (d, clientGroup) => {
-  const args = d.example.map((a) => (a && a.$binary ? 'darBytes' : JSON.stringify(a))).join(', ');
+  const shown = d.example.map((a, i) => (i < d.pathParams.length && a === 'example' ? `<${d.pathParams[i].name}>` : a));
+  const optionalQuery = d.queryParams.length > 0 && !d.queryParams.some((p) => p.required);
+  const last = shown[shown.length - 1];
+  if (optionalQuery && shown.length === d.example.length && last !== null && typeof last === 'object' && Object.keys(last).length === 0) shown.pop();
+  const args = shown.map((a) => (a && a.$binary ? 'darBytes' : JSON.stringify(a))).join(', ');
   return `client.${clientGroup}.${d.method}(${args}).subscribe((r) => console.log(r));`;
 };
 

@@ -1,10 +1,14 @@
 /**
- * canton-rx: the Canton Ledger JSON API v2, the Splice validator API, the Splice Scan API and the
- * token standard's registry APIs as
- * cold RxJS Observables of decoded records: `createClient` and its groups, the record streams
- * and their checkpoints, the operators that combine them, the sinks, and the codecs.
+ * The client: the Canton Ledger JSON API v2, the Splice Scan API, the Splice validator API and the
+ * token standard's registry APIs as cold RxJS Observables of decoded records. Runs in Node and in
+ * browsers.
+ *
+ * `createClient` and its groups (`ledger`, `scan`, `validator`, `registry`), the record streams
+ * and their checkpoints, the operators that combine them, checkpoint stores and `drainInto`, the
+ * errors, and the codecs. Start with docs/streams.md.
  *
  * @packageDocumentation
+ * @module canton-rx
  */
 // Every name exported here is public API; test/index.spec.ts lists them so that a removal is
 // always deliberate.

@@ -26,12 +26,37 @@ const scanRegistry = (scan: ClientConfig['scan']): { url: string; token?: GroupC
  * @since 0.1.0
  */
 export interface CantonClient {
+  /**
+   * The participant's Ledger JSON API v2 (`ClientConfig.ledger`).
+   * @example
+   * ```ts
+   * client.ledger.getLedgerEnd().subscribe(console.log); // Right({ offset: 1200 })
+   * ```
+   */
   readonly ledger: LedgerGroup;
+  /**
+   * The validator's API: ANS entries and its scan proxy (`ClientConfig.validator`).
+   * @example
+   * ```ts
+   * client.validator.listAnsEntries().subscribe(console.log);
+   * ```
+   */
   readonly validator: ValidatorGroup;
+  /**
+   * A Scan, or a pool of Scans read as one (`ClientConfig.scan`).
+   * @example
+   * ```ts
+   * client.scan.getDsoPartyId().subscribe(console.log); // Right({ dso_party_id: 'DSO::1220...' })
+   * ```
+   */
   readonly scan: ScanGroup;
   /**
    * The token standard's registries (docs/registry.md): `registry.url`, else the Scan host's root
    * (Amulet's registry); `client.registry.forAdmin(admin)` for another instrument admin's.
+   * @example
+   * ```ts
+   * client.registry.getRegistryInfo().subscribe(console.log); // Right({ adminId: 'DSO::1220...', supportedApis })
+   * ```
    * @since 0.4.0
    */
   readonly registry: RegistryGroup;

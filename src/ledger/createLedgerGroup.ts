@@ -34,20 +34,45 @@ type Result<A> = Observable<E.Either<CantonError, A>>;
  * @since 0.1.0
  */
 export interface LedgerGroup extends GeneratedLedgerMethods {
-  /** `POST /v2/updates/get-updates-page`: one page of updates (Canton 3.5.1 and later). */
+  /**
+   * `POST /v2/updates/get-updates-page`: one page of updates (Canton 3.5.1 and later).
+   * @example
+   * ```ts
+   * client.ledger.getUpdatesPage({ updateFormat, maxPageSize: 500 }).subscribe(console.log); // pass its nextPageToken as pageToken for the next
+   * ```
+   */
   getUpdatesPage(request: T.GetUpdatesPageRequest): Result<T.JsGetUpdatesPageResponse>;
-  /** `GET /v2/idps/{idp-id}` (needs participant admin rights). */
+  /**
+   * `GET /v2/idps/{idp-id}` (needs participant admin rights).
+   * @example
+   * ```ts
+   * client.ledger.getIdentityProviderConfig('default').subscribe(console.log);
+   * ```
+   */
   getIdentityProviderConfig(idpId: string): Result<T.GetIdentityProviderConfigResponse>;
   /**
    * `GET /v2/traffic/accounts/{account-id}`. The route exists only where traffic enforcement is
    * on, so the router's own 404 (not a ledger error) carries
    * `condition: 'TrafficEnforcementDisabled'` (an unknown account is balance 0, not a 404).
+   * @example
+   * ```ts
+   * client.ledger.getTrafficAccount(accountId).subscribe(console.log); // a Left with condition 'TrafficEnforcementDisabled' where it is off
+   * ```
    */
   getTrafficAccount(accountId: string): Result<T.GetAccountResponse>;
   /**
    * The updates as a stream of `Update` items, page after page through `nextPageToken`, up to
    * `endOffsetInclusive` or, ascending without an end, until a page comes back empty (caught
    * up); with `tail` it keeps polling from there. See docs/streams.md.
+   * @example
+   * ```ts
+   * import { checkpointOf, createClient } from 'canton-rx';
+   * import * as E from 'fp-ts/lib/Either.js';
+   * const ledger = createClient({ ledger: { url: 'http://127.0.0.1:7575', token: () => jwt } }).ledger;
+   * ledger.updates({ updateFormat, maxPageSize: 500 }, { from: await store.load(), tail: {} }).subscribe(async (r) => {
+   *   if (E.isRight(r)) await store.save(checkpointOf(r.right));
+   * });
+   * ```
    */
   updates(request: LedgerUpdatesRequest, options?: LedgerUpdatesOptions & { readonly heartbeats?: false }): Result<T.Update>;
   /** With `heartbeats: true`: a `Heartbeat` each time a page shows the stream caught up. */
@@ -67,6 +92,10 @@ export interface LedgerGroup extends GeneratedLedgerMethods {
   /**
    * The WebSocket streams (updates, completions, active contracts, and the deprecated flats and
    * trees): see docs/ledger-ws.md.
+   * @example
+   * ```ts
+   * client.ledger.ws.updates({ beginExclusive: 1200, updateFormat }).subscribe((r) => E.isRight(r) && console.log(r.right));
+   * ```
    * @since 0.2.0
    */
   readonly ws: LedgerWebSocketStreams;

@@ -1,11 +1,14 @@
 /**
- * `canton-rx/nats`: a sink that publishes a record stream's items to NATS JetStream, each once
- * and in order, and keeps its checkpoint in a JetStream key-value bucket, for `drainInto`; and
- * `readToCheckpoint`, a reader of what the sink committed. It works with either NATS client, both
- * optional peer dependencies: `nats` (2.x), or the modular `@nats-io/transport-node` with
- * `@nats-io/jetstream` and `@nats-io/kv` (3.x).
+ * A NATS JetStream sink for `drainInto` (each item published once and in order, the checkpoint in
+ * a key-value bucket), its reader, and a backfill spread over worker processes. Node only.
+ *
+ * `readToCheckpoint` reads what the sink committed; `publishBackfillSlices` and
+ * `runBackfillWorker` share a Scan backfill between processes. It works with either NATS client,
+ * both optional peer dependencies: `nats` (2.x), or the modular `@nats-io/transport-node` with
+ * `@nats-io/jetstream` and `@nats-io/kv` (3.x). See docs/sinks.md.
  *
  * @packageDocumentation
+ * @module canton-rx/nats
  */
 
 export { natsSink } from './natsSink.js';

@@ -44,47 +44,136 @@ const BULK_CHUNK = 1000;
  * @since 0.1.0
  */
 export interface ScanGroup extends GeneratedScanMethods {
-  /** `POST /v1/updates` (deprecated upstream in favour of v2): one page of the update history. */
+  /**
+   * `POST /v1/updates` (deprecated upstream in favour of v2): one page of the update history.
+   * @example
+   * ```ts
+   * client.scan.getUpdateHistoryV1({ page_size: 100 }).subscribe((r) => E.isRight(r) && console.log(r.right.transactions.length));
+   * ```
+   */
   getUpdateHistoryV1(request: T.UpdateHistoryRequestV1): Result<T.UpdateHistoryResponse>;
-  /** `POST /v2/updates`: one page of the update history, ascending by (migration_id, record_time). */
+  /**
+   * `POST /v2/updates`: one page of the update history, ascending by (migration_id, record_time).
+   * @example
+   * ```ts
+   * client.scan.getUpdateHistoryV2({ page_size: 100, after: { after_migration_id: 4, after_record_time: '2026-03-19T15:00:00Z' } }).subscribe(console.log);
+   * ```
+   */
   getUpdateHistoryV2(request: T.UpdateHistoryRequestV2): Result<T.UpdateHistoryResponseV2>;
-  /** `POST /v2/holdings/state`: one page of active holdings at a snapshot. */
+  /**
+   * `POST /v2/holdings/state`: one page of active holdings at a snapshot.
+   * @example
+   * ```ts
+   * client.scan.getHoldingsStateAtV2({ migration_id: 4, record_time: '2026-03-19T15:00:00Z', page_size: 100, owner_party_ids: [alice] }).subscribe(console.log);
+   * ```
+   */
   getHoldingsStateAtV2(request: T.HoldingsStateRequestV2): Result<T.AcsResponseV2>;
-  /** `GET /v0/state/acs/snapshot-timestamp-after`; Scan's 404 "No snapshots found after ..." carries `condition: 'SnapshotNotFound'`. */
+  /**
+   * `GET /v0/state/acs/snapshot-timestamp-after`; Scan's 404 "No snapshots found after ..." carries `condition: 'SnapshotNotFound'`.
+   * @example
+   * ```ts
+   * client.scan.getDateOfFirstSnapshotAfter({ after: '2026-03-19T15:00:00Z', migration_id: 4 }).subscribe(console.log); // Right({ record_time })
+   * ```
+   */
   getDateOfFirstSnapshotAfter(query: { readonly after: string; readonly migration_id: number }): Result<T.AcsSnapshotTimestampResponse>;
   /**
    * `POST /v0/history/bulk/checksums`: more than 1000 keys are sent as several requests, one at a
    * time, and the checksums come back in the order of the keys. Bulk storage that is not
    * configured ("Bulk storage is not configured", 501 per the spec, 400 from the real server)
    * carries `condition: 'BulkStorageNotConfigured'`.
+   * @example
+   * ```ts
+   * client.scan.getBulkObjectChecksums({ object_keys: ['updates/0/0.zst'] }).subscribe(console.log);
+   * ```
    */
   getBulkObjectChecksums(request: { readonly object_keys: ReadonlyArray<string> }): Result<T.GetBulkObjectChecksumsResponse>;
-  /** `POST /v0/voterequest` (at most 1000 ids). */
+  /**
+   * `POST /v0/voterequest` (at most 1000 ids).
+   * @example
+   * ```ts
+   * client.scan.listVoteRequestsByTrackingCid({ vote_request_contract_ids: [trackingCid] }).subscribe(console.log);
+   * ```
+   */
   listVoteRequestsByTrackingCid(request: { readonly vote_request_contract_ids: ReadonlyArray<string> }): Result<T.ListVoteRequestByTrackingCidResponse>;
-  /** `GET /v0/admin/sv/voterequests`. */
+  /**
+   * `GET /v0/admin/sv/voterequests`.
+   * @example
+   * ```ts
+   * client.scan.listDsoRulesVoteRequests().subscribe(console.log);
+   * ```
+   */
   listDsoRulesVoteRequests(): Result<T.ListDsoRulesVoteRequestsResponse>;
-  /** `POST /v0/admin/sv/voteresults/count`. */
+  /**
+   * `POST /v0/admin/sv/voteresults/count`.
+   * @example
+   * ```ts
+   * client.scan.countVoteRequestResults({}).subscribe(console.log); // Right({ count })
+   * ```
+   */
   countVoteRequestResults(request: T.CountVoteResultsRequest): Result<T.CountVoteResultsResponse>;
   /**
    * `GET /v0/transfer-command-counter/{party}`. Scan's 404 "No TransferCommandCounter found for
    * party" means "no counter yet: use nonce 0" and carries `condition: 'NoTransferCommandCounter'`;
    * any other 404 (a base URL missing `/api/scan`) is a plain HttpError.
+   * @example
+   * ```ts
+   * client.scan.lookupTransferCommandCounterByParty(alice).subscribe(console.log); // a Left with condition 'NoTransferCommandCounter': nonce 0
+   * ```
    */
   lookupTransferCommandCounterByParty(party: string): Result<T.LookupTransferCommandCounterByPartyResponse>;
-  /** `GET /v0/featured-apps/{provider_party_id}`: `featured_app_right` is null or absent when there is none. */
+  /**
+   * `GET /v0/featured-apps/{provider_party_id}`: `featured_app_right` is null or absent when there is none.
+   * @example
+   * ```ts
+   * client.scan.lookupFeaturedAppRight(provider).subscribe(console.log);
+   * ```
+   */
   lookupFeaturedAppRight(providerPartyId: string): Result<T.LookupFeaturedAppRightResponse>;
-  /** `GET /v0/dso-party-id`. */
+  /**
+   * `GET /v0/dso-party-id`.
+   * @example
+   * ```ts
+   * client.scan.getDsoPartyId().subscribe((r) => E.isRight(r) && console.log(r.right.dso_party_id));
+   * ```
+   */
   getDsoPartyId(): Result<T.GetDsoPartyIdResponse>;
-  /** `GET /v0/internal/reward-accounting-process/rounds/{round_number}/root-hash`. */
+  /**
+   * `GET /v0/internal/reward-accounting-process/rounds/{round_number}/root-hash`.
+   * @example
+   * ```ts
+   * client.scan.getRewardAccountingRootHash(42).subscribe(console.log);
+   * ```
+   */
   getRewardAccountingRootHash(roundNumber: number): Result<T.GetRewardAccountingRootHashResponse>;
-  /** `GET /v0/amulet-config-for-round?round=` (deprecated upstream). */
+  /**
+   * `GET /v0/amulet-config-for-round?round=` (deprecated upstream).
+   * @example
+   * ```ts
+   * client.scan.getAmuletConfigForRound(42).subscribe(console.log);
+   * ```
+   */
   getAmuletConfigForRound(round: number): Result<T.GetAmuletConfigForRoundResponse>;
-  /** `GET /livez`: Right(true) on 200, Right(false) on 503, a Left for anything else. */
+  /**
+   * `GET /livez`: Right(true) on 200, Right(false) on 503, a Left for anything else.
+   * @example
+   * ```ts
+   * client.scan.isLive().subscribe((r) => console.log(E.isRight(r) && r.right ? 'live' : 'not live'));
+   * ```
+   */
   isLive(): Result<boolean>;
   /**
    * The update history as a stream of items, page after page through the
    * `(migration_id, record_time)` cursor of the last item; with `tail` it keeps polling after
    * the last item. See docs/streams.md.
+   * @example
+   * ```ts
+   * import { checkpointOf, createClient } from 'canton-rx';
+   * import * as E from 'fp-ts/lib/Either.js';
+   * const scan = createClient({ scan: { url: 'https://scan.example.com/api/scan' } }).scan;
+   * scan.updates({ page_size: 500 }, { from: await store.load(), tail: { intervalMs: 5000 } }).subscribe(async (r) => {
+   *   if (E.isRight(r)) await store.save(checkpointOf(r.right));
+   * });
+   * ```
    */
   updates(request: ScanUpdatesRequest, options?: ScanUpdatesOptions & { readonly version?: 'v2'; readonly heartbeats?: false }): Result<T.UpdateHistoryItemV2>;
   /** `version: 'v1'`: the items of `/v1/updates`. */
@@ -95,7 +184,13 @@ export interface ScanGroup extends GeneratedScanMethods {
   updates(request: ScanUpdatesRequest, options: ScanUpdatesOptions & { readonly version: 'v1'; readonly heartbeats: true }): Result<T.UpdateHistoryItem | Heartbeat<ScanCheckpoint>>;
   /** Options known only at run time: items of either version, and heartbeats if asked for. */
   updates(request: ScanUpdatesRequest, options?: ScanUpdatesOptions): Result<T.UpdateHistoryItem | T.UpdateHistoryItemV2 | Heartbeat<ScanCheckpoint>>;
-  /** The holdings at a snapshot as a stream of ActiveContract items through `next_page_token`. */
+  /**
+   * The holdings at a snapshot as a stream of ActiveContract items through `next_page_token`.
+   * @example
+   * ```ts
+   * client.scan.holdings({ migration_id: 4, record_time: '2026-03-19T15:00:00Z', page_size: 500, owner_party_ids: [alice] }).subscribe((r) => E.isRight(r) && console.log(r.right));
+   * ```
+   */
   holdings(request: T.HoldingsStateRequestV2, options?: ScanHoldingsOptions): Result<T.ActiveContract>;
   /**
    * `POST /v2/state/acs`: one page of Scan's ACS snapshot at a snapshot time (all templates, or
@@ -130,6 +225,10 @@ export interface ScanGroup extends GeneratedScanMethods {
    * A range of the update history read as slices, concurrently (across the pool's Scans on a
    * pool), delivered as ONE stream in exactly the order and with the checkpoints of `updates`.
    * See docs/scans.md, "Parallel backfill".
+   * @example
+   * ```ts
+   * client.scan.backfill({ page_size: 500 }, { to: { migration_id: 4, record_time: '2026-03-19T15:00:00Z' }, slices: 16, concurrency: 4 }).subscribe((r) => E.isRight(r) && index(r.right));
+   * ```
    * @since 0.2.0
    */
   backfill(request: ScanUpdatesRequest, options?: ScanBackfillOptions & { readonly version?: 'v2' }): Result<T.UpdateHistoryItemV2>;

@@ -32,7 +32,13 @@ import type { LedgerVettedPackagesRequest } from './ledgerVettedPackages.js';
  * @since 0.3.0
  */
 export interface LedgerPageStreams {
-  /** `ledger.updates` in pages (the offset bound family). */
+  /**
+   * `ledger.updates` in pages (the offset bound family).
+   * @example
+   * ```ts
+   * ledger.pages.updates({ updateFormat, maxPageSize: 500 }, { tail: {} }).subscribe((r) => E.isRight(r) && db.commit(r.right.records, r.right.checkpoint));
+   * ```
+   */
   updates(request: LedgerUpdatesRequest, options?: LedgerUpdatesOptions): Observable<E.Either<CantonError, Page<Update, LedgerCheckpoint>>>;
   /**
    * `ledger.parties` in pages (the page token family, resuming by party id).

@@ -43,17 +43,53 @@ import type { BulkUpdateHistoryObjectsRequest } from './scanBulkUpdateHistoryObj
  * @since 0.3.0
  */
 export interface ScanPageStreams {
-  /** `scan.updates` in pages (the Scan cursor family). */
+  /**
+   * `scan.updates` in pages (the Scan cursor family).
+   * @example
+   * ```ts
+   * scan.pages.updates({ page_size: 500 }, { tail: {} }).subscribe((r) => E.isRight(r) && db.commit(r.right.records, r.right.checkpoint));
+   * ```
+   */
   updates(request: UpdateHistoryRequestV2, options?: ScanUpdatesOptions): Observable<E.Either<CantonError, Page<UpdateHistoryItem | UpdateHistoryItemV2, ScanCheckpoint>>>;
-  /** `scan.events` in pages (the Scan cursor family). */
+  /**
+   * `scan.events` in pages (the Scan cursor family).
+   * @example
+   * ```ts
+   * scan.pages.events({ page_size: 100 }).subscribe((r) => E.isRight(r) && db.commit(r.right.records, r.right.checkpoint));
+   * ```
+   */
   events(request: EventHistoryRequest, options?: ScanEventsOptions): Observable<E.Either<CantonError, Page<EventHistoryItem, EventsCheckpoint>>>;
-  /** `scan.updatesBefore` in pages (walking back by record time). */
+  /**
+   * `scan.updatesBefore` in pages (walking back by record time).
+   * @example
+   * ```ts
+   * scan.pages.updatesBefore({ migration_id: 3, synchronizer_id, before: '2026-03-19T17:00:00Z', count: 100 }).subscribe((r) => E.isRight(r) && db.commit(r.right.records, r.right.checkpoint));
+   * ```
+   */
   updatesBefore(request: GetUpdatesBeforeRequest, options?: ScanUpdatesBeforeOptions): Observable<E.Either<CantonError, Page<UpdateHistoryItem, UpdatesBeforeCheckpoint>>>;
-  /** `scan.importUpdates` in pages (by update id). */
+  /**
+   * `scan.importUpdates` in pages (by update id).
+   * @example
+   * ```ts
+   * scan.pages.importUpdates({ migration_id: 4, after_update_id: '', limit: 100 }).subscribe((r) => E.isRight(r) && db.commit(r.right.records, r.right.checkpoint));
+   * ```
+   */
   importUpdates(request: GetImportUpdatesRequest, options?: ScanImportUpdatesOptions): Observable<E.Either<CantonError, Page<UpdateHistoryItem, ImportUpdatesCheckpoint>>>;
-  /** `scan.holdings` in pages (the snapshot family). */
+  /**
+   * `scan.holdings` in pages (the snapshot family).
+   * @example
+   * ```ts
+   * scan.pages.holdings({ migration_id: 4, record_time: '2026-03-19T15:00:00Z', page_size: 500, owner_party_ids: [alice] }).subscribe((r) => E.isRight(r) && db.commit(r.right.records, r.right.checkpoint));
+   * ```
+   */
   holdings(request: HoldingsStateRequestV2, options?: ScanHoldingsOptions): Observable<E.Either<CantonError, Page<ActiveContract, HoldingsCheckpoint>>>;
-  /** `scan.acsSnapshot` in pages (the snapshot family). */
+  /**
+   * `scan.acsSnapshot` in pages (the snapshot family).
+   * @example
+   * ```ts
+   * scan.pages.acsSnapshot({ migration_id: 4, record_time: '2026-03-19T15:00:00Z', page_size: 500 }).subscribe((r) => E.isRight(r) && db.commit(r.right.records, r.right.checkpoint));
+   * ```
+   */
   acsSnapshot(request: AcsRequestV2, options?: ScanAcsSnapshotOptions): Observable<E.Either<CantonError, Page<ActiveContract, AcsSnapshotCheckpoint>>>;
   /**
    * `scan.voteResults` in pages (the page token family): a record's checkpoint names the page token

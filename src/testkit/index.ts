@@ -1,10 +1,12 @@
 /**
- * `canton-rx/testkit`: a simulated Canton network (participant Ledger JSON API, validator and
- * Scan) served over real HTTP on 127.0.0.1, for testing reactive apps without a network.
+ * A simulated Canton network for tests: a participant's Ledger JSON API, a validator and Scans,
+ * served over real HTTP on 127.0.0.1, with injectable faults. Node only.
+ *
  * It depends on node built-ins only (and `ws`, loaded when it starts, for the ledger's WebSocket
- * channels), not on the client it helps to test.
+ * channels), not on the client it helps to test. See docs/testkit.md.
  *
  * @packageDocumentation
+ * @module canton-rx/testkit
  */
 
 // -------------------------------------------------------------------------------------------------

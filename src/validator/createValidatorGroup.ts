@@ -19,13 +19,35 @@ export interface ValidatorGroup extends GeneratedValidatorMethods {
   /**
    * `POST /v0/entry/create`: asks for an ANS entry, paid through a subscription the user then
    * accepts in their wallet. The request is checked first (name suffix, url, description).
+   * @example
+   * ```ts
+   * client.validator.createAnsEntry({ name: 'alice.unverified.cns', url: 'https://alice.example.com', description: 'Alice' }).subscribe(console.log);
+   * ```
    */
   createAnsEntry(request: T.CreateAnsEntryRequest): Result<T.CreateAnsEntryResponse>;
-  /** `GET /v0/entry/all`: the ANS entries of the user the token belongs to. */
+  /**
+   * `GET /v0/entry/all`: the ANS entries of the user the token belongs to.
+   * @example
+   * ```ts
+   * client.validator.listAnsEntries().subscribe(console.log);
+   * ```
+   */
   listAnsEntries(): Result<T.ListAnsEntriesResponse>;
-  /** `GET /v0/scan-proxy/open-and-issuing-mining-rounds`. */
+  /**
+   * `GET /v0/scan-proxy/open-and-issuing-mining-rounds`.
+   * @example
+   * ```ts
+   * client.validator.getOpenAndIssuingMiningRounds().subscribe(console.log);
+   * ```
+   */
   getOpenAndIssuingMiningRounds(): Result<T.GetOpenAndIssuingMiningRoundsProxyResponse>;
-  /** `GET /v0/scan-proxy/featured-apps/{provider_party_id}`: null or absent when there is none. */
+  /**
+   * `GET /v0/scan-proxy/featured-apps/{provider_party_id}`: null or absent when there is none.
+   * @example
+   * ```ts
+   * client.validator.lookupFeaturedAppRight(provider).subscribe(console.log);
+   * ```
+   */
   lookupFeaturedAppRight(providerPartyId: string): Result<T.LookupFeaturedAppRightResponse>;
 }
 

@@ -49,6 +49,10 @@ export interface LedgerWebSocketStreams {
    * `endInclusive` (then the stream completes) or, without it, for as long as the subscription
    * lasts: the participant pushes each new update. `OffsetCheckpoint` messages move the
    * checkpoint on (as `Heartbeat`s with `heartbeats: true`).
+   * @example
+   * ```ts
+   * client.ledger.ws.updates({ beginExclusive: 1200, updateFormat }, { from: await store.load() }).subscribe((r) => E.isRight(r) && console.log(r.right));
+   * ```
    */
   updates(request: GetUpdatesRequest, options?: Quiet<LedgerCheckpoint>): Result<Update>;
   /** With `heartbeats: true`: a `Heartbeat` for each `OffsetCheckpoint` at the stream's position. */
@@ -59,6 +63,10 @@ export interface LedgerWebSocketStreams {
    * `/v2/updates/flats` (asyncapi `onV2UpdatesFlats`): as `updates`, from the legacy `filter`.
    * @deprecated Deprecated in Canton 3.5 and removed in 3.6: use `updates` with an `updateFormat`
    * of shape `TRANSACTION_SHAPE_ACS_DELTA`.
+   * @example
+   * ```ts
+   * client.ledger.ws.flats({ beginExclusive: 1200, filter }).subscribe(console.log); // new code: ws.updates with an updateFormat
+   * ```
    */
   flats(request: GetUpdatesRequest, options?: Quiet<LedgerCheckpoint>): Result<Update>;
   /** @deprecated Use `updates` (see above). */
@@ -70,6 +78,10 @@ export interface LedgerWebSocketStreams {
    * `filter` (an `updateFormat` is refused), with the checkpoints of `updates`.
    * @deprecated Deprecated in Canton 3.5 and removed in 3.6: use `updates` with an `updateFormat`
    * of shape `TRANSACTION_SHAPE_LEDGER_EFFECTS`.
+   * @example
+   * ```ts
+   * client.ledger.ws.trees({ beginExclusive: 1200, filter }).subscribe(console.log); // new code: ws.updates with an updateFormat
+   * ```
    */
   trees(request: GetUpdatesRequest, options?: Quiet<LedgerCheckpoint>): Result<Update1>;
   /** @deprecated Use `updates` (see above). */
@@ -80,6 +92,10 @@ export interface LedgerWebSocketStreams {
    * `/v2/commands/command-completions` (asyncapi `onV2CommandsCommand-completions`): the
    * completions of commands acting as one of `parties`, as they happen; the channel never ends
    * by itself. Checkpoints: `{ stream: 'ledger.completions', offset }`.
+   * @example
+   * ```ts
+   * client.ledger.ws.completions({ parties: [alice], beginExclusive: 1200 }).subscribe((r) => E.isRight(r) && console.log(r.right));
+   * ```
    */
   completions(request: GetCompletionsRequest, options?: Quiet<CompletionsCheckpoint>): Result<Completion1>;
   /** With `heartbeats: true`: a `Heartbeat` for each `OffsetCheckpoint` at the stream's position. */
@@ -90,6 +106,10 @@ export interface LedgerWebSocketStreams {
    * `/v2/commands/completions` (asyncapi `onV2CommandsCompletions`): as `completions`, for a
    * `userId` and a non-empty list of `parties`.
    * @deprecated Deprecated by Canton: use `completions`.
+   * @example
+   * ```ts
+   * client.ledger.ws.completionStream({ userId: 'alice-app', parties: [alice] }).subscribe(console.log); // new code: ws.completions
+   * ```
    */
   completionStream(request: CompletionStreamRequest, options?: Quiet<CompletionsCheckpoint>): Result<Completion1>;
   /** @deprecated Use `completions`. */
@@ -100,6 +120,10 @@ export interface LedgerWebSocketStreams {
    * `/v2/state/active-contracts` (asyncapi `onV2StateActive-contracts`): the active contracts at
    * `activeAtOffset`, one message per contract entry; the stream completes after the last one.
    * Read `updates` from `activeAtOffset` on afterwards.
+   * @example
+   * ```ts
+   * client.ledger.ws.activeContracts({ activeAtOffset: 1200, eventFormat: { filtersByParty: { [alice]: {} } } }).subscribe((r) => E.isRight(r) && console.log(r.right));
+   * ```
    */
   activeContracts(request: GetActiveContractsRequest, options?: ActiveContractsOptions): Result<JsGetActiveContractsResponse>;
 }

@@ -53,7 +53,7 @@ export interface GeneratedLedgerMethods {
    * `DELETE /v2/idps/{idp-id}` (operationId `deleteV2IdpsIdp-id`): Delete an existing identity provider configuration.
    * @example
    * ```ts
-   * client.ledger.deleteIdentityProviderConfig("example").subscribe((r) => console.log(r));
+   * client.ledger.deleteIdentityProviderConfig("<idp-id>").subscribe((r) => console.log(r));
    * ```
    */
   deleteIdentityProviderConfig(idpId: string): Result<S.DeleteIdentityProviderConfigResponse>;
@@ -61,7 +61,7 @@ export interface GeneratedLedgerMethods {
    * `DELETE /v2/users/{user-id}` (operationId `deleteV2UsersUser-id`): Delete an existing user and all its rights.
    * @example
    * ```ts
-   * client.ledger.deleteUser("example").subscribe((r) => console.log(r));
+   * client.ledger.deleteUser("<user-id>").subscribe((r) => console.log(r));
    * ```
    */
   deleteUser(userId: string): Result<S.DeleteUserResponse>;
@@ -113,7 +113,7 @@ export interface GeneratedLedgerMethods {
    * `GET /v2/authenticated-user` (operationId `getV2Authenticated-user`): Get the user data of the current authenticated user.
    * @example
    * ```ts
-   * client.ledger.getAuthenticatedUser({}).subscribe((r) => console.log(r));
+   * client.ledger.getAuthenticatedUser().subscribe((r) => console.log(r));
    * ```
    */
   getAuthenticatedUser(query?: { readonly "identity-provider-id"?: string }): Result<S.GetUserResponse>;
@@ -129,7 +129,7 @@ export interface GeneratedLedgerMethods {
    * `GET /v2/state/connected-synchronizers` (operationId `getV2StateConnected-synchronizers`): Get the list of connected synchronizers at the time of the query.
    * @example
    * ```ts
-   * client.ledger.getConnectedSynchronizers({}).subscribe((r) => console.log(r));
+   * client.ledger.getConnectedSynchronizers().subscribe((r) => console.log(r));
    * ```
    */
   getConnectedSynchronizers(query?: { readonly party?: string; readonly participantId?: string; readonly identityProviderId?: string }): Result<S.GetConnectedSynchronizersResponse>;
@@ -153,7 +153,7 @@ export interface GeneratedLedgerMethods {
    * `GET /v2/jose/jwks/synchronizer/{synchronizer}/party/{party}` (operationId `getV2JoseJwks`): Retrieve public keys as JWKS for a specific party and synchronizer.
    * @example
    * ```ts
-   * client.ledger.getJwks("example", "example").subscribe((r) => console.log(r));
+   * client.ledger.getJwks("<synchronizer>", "<party>").subscribe((r) => console.log(r));
    * ```
    */
   getJwks(synchronizer: string, party: string): Result<S.GetJwksResponse>;
@@ -170,7 +170,7 @@ export interface GeneratedLedgerMethods {
    * Not sent: binary downloads are not supported yet: the HTTP core reads bodies as text, which would corrupt the archive.
    * @example
    * ```ts
-   * client.ledger.getPackage("example").subscribe((r) => console.log(r));
+   * client.ledger.getPackage("<package-id>").subscribe((r) => console.log(r));
    * ```
    */
   getPackage(packageId: string): Result<string>;
@@ -178,7 +178,7 @@ export interface GeneratedLedgerMethods {
    * `GET /v2/packages/{package-id}/status` (operationId `getV2PackagesPackage-idStatus`): Returns the status of a single package.
    * @example
    * ```ts
-   * client.ledger.getPackageStatus("example").subscribe((r) => console.log(r));
+   * client.ledger.getPackageStatus("<package-id>").subscribe((r) => console.log(r));
    * ```
    */
   getPackageStatus(packageId: string): Result<S.GetPackageStatusResponse>;
@@ -194,7 +194,7 @@ export interface GeneratedLedgerMethods {
    * `GET /v2/parties/{party}` (operationId `getV2PartiesParty`): Get the party details of the given parties. Only known parties will be
    * @example
    * ```ts
-   * client.ledger.getParties("example", {}).subscribe((r) => console.log(r));
+   * client.ledger.getParties("<party>").subscribe((r) => console.log(r));
    * ```
    */
   getParties(party: string, query?: { readonly "identity-provider-id"?: string; readonly parties?: ReadonlyArray<string> }): Result<S.GetPartiesResponse>;
@@ -238,7 +238,7 @@ export interface GeneratedLedgerMethods {
    * @deprecated Deprecated upstream: use `getUpdateById`. A participant that has disabled it (Canton 3.6.1's default) answers an `HttpError` with `condition: 'DeprecatedApiDisabled'` and `replacement: 'getUpdateById'`.
    * @example
    * ```ts
-   * client.ledger.getTransactionTreeById("example", {}).subscribe((r) => console.log(r));
+   * client.ledger.getTransactionTreeById("<update-id>").subscribe((r) => console.log(r));
    * ```
    */
   getTransactionTreeById(updateId: string, query?: { readonly parties?: ReadonlyArray<string> }): Result<S.JsGetTransactionTreeResponse>;
@@ -247,7 +247,7 @@ export interface GeneratedLedgerMethods {
    * @deprecated Deprecated upstream: use `getUpdateByOffset`. A participant that has disabled it (Canton 3.6.1's default) answers an `HttpError` with `condition: 'DeprecatedApiDisabled'` and `replacement: 'getUpdateByOffset'`.
    * @example
    * ```ts
-   * client.ledger.getTransactionTreeByOffset(1, {}).subscribe((r) => console.log(r));
+   * client.ledger.getTransactionTreeByOffset(1).subscribe((r) => console.log(r));
    * ```
    */
   getTransactionTreeByOffset(offset: number, query?: { readonly parties?: ReadonlyArray<string> }): Result<S.JsGetTransactionTreeResponse>;
@@ -279,7 +279,7 @@ export interface GeneratedLedgerMethods {
    * `GET /v2/users/{user-id}` (operationId `getV2UsersUser-id`): Get the user data of a specific user or the authenticated user.
    * @example
    * ```ts
-   * client.ledger.getUser("example", {}).subscribe((r) => console.log(r));
+   * client.ledger.getUser("<user-id>").subscribe((r) => console.log(r));
    * ```
    */
   getUser(userId: string, query?: { readonly "identity-provider-id"?: string }): Result<S.GetUserResponse>;
@@ -295,7 +295,7 @@ export interface GeneratedLedgerMethods {
    * `POST /v2/users/{user-id}/rights` (operationId `postV2UsersUser-idRights`): Grant rights to a user.
    * @example
    * ```ts
-   * client.ledger.grantUserRights("example", {"userId":"example"}).subscribe((r) => console.log(r));
+   * client.ledger.grantUserRights("<user-id>", {"userId":"example"}).subscribe((r) => console.log(r));
    * ```
    */
   grantUserRights(userId: string, body: S.GrantUserRightsRequest): Result<S.GrantUserRightsResponse>;
@@ -320,7 +320,7 @@ export interface GeneratedLedgerMethods {
    * Errors may carry `condition`: 'ParticipantPruned'.
    * @example
    * ```ts
-   * client.ledger.listActiveContracts({"activeAtOffset":1}, {}).subscribe((r) => console.log(r));
+   * client.ledger.listActiveContracts({"activeAtOffset":1}).subscribe((r) => console.log(r));
    * ```
    */
   listActiveContracts(body: H.GetActiveContractsRequest, query?: { readonly limit?: number; readonly stream_idle_timeout_ms?: number }): Result<S.ListActiveContractsResponse>;
@@ -328,7 +328,7 @@ export interface GeneratedLedgerMethods {
    * `POST /v2/commands/command-completions` (operationId `postV2CommandsCommand-completions`): Query completions list (blocking call)
    * @example
    * ```ts
-   * client.ledger.listCommandCompletions({}, {}).subscribe((r) => console.log(r));
+   * client.ledger.listCommandCompletions({}).subscribe((r) => console.log(r));
    * ```
    */
   listCommandCompletions(body: H.GetCompletionsRequest, query?: { readonly limit?: number; readonly stream_idle_timeout_ms?: number }): Result<S.ListCommandCompletionsResponse>;
@@ -336,7 +336,7 @@ export interface GeneratedLedgerMethods {
    * `POST /v2/commands/completions` (operationId `postV2CommandsCompletions`): Query completions list (blocking call)
    * @example
    * ```ts
-   * client.ledger.listCompletions({"parties":[]}, {}).subscribe((r) => console.log(r));
+   * client.ledger.listCompletions({"parties":[]}).subscribe((r) => console.log(r));
    * ```
    */
   listCompletions(body: H.CompletionStreamRequest, query?: { readonly limit?: number; readonly stream_idle_timeout_ms?: number }): Result<S.ListCompletionsResponse>;
@@ -353,7 +353,7 @@ export interface GeneratedLedgerMethods {
    * Paged: pass the cursor of one answer to get the next.
    * @example
    * ```ts
-   * client.ledger.listKnownParties({}).subscribe((r) => console.log(r));
+   * client.ledger.listKnownParties().subscribe((r) => console.log(r));
    * ```
    */
   listKnownParties(query?: { readonly "identity-provider-id"?: string; readonly "filter-party"?: string; readonly pageSize?: number; readonly pageToken?: string }): Result<S.ListKnownPartiesResponse>;
@@ -370,7 +370,7 @@ export interface GeneratedLedgerMethods {
    * @deprecated Deprecated upstream: use `listUpdates`. A participant that has disabled it (Canton 3.6.1's default) answers an `HttpError` with `condition: 'DeprecatedApiDisabled'` and `replacement: 'listUpdates'`.
    * @example
    * ```ts
-   * client.ledger.listUpdateFlats({"beginExclusive":1}, {}).subscribe((r) => console.log(r));
+   * client.ledger.listUpdateFlats({"beginExclusive":1}).subscribe((r) => console.log(r));
    * ```
    */
   listUpdateFlats(body: H.GetUpdatesRequest, query?: { readonly limit?: number; readonly stream_idle_timeout_ms?: number }): Result<S.ListUpdateFlatsResponse>;
@@ -379,7 +379,7 @@ export interface GeneratedLedgerMethods {
    * @deprecated Deprecated upstream: use `listUpdates`. A participant that has disabled it (Canton 3.6.1's default) answers an `HttpError` with `condition: 'DeprecatedApiDisabled'` and `replacement: 'listUpdates'`.
    * @example
    * ```ts
-   * client.ledger.listUpdateTrees({"beginExclusive":1}, {}).subscribe((r) => console.log(r));
+   * client.ledger.listUpdateTrees({"beginExclusive":1}).subscribe((r) => console.log(r));
    * ```
    */
   listUpdateTrees(body: H.GetUpdatesRequest, query?: { readonly limit?: number; readonly stream_idle_timeout_ms?: number }): Result<S.ListUpdateTreesResponse>;
@@ -388,7 +388,7 @@ export interface GeneratedLedgerMethods {
    * Errors may carry `condition`: 'ParticipantPruned'.
    * @example
    * ```ts
-   * client.ledger.listUpdates({"beginExclusive":1}, {}).subscribe((r) => console.log(r));
+   * client.ledger.listUpdates({"beginExclusive":1}).subscribe((r) => console.log(r));
    * ```
    */
   listUpdates(body: H.GetUpdatesRequest, query?: { readonly limit?: number; readonly stream_idle_timeout_ms?: number }): Result<S.ListUpdatesResponse>;
@@ -396,7 +396,7 @@ export interface GeneratedLedgerMethods {
    * `GET /v2/users/{user-id}/rights` (operationId `getV2UsersUser-idRights`): List the set of all rights granted to a user.
    * @example
    * ```ts
-   * client.ledger.listUserRights("example").subscribe((r) => console.log(r));
+   * client.ledger.listUserRights("<user-id>").subscribe((r) => console.log(r));
    * ```
    */
   listUserRights(userId: string): Result<S.ListUserRightsResponse>;
@@ -405,7 +405,7 @@ export interface GeneratedLedgerMethods {
    * Paged: pass the cursor of one answer to get the next.
    * @example
    * ```ts
-   * client.ledger.listUsers({}).subscribe((r) => console.log(r));
+   * client.ledger.listUsers().subscribe((r) => console.log(r));
    * ```
    */
   listUsers(query?: { readonly pageSize?: number; readonly pageToken?: string }): Result<S.ListUsersResponse>;
@@ -441,7 +441,7 @@ export interface GeneratedLedgerMethods {
    * `PATCH /v2/users/{user-id}/rights` (operationId `patchV2UsersUser-idRights`): Revoke rights from a user.
    * @example
    * ```ts
-   * client.ledger.revokeUserRights("example", {"userId":"example"}).subscribe((r) => console.log(r));
+   * client.ledger.revokeUserRights("<user-id>", {"userId":"example"}).subscribe((r) => console.log(r));
    * ```
    */
   revokeUserRights(userId: string, body: S.RevokeUserRightsRequest): Result<S.RevokeUserRightsResponse>;
@@ -498,7 +498,7 @@ export interface GeneratedLedgerMethods {
    * `PATCH /v2/idps/{idp-id}` (operationId `patchV2IdpsIdp-id`): Update selected modifiable attribute of an identity provider config resource described
    * @example
    * ```ts
-   * client.ledger.updateIdentityProviderConfig("example", {"identityProviderConfig":{"identityProviderId":"example","issuer":"example","jwksUrl":"example"},"updateMask":{"unknownFields":{"fields":{}}}}).subscribe((r) => console.log(r));
+   * client.ledger.updateIdentityProviderConfig("<idp-id>", {"identityProviderConfig":{"identityProviderId":"example","issuer":"example","jwksUrl":"example"},"updateMask":{"unknownFields":{"fields":{}}}}).subscribe((r) => console.log(r));
    * ```
    */
   updateIdentityProviderConfig(idpId: string, body: S.UpdateIdentityProviderConfigRequest): Result<S.UpdateIdentityProviderConfigResponse>;
@@ -506,7 +506,7 @@ export interface GeneratedLedgerMethods {
    * `PATCH /v2/parties/{party}` (operationId `patchV2PartiesParty`): Update selected modifiable participant-local attributes of a party details resource.
    * @example
    * ```ts
-   * client.ledger.updatePartyDetails("example", {"partyDetails":{"party":"example"},"updateMask":{"unknownFields":{"fields":{}}}}).subscribe((r) => console.log(r));
+   * client.ledger.updatePartyDetails("<party>", {"partyDetails":{"party":"example"},"updateMask":{"unknownFields":{"fields":{}}}}).subscribe((r) => console.log(r));
    * ```
    */
   updatePartyDetails(party: string, body: S.UpdatePartyDetailsRequest): Result<S.UpdatePartyDetailsResponse>;
@@ -514,7 +514,7 @@ export interface GeneratedLedgerMethods {
    * `PATCH /v2/users/{user-id}` (operationId `patchV2UsersUser-id`): Update selected modifiable attribute of a user resource described by the ``User`` message.
    * @example
    * ```ts
-   * client.ledger.updateUser("example", {"user":{"id":"example"},"updateMask":{"unknownFields":{"fields":{}}}}).subscribe((r) => console.log(r));
+   * client.ledger.updateUser("<user-id>", {"user":{"id":"example"},"updateMask":{"unknownFields":{"fields":{}}}}).subscribe((r) => console.log(r));
    * ```
    */
   updateUser(userId: string, body: S.UpdateUserRequest): Result<S.UpdateUserResponse>;
@@ -522,7 +522,7 @@ export interface GeneratedLedgerMethods {
    * `PATCH /v2/users/{user-id}/identity-provider-id` (operationId `patchV2UsersUser-idIdentity-provider-id`): Update the assignment of a user from one IDP to another.
    * @example
    * ```ts
-   * client.ledger.updateUserIdentityProviderId("example", {"userId":"example"}).subscribe((r) => console.log(r));
+   * client.ledger.updateUserIdentityProviderId("<user-id>", {"userId":"example"}).subscribe((r) => console.log(r));
    * ```
    */
   updateUserIdentityProviderId(userId: string, body: S.UpdateUserIdentityProviderIdRequest): Result<S.UpdateUserIdentityProviderIdResponse>;
@@ -547,7 +547,7 @@ export interface GeneratedLedgerMethods {
    * `POST /v2/dars` (operationId `postV2Dars`): Upload a DAR to the participant node
    * @example
    * ```ts
-   * client.ledger.uploadDar(darBytes, {}).subscribe((r) => console.log(r));
+   * client.ledger.uploadDar(darBytes).subscribe((r) => console.log(r));
    * ```
    */
   uploadDar(body: Uint8Array, query?: { readonly vetAllPackages?: boolean; readonly synchronizerId?: string }): Result<S.UploadDarFileResponse>;
@@ -555,7 +555,7 @@ export interface GeneratedLedgerMethods {
    * `POST /v2/packages` (operationId `postV2Packages`): Behaves the same as /dars. This endpoint will be deprecated and removed in a future release.
    * @example
    * ```ts
-   * client.ledger.uploadPackage(darBytes, {}).subscribe((r) => console.log(r));
+   * client.ledger.uploadPackage(darBytes).subscribe((r) => console.log(r));
    * ```
    */
   uploadPackage(body: Uint8Array, query?: { readonly vetAllPackages?: boolean; readonly synchronizerId?: string }): Result<S.UploadDarFileResponse>;
@@ -563,7 +563,7 @@ export interface GeneratedLedgerMethods {
    * `POST /v2/dars/validate` (operationId `postV2DarsValidate`): Validates the DAR and checks the upgrade compatibility of the DAR's packages
    * @example
    * ```ts
-   * client.ledger.validateDar(darBytes, {}).subscribe((r) => console.log(r));
+   * client.ledger.validateDar(darBytes).subscribe((r) => console.log(r));
    * ```
    */
   validateDar(body: Uint8Array, query?: { readonly synchronizerId?: string }): Result<undefined>;

@@ -20,7 +20,7 @@ export interface GeneratedRegistryMethods {
    * `POST /registry/allocations/v1/{allocationId}/choice-contexts/cancel` (operationId `getAllocationCancelContext`): Get the choice context to cancel an allocation.
    * @example
    * ```ts
-   * client.registry.getAllocationCancelContext("example", {}).subscribe((r) => console.log(r));
+   * client.registry.getAllocationCancelContext("<allocationId>", {}).subscribe((r) => console.log(r));
    * ```
    */
   getAllocationCancelContext(allocationId: string, body: S.GetChoiceContextRequest): Result<S.ChoiceContext>;
@@ -28,7 +28,7 @@ export interface GeneratedRegistryMethods {
    * `POST /registry/allocations/v2/{allocationId}/choice-contexts/cancel` (operationId `getAllocationCancelContext`): Get the choice context to cancel an allocation.
    * @example
    * ```ts
-   * client.registry.getAllocationCancelContextV2("example", {}).subscribe((r) => console.log(r));
+   * client.registry.getAllocationCancelContextV2("<allocationId>", {}).subscribe((r) => console.log(r));
    * ```
    */
   getAllocationCancelContextV2(allocationId: string, body: S.GetChoiceContextRequest): Result<S.ChoiceContext>;
@@ -52,7 +52,7 @@ export interface GeneratedRegistryMethods {
    * `POST /registry/allocations/v1/{allocationId}/choice-contexts/execute-transfer` (operationId `getAllocationTransferContext`): Get the choice context to execute a transfer on an allocation.
    * @example
    * ```ts
-   * client.registry.getAllocationTransferContext("example", {}).subscribe((r) => console.log(r));
+   * client.registry.getAllocationTransferContext("<allocationId>", {}).subscribe((r) => console.log(r));
    * ```
    */
   getAllocationTransferContext(allocationId: string, body: S.GetChoiceContextRequest): Result<S.ChoiceContext>;
@@ -60,7 +60,7 @@ export interface GeneratedRegistryMethods {
    * `POST /registry/allocations/v1/{allocationId}/choice-contexts/withdraw` (operationId `getAllocationWithdrawContext`): Get the choice context to withdraw an allocation.
    * @example
    * ```ts
-   * client.registry.getAllocationWithdrawContext("example", {}).subscribe((r) => console.log(r));
+   * client.registry.getAllocationWithdrawContext("<allocationId>", {}).subscribe((r) => console.log(r));
    * ```
    */
   getAllocationWithdrawContext(allocationId: string, body: S.GetChoiceContextRequest): Result<S.ChoiceContext>;
@@ -68,7 +68,7 @@ export interface GeneratedRegistryMethods {
    * `POST /registry/allocations/v2/{allocationId}/choice-contexts/withdraw` (operationId `getAllocationWithdrawContext`): Get the choice context to withdraw an allocation.
    * @example
    * ```ts
-   * client.registry.getAllocationWithdrawContextV2("example", {}).subscribe((r) => console.log(r));
+   * client.registry.getAllocationWithdrawContextV2("<allocationId>", {}).subscribe((r) => console.log(r));
    * ```
    */
   getAllocationWithdrawContextV2(allocationId: string, body: S.GetChoiceContextRequest): Result<S.ChoiceContext>;
@@ -76,7 +76,7 @@ export interface GeneratedRegistryMethods {
    * `GET /registry/metadata/v1/instruments/{instrumentId}` (operationId `getInstrument`): Retrieve an instrument's metadata.
    * @example
    * ```ts
-   * client.registry.getInstrument("example").subscribe((r) => console.log(r));
+   * client.registry.getInstrument("<instrumentId>").subscribe((r) => console.log(r));
    * ```
    */
   getInstrument(instrumentId: string): Result<S.Instrument>;
@@ -84,7 +84,7 @@ export interface GeneratedRegistryMethods {
    * `POST /registry/transfer-preapproval/v1/{preapprovalId}/choice-contexts/accept` (operationId `getTransferInstructionAcceptContext`): Get the choice context to accept a preapproval.
    * @example
    * ```ts
-   * client.registry.getPreapprovalAcceptContext("example", {}).subscribe((r) => console.log(r));
+   * client.registry.getPreapprovalAcceptContext("<preapprovalId>", {}).subscribe((r) => console.log(r));
    * ```
    */
   getPreapprovalAcceptContext(preapprovalId: string, body: S.GetChoiceContextRequest): Result<S.ChoiceContext>;
@@ -92,7 +92,7 @@ export interface GeneratedRegistryMethods {
    * `POST /registry/transfer-preapproval/v1/{preapprovalId}/choice-contexts/cancel` (operationId `getTransferInstructionWithdrawContext`): Get the choice context to cancel a preapproval.
    * @example
    * ```ts
-   * client.registry.getPreapprovalCancelContext("example", {}).subscribe((r) => console.log(r));
+   * client.registry.getPreapprovalCancelContext("<preapprovalId>", {}).subscribe((r) => console.log(r));
    * ```
    */
   getPreapprovalCancelContext(preapprovalId: string, body: S.GetChoiceContextRequest): Result<S.ChoiceContext>;
@@ -108,7 +108,7 @@ export interface GeneratedRegistryMethods {
    * `POST /registry/transfer-preapproval/v1/{preapprovalId}/choice-contexts/renew` (operationId `getTransferInstructionRenewContext`): Get the choice context to renew a preapproval.
    * @example
    * ```ts
-   * client.registry.getPreapprovalRenewContext("example", {}).subscribe((r) => console.log(r));
+   * client.registry.getPreapprovalRenewContext("<preapprovalId>", {}).subscribe((r) => console.log(r));
    * ```
    */
   getPreapprovalRenewContext(preapprovalId: string, body: S.GetChoiceContextRequest): Result<S.ChoiceContext>;
@@ -148,7 +148,7 @@ export interface GeneratedRegistryMethods {
    * `POST /registry/transfer-instruction/v1/{transferInstructionId}/choice-contexts/accept` (operationId `getTransferInstructionAcceptContext`): Get the choice context to accept a transfer instruction.
    * @example
    * ```ts
-   * client.registry.getTransferInstructionAcceptContext("example", {}).subscribe((r) => console.log(r));
+   * client.registry.getTransferInstructionAcceptContext("<transferInstructionId>", {}).subscribe((r) => console.log(r));
    * ```
    */
   getTransferInstructionAcceptContext(transferInstructionId: string, body: S.GetChoiceContextRequest): Result<S.ChoiceContext>;
@@ -156,7 +156,7 @@ export interface GeneratedRegistryMethods {
    * `POST /registry/transfer-instruction/v2/{transferInstructionId}/choice-contexts/accept` (operationId `getTransferInstructionAcceptContext`): Get the choice context to accept a transfer instruction.
    * @example
    * ```ts
-   * client.registry.getTransferInstructionAcceptContextV2("example", {}).subscribe((r) => console.log(r));
+   * client.registry.getTransferInstructionAcceptContextV2("<transferInstructionId>", {}).subscribe((r) => console.log(r));
    * ```
    */
   getTransferInstructionAcceptContextV2(transferInstructionId: string, body: S.GetChoiceContextRequest): Result<S.ChoiceContext>;
@@ -164,7 +164,7 @@ export interface GeneratedRegistryMethods {
    * `POST /registry/transfer-instruction/v1/{transferInstructionId}/choice-contexts/reject` (operationId `getTransferInstructionRejectContext`): Get the choice context to reject a transfer instruction.
    * @example
    * ```ts
-   * client.registry.getTransferInstructionRejectContext("example", {}).subscribe((r) => console.log(r));
+   * client.registry.getTransferInstructionRejectContext("<transferInstructionId>", {}).subscribe((r) => console.log(r));
    * ```
    */
   getTransferInstructionRejectContext(transferInstructionId: string, body: S.GetChoiceContextRequest): Result<S.ChoiceContext>;
@@ -172,7 +172,7 @@ export interface GeneratedRegistryMethods {
    * `POST /registry/transfer-instruction/v2/{transferInstructionId}/choice-contexts/reject` (operationId `getTransferInstructionRejectContext`): Get the choice context to reject a transfer instruction.
    * @example
    * ```ts
-   * client.registry.getTransferInstructionRejectContextV2("example", {}).subscribe((r) => console.log(r));
+   * client.registry.getTransferInstructionRejectContextV2("<transferInstructionId>", {}).subscribe((r) => console.log(r));
    * ```
    */
   getTransferInstructionRejectContextV2(transferInstructionId: string, body: S.GetChoiceContextRequest): Result<S.ChoiceContext>;
@@ -180,7 +180,7 @@ export interface GeneratedRegistryMethods {
    * `POST /registry/transfer-instruction/v1/{transferInstructionId}/choice-contexts/withdraw` (operationId `getTransferInstructionWithdrawContext`): Get the choice context to withdraw a transfer instruction.
    * @example
    * ```ts
-   * client.registry.getTransferInstructionWithdrawContext("example", {}).subscribe((r) => console.log(r));
+   * client.registry.getTransferInstructionWithdrawContext("<transferInstructionId>", {}).subscribe((r) => console.log(r));
    * ```
    */
   getTransferInstructionWithdrawContext(transferInstructionId: string, body: S.GetChoiceContextRequest): Result<S.ChoiceContext>;
@@ -188,7 +188,7 @@ export interface GeneratedRegistryMethods {
    * `POST /registry/transfer-instruction/v2/{transferInstructionId}/choice-contexts/withdraw` (operationId `getTransferInstructionWithdrawContext`): Get the choice context to withdraw a transfer instruction.
    * @example
    * ```ts
-   * client.registry.getTransferInstructionWithdrawContextV2("example", {}).subscribe((r) => console.log(r));
+   * client.registry.getTransferInstructionWithdrawContextV2("<transferInstructionId>", {}).subscribe((r) => console.log(r));
    * ```
    */
   getTransferInstructionWithdrawContextV2(transferInstructionId: string, body: S.GetChoiceContextRequest): Result<S.ChoiceContext>;
@@ -197,7 +197,7 @@ export interface GeneratedRegistryMethods {
    * Paged: pass the cursor of one answer to get the next.
    * @example
    * ```ts
-   * client.registry.listInstruments({}).subscribe((r) => console.log(r));
+   * client.registry.listInstruments().subscribe((r) => console.log(r));
    * ```
    */
   listInstruments(query?: { readonly pageSize?: number; readonly pageToken?: string }): Result<S.ListInstrumentsResponse>;

@@ -38,7 +38,7 @@ export interface GeneratedScanMethods {
    * @deprecated Deprecated upstream: use `getAcsSnapshotAtV2`.
    * @example
    * ```ts
-   * client.scan.getAcsSnapshot("example", {}).subscribe((r) => console.log(r));
+   * client.scan.getAcsSnapshot("<party>").subscribe((r) => console.log(r));
    * ```
    */
   getAcsSnapshot(party: string, query?: { readonly record_time?: string }): Result<S.GetAcsSnapshotResponse>;
@@ -112,7 +112,7 @@ export interface GeneratedScanMethods {
    * `GET /v0/events/{update_id}` (operationId `getEventById`): Returns the event with the given update_id.
    * @example
    * ```ts
-   * client.scan.getEventById("example", {}).subscribe((r) => console.log(r));
+   * client.scan.getEventById("<update_id>").subscribe((r) => console.log(r));
    * ```
    */
   getEventById(updateId: string, query?: { readonly daml_value_encoding?: string }): Result<S.EventHistoryItem>;
@@ -187,7 +187,7 @@ export interface GeneratedScanMethods {
    * `GET /v0/domains/{domain_id}/members/{member_id}/traffic-status` (operationId `getMemberTrafficStatus`): Get a member's traffic status as reported by the sequencer, according to
    * @example
    * ```ts
-   * client.scan.getMemberTrafficStatus("example", "example").subscribe((r) => console.log(r));
+   * client.scan.getMemberTrafficStatus("<domain_id>", "<member_id>").subscribe((r) => console.log(r));
    * ```
    */
   getMemberTrafficStatus(domainId: string, memberId: string): Result<S.GetMemberTrafficStatusResponse>;
@@ -227,7 +227,7 @@ export interface GeneratedScanMethods {
    * `GET /v0/domains/{domain_id}/parties/{party_id}/participant-id` (operationId `getPartyToParticipant`): Get the ID of the participant hosting a given party.  This will fail if
    * @example
    * ```ts
-   * client.scan.getPartyToParticipant("example", "example").subscribe((r) => console.log(r));
+   * client.scan.getPartyToParticipant("<domain_id>", "<party_id>").subscribe((r) => console.log(r));
    * ```
    */
   getPartyToParticipant(domainId: string, partyId: string): Result<S.GetPartyToParticipantResponse>;
@@ -235,7 +235,7 @@ export interface GeneratedScanMethods {
    * `GET /v1/domains/{domain_id}/parties/{party_id}/participant-id` (operationId `getPartyToParticipantV1`): Get the IDs of the participants hosting a given party.
    * @example
    * ```ts
-   * client.scan.getPartyToParticipantV1("example", "example").subscribe((r) => console.log(r));
+   * client.scan.getPartyToParticipantV1("<domain_id>", "<party_id>").subscribe((r) => console.log(r));
    * ```
    */
   getPartyToParticipantV1(domainId: string, partyId: string): Result<S.GetPartyToParticipantResponseV1>;
@@ -259,7 +259,7 @@ export interface GeneratedScanMethods {
    * `GET /v0/internal/reward-accounting-process/rounds/{round_number}/batches/{batch_hash}` (operationId `getRewardAccountingBatch`): SV node internal API (CIP-0104, subject to change).
    * @example
    * ```ts
-   * client.scan.getRewardAccountingBatch(1, "example").subscribe((r) => console.log(r));
+   * client.scan.getRewardAccountingBatch(1, "<batch_hash>").subscribe((r) => console.log(r));
    * ```
    */
   getRewardAccountingBatch(roundNumber: number, batchHash: string): Result<S.GetRewardAccountingBatchResponse>;
@@ -291,7 +291,7 @@ export interface GeneratedScanMethods {
    * `GET /v2/updates/hash/{hash}` (operationId `getUpdateByHash`): Returns the update associated with the given hash of the prepared transaction.
    * @example
    * ```ts
-   * client.scan.getUpdateByHash("example", {}).subscribe((r) => console.log(r));
+   * client.scan.getUpdateByHash("<hash>").subscribe((r) => console.log(r));
    * ```
    */
   getUpdateByHash(hash: string, query?: { readonly daml_value_encoding?: string }): Result<S.UpdateHistoryItemV2WithHash>;
@@ -300,7 +300,7 @@ export interface GeneratedScanMethods {
    * @deprecated Deprecated upstream: use `getUpdateByIdV2`.
    * @example
    * ```ts
-   * client.scan.getUpdateById("example", {}).subscribe((r) => console.log(r));
+   * client.scan.getUpdateById("<update_id>").subscribe((r) => console.log(r));
    * ```
    */
   getUpdateById(updateId: string, query?: { readonly lossless?: boolean }): Result<H.UpdateHistoryItem>;
@@ -309,7 +309,7 @@ export interface GeneratedScanMethods {
    * @deprecated Deprecated upstream: use `getUpdateByIdV2`.
    * @example
    * ```ts
-   * client.scan.getUpdateByIdV1("example", {}).subscribe((r) => console.log(r));
+   * client.scan.getUpdateByIdV1("<update_id>").subscribe((r) => console.log(r));
    * ```
    */
   getUpdateByIdV1(updateId: string, query?: { readonly daml_value_encoding?: string }): Result<H.UpdateHistoryItem>;
@@ -317,7 +317,7 @@ export interface GeneratedScanMethods {
    * `GET /v2/updates/{update_id}` (operationId `getUpdateByIdV2`): Returns the update with the given update_id.
    * @example
    * ```ts
-   * client.scan.getUpdateByIdV2("example", {}).subscribe((r) => console.log(r));
+   * client.scan.getUpdateByIdV2("<update_id>").subscribe((r) => console.log(r));
    * ```
    */
   getUpdateByIdV2(updateId: string, query?: { readonly daml_value_encoding?: string }): Result<H.UpdateHistoryItemV2>;
@@ -427,7 +427,7 @@ export interface GeneratedScanMethods {
    * `GET /v0/featured-apps/by-provider/{provider_party_id}` (operationId `listFeaturedAppRightsByProvider`): List all `FeaturedAppRight` contracts for the given provider.
    * @example
    * ```ts
-   * client.scan.listFeaturedAppRightsByProvider("example").subscribe((r) => console.log(r));
+   * client.scan.listFeaturedAppRightsByProvider("<provider_party_id>").subscribe((r) => console.log(r));
    * ```
    */
   listFeaturedAppRightsByProvider(providerPartyId: string): Result<S.ListFeaturedAppRightsResponse>;
@@ -452,7 +452,7 @@ export interface GeneratedScanMethods {
    * Paged: pass the cursor of one answer to get the next.
    * @example
    * ```ts
-   * client.scan.listValidatorLicenses({}).subscribe((r) => console.log(r));
+   * client.scan.listValidatorLicenses().subscribe((r) => console.log(r));
    * ```
    */
   listValidatorLicenses(query?: { readonly after?: number; readonly limit?: number }): Result<S.ListValidatorLicensesResponse>;
@@ -469,7 +469,7 @@ export interface GeneratedScanMethods {
    * `GET /v0/ans-entries/by-name/{name}` (operationId `lookupAnsEntryByName`): If present, the ANS entry named exactly `name`.
    * @example
    * ```ts
-   * client.scan.lookupAnsEntryByName("example").subscribe((r) => console.log(r));
+   * client.scan.lookupAnsEntryByName("<name>").subscribe((r) => console.log(r));
    * ```
    */
   lookupAnsEntryByName(name: string): Result<S.LookupEntryByNameResponse>;
@@ -477,7 +477,7 @@ export interface GeneratedScanMethods {
    * `GET /v0/ans-entries/by-party/{party}` (operationId `lookupAnsEntryByParty`): If present, the first ANS entry for user `party` according to
    * @example
    * ```ts
-   * client.scan.lookupAnsEntryByParty("example").subscribe((r) => console.log(r));
+   * client.scan.lookupAnsEntryByParty("<party>").subscribe((r) => console.log(r));
    * ```
    */
   lookupAnsEntryByParty(party: string): Result<S.LookupEntryByPartyResponse>;
@@ -485,7 +485,7 @@ export interface GeneratedScanMethods {
    * `GET /v0/voterequests/{vote_request_contract_id}` (operationId `lookupDsoRulesVoteRequest`): Look up a `VoteRequest` by contract ID.
    * @example
    * ```ts
-   * client.scan.lookupDsoRulesVoteRequest("example").subscribe((r) => console.log(r));
+   * client.scan.lookupDsoRulesVoteRequest("<vote_request_contract_id>").subscribe((r) => console.log(r));
    * ```
    */
   lookupDsoRulesVoteRequest(voteRequestContractId: string): Result<S.LookupDsoRulesVoteRequestResponse>;
@@ -493,7 +493,7 @@ export interface GeneratedScanMethods {
    * `GET /v0/featured-apps/by-contract-id/{contract_id}` (operationId `lookupFeaturedAppRightByContractId`): Look up a `FeaturedAppRight` contract by its contract ID.
    * @example
    * ```ts
-   * client.scan.lookupFeaturedAppRightByContractId("example").subscribe((r) => console.log(r));
+   * client.scan.lookupFeaturedAppRightByContractId("<contract_id>").subscribe((r) => console.log(r));
    * ```
    */
   lookupFeaturedAppRightByContractId(contractId: string): Result<H.LookupFeaturedAppRightResponse>;
@@ -509,7 +509,7 @@ export interface GeneratedScanMethods {
    * `GET /v0/transfer-preapprovals/by-party/{party}` (operationId `lookupTransferPreapprovalByParty`): Lookup a TransferPreapproval by the receiver party.
    * @example
    * ```ts
-   * client.scan.lookupTransferPreapprovalByParty("example").subscribe((r) => console.log(r));
+   * client.scan.lookupTransferPreapprovalByParty("<party>").subscribe((r) => console.log(r));
    * ```
    */
   lookupTransferPreapprovalByParty(party: string): Result<S.LookupTransferPreapprovalByPartyResponse>;

@@ -86,7 +86,7 @@ export interface GeneratedValidatorMethods {
    * `GET /v0/scan-proxy/ans-entries/by-name/{name}` (operationId `lookupAnsEntryByName`).
    * @example
    * ```ts
-   * client.validator.lookupAnsEntryByName("example").subscribe((r) => console.log(r));
+   * client.validator.lookupAnsEntryByName("<name>").subscribe((r) => console.log(r));
    * ```
    */
   lookupAnsEntryByName(name: string): Result<SC.LookupEntryByNameResponse>;
@@ -94,7 +94,7 @@ export interface GeneratedValidatorMethods {
    * `GET /v0/scan-proxy/ans-entries/by-party/{party}` (operationId `lookupAnsEntryByParty`).
    * @example
    * ```ts
-   * client.validator.lookupAnsEntryByParty("example").subscribe((r) => console.log(r));
+   * client.validator.lookupAnsEntryByParty("<party>").subscribe((r) => console.log(r));
    * ```
    */
   lookupAnsEntryByParty(party: string): Result<SC.LookupEntryByPartyResponse>;
@@ -103,7 +103,7 @@ export interface GeneratedValidatorMethods {
    * Errors may carry `condition`: 'NoTransferCommandCounter'.
    * @example
    * ```ts
-   * client.validator.lookupTransferCommandCounterByParty("example").subscribe((r) => console.log(r));
+   * client.validator.lookupTransferCommandCounterByParty("<party>").subscribe((r) => console.log(r));
    * ```
    */
   lookupTransferCommandCounterByParty(party: string): Result<S.LookupTransferCommandCounterByPartyResponse>;
@@ -119,7 +119,7 @@ export interface GeneratedValidatorMethods {
    * `GET /v0/scan-proxy/transfer-preapprovals/by-party/{party}` (operationId `lookupTransferPreapprovalByParty`).
    * @example
    * ```ts
-   * client.validator.lookupTransferPreapprovalByParty("example").subscribe((r) => console.log(r));
+   * client.validator.lookupTransferPreapprovalByParty("<party>").subscribe((r) => console.log(r));
    * ```
    */
   lookupTransferPreapprovalByParty(party: string): Result<SC.LookupTransferPreapprovalByPartyResponse>;
