@@ -1,4 +1,4 @@
-import { asyncScheduler, Observable, type MonoTypeOperatorFunction } from 'rxjs';
+import { asyncScheduler, Observable, type MonoTypeOperatorFunction, type SchedulerAction } from 'rxjs';
 import * as E from 'fp-ts/lib/Either.js';
 import type { CantonError } from '../errors/CantonError.js';
 import { networkError } from '../errors/constructors.js';
@@ -39,7 +39,15 @@ export const untilRenewal =
     const delay = renewsAt === undefined ? undefined : renewsAt - asyncScheduler.now();
     if (delay === undefined || !(delay > 0)) return connection;
     return new Observable<E.Either<CantonError, A>>((subscriber) => {
-      const due = asyncScheduler.schedule(() => {
+      // A timer may fire before the wall clock reaches `renewsAt` (Node counts it from the event
+      // loop's cached time, which lags under load), when the source still hands the old token and
+      // the reconnect would reopen with it: it waits again for the rest.
+      const due = asyncScheduler.schedule(function (this: SchedulerAction<undefined>) {
+        const rest = renewsAt! - asyncScheduler.now();
+        if (rest > 0) {
+          this.schedule(undefined, Math.min(rest, MAX_TIMEOUT_MS));
+          return;
+        }
         const renewal = networkError('GET', url, 'the token is due for renewal: reconnecting with the new one', undefined);
         renewals.add(renewal);
         subscriber.next(E.left(renewal));

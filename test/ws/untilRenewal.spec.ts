@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import * as E from 'fp-ts/lib/Either.js';
-import type { Observable } from 'rxjs';
+import { NEVER, type Observable } from 'rxjs';
+import sinon from 'sinon';
 import type { CantonError } from '../../src/errors/CantonError';
 import type { Paging } from '../../src/paging/readPages';
 import { isRenewal, untilRenewal } from '../../src/ws/untilRenewal';
@@ -30,6 +31,22 @@ describe('untilRenewal (a WebSocket connection ends when its token is due for re
     assert.ok(seen.length === 2 && E.isLeft(last) && isRenewal(last.left));
     // Only the renewal's own Left is one: an equal-looking error is a failure.
     assert.equal(isRenewal({ ...renewal }), false);
+  });
+
+  it('waits for the wall clock to reach renewsAt when its timer fires before (the source would still hand the old token)', () => {
+    const clock = sinon.useFakeTimers({ now: 1000 });
+    try {
+      const seen: R[] = [];
+      (NEVER as Observable<R>).pipe(untilRenewal<number>(renewing(1040), 't', url)).subscribe((r) => seen.push(r));
+      clock.setSystemTime(990); // the wall clock 10 ms behind the timers' clock
+      clock.tick(40);
+      assert.equal(seen.slice().length, 0, 'not renewed at 1030 by the wall clock');
+      clock.tick(10);
+      const [renewal] = seen;
+      assert.ok(seen.length === 1 && renewal !== undefined && E.isLeft(renewal) && isRenewal(renewal.left), 'renewed at 1040');
+    } finally {
+      clock.restore();
+    }
   });
 
   it('leaves the connection as it is for a source that does not tell, a token it does not know, or a renewal already due', () => {
