@@ -25,6 +25,19 @@ export const T = {
   SubscriptionInitialPayment: template('splice-wallet-payments', 'Splice.Wallet.Subscriptions', 'SubscriptionInitialPayment'),
   Subscription: template('splice-wallet-payments', 'Splice.Wallet.Subscriptions', 'Subscription'),
   SubscriptionIdleState: template('splice-wallet-payments', 'Splice.Wallet.Subscriptions', 'SubscriptionIdleState'),
+  LockedAmulet: template('splice-amulet', 'Splice.Amulet', 'LockedAmulet'),
+  AmuletTransferInstruction: template('splice-amulet', 'Splice.AmuletTransferInstruction', 'AmuletTransferInstruction'),
+} as const;
+
+const tokenInterface = (packageName: string, moduleName: string, entityName: string): TemplateRef => {
+  const packageId = packageIdFor(`${packageName}-1.0.0`);
+  return { packageId, packageName, moduleName, entityName, id: `${packageId}:${moduleName}:${entityName}` };
+};
+
+/** The token-standard interfaces some of {@link T} implement (src/testkit/internal/interfaceViews.ts). */
+export const I = {
+  Holding: tokenInterface('splice-api-token-holding-v1', 'Splice.Api.Token.HoldingV1', 'Holding'),
+  TransferInstruction: tokenInterface('splice-api-token-transfer-instruction-v1', 'Splice.Api.Token.TransferInstructionV1', 'TransferInstruction'),
 } as const;
 
 /** Matches a template id given in a request, in package-id or `#package-name` reference form. */
@@ -37,6 +50,8 @@ export const templateMatches = (requested: string, ref: TemplateRef): boolean =>
  */
 export const CONSUMING_CHOICES: ReadonlyMap<string, ReadonlySet<string>> = new Map([
   [T.Amulet.id, new Set(['Amulet_Expire', 'Amulet_Lock'])],
+  [T.LockedAmulet.id, new Set(['LockedAmulet_Unlock', 'LockedAmulet_OwnerExpireLock', 'LockedAmulet_ExpireAmulet'])],
+  [T.AmuletTransferInstruction.id, new Set(['TransferInstruction_Accept', 'TransferInstruction_Reject', 'TransferInstruction_Withdraw'])],
   [T.VoteRequest.id, new Set(['VoteRequest_Expire'])],
   [T.TransferCommandCounter.id, new Set(['TransferCommandCounter_Increment'])],
   [T.SubscriptionRequest.id, new Set(['SubscriptionRequest_AcceptAndMakePayment', 'SubscriptionRequest_Reject', 'SubscriptionRequest_Withdraw'])],
