@@ -15,7 +15,7 @@ import { Metadata } from './Metadata.js';
  * @category Codecs
  * @since 0.4.0
  */
-export const Reference = t.intersection([t.type({ id: t.string }), t.partial({ cid: optional(t.string) })], 'Reference');
+export const Reference = t.type({ id: t.string, cid: optional(t.string) }, 'Reference');
 export type Reference = t.TypeOf<typeof Reference>;
 
 /**

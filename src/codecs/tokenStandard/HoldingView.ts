@@ -42,10 +42,8 @@ export type RelTime = t.TypeOf<typeof RelTime>;
  * @category Codecs
  * @since 0.4.0
  */
-export const Lock = t.intersection(
-  [t.type({ holders: t.array(t.string) }), t.partial({ expiresAt: optional(Timestamp), expiresAfter: optional(RelTime), context: optional(t.string) })],
-  'Lock',
-);
+// Optional fields in `t.type`: `optional` takes an absent key as it takes null, and an error's path stays plain (`lock.expiresAt`).
+export const Lock = t.type({ holders: t.array(t.string), expiresAt: optional(Timestamp), expiresAfter: optional(RelTime), context: optional(t.string) }, 'Lock');
 export type Lock = t.TypeOf<typeof Lock>;
 
 /**
@@ -62,8 +60,5 @@ export type Lock = t.TypeOf<typeof Lock>;
  * @category Codecs
  * @since 0.4.0
  */
-export const HoldingView = t.intersection(
-  [t.type({ owner: t.string, instrumentId: InstrumentId, amount: Decimal, meta: Metadata }), t.partial({ lock: optional(Lock) })],
-  'HoldingView',
-);
+export const HoldingView = t.type({ owner: t.string, instrumentId: InstrumentId, amount: Decimal, lock: optional(Lock), meta: Metadata }, 'HoldingView');
 export type HoldingView = t.TypeOf<typeof HoldingView>;

@@ -77,8 +77,8 @@ export type TransferInstructionStatus = t.TypeOf<typeof PendingReceiverAcceptanc
  * @category Codecs
  * @since 0.4.0
  */
-export const TransferInstructionView = t.intersection(
-  [t.type({ transfer: Transfer, status: TransferInstructionStatus, meta: Metadata }), t.partial({ originalInstructionCid: optional(t.string) })],
+export const TransferInstructionView = t.type(
+  { originalInstructionCid: optional(t.string), transfer: Transfer, status: TransferInstructionStatus, meta: Metadata },
   'TransferInstructionView',
 );
 export type TransferInstructionView = t.TypeOf<typeof TransferInstructionView>;
