@@ -33,12 +33,36 @@ export const Transfer = t.type(
 );
 export type Transfer = t.TypeOf<typeof Transfer>;
 
-const PendingReceiverAcceptance = t.type({ tag: t.literal('TransferPendingReceiverAcceptance'), value: t.UnknownRecord }, 'TransferPendingReceiverAcceptance');
-// `pendingActions` is a Daml `Map Party Text`, which the JSON encoding writes as [key, value] pairs.
-const PendingInternalWorkflow = t.type(
+/**
+ * The status of a transfer offer: waiting for its receiver to accept (or reject) it.
+ * @example
+ * ```ts
+ * import { decodeWith, tokenStandard } from 'canton-rx';
+ * decodeWith(tokenStandard.TransferPendingReceiverAcceptance)({ tag: 'TransferPendingReceiverAcceptance', value: {} }); // Right
+ * ```
+ * @category Codecs
+ * @since 0.4.0
+ */
+export const TransferPendingReceiverAcceptance = t.type({ tag: t.literal('TransferPendingReceiverAcceptance'), value: t.UnknownRecord }, 'TransferPendingReceiverAcceptance');
+export type TransferPendingReceiverAcceptance = t.TypeOf<typeof TransferPendingReceiverAcceptance>;
+
+/**
+ * The status of a transfer waiting for steps of the registry's own workflow (a compliance check,
+ * say): `pendingActions` pairs each party with the action it is to take (a Daml `Map Party Text`,
+ * which the JSON encoding writes as `[key, value]` pairs).
+ * @example
+ * ```ts
+ * import { decodeWith, tokenStandard } from 'canton-rx';
+ * decodeWith(tokenStandard.TransferPendingInternalWorkflow)({ tag: 'TransferPendingInternalWorkflow', value: { pendingActions: [['DSO::1220…', 'screening']] } }); // Right
+ * ```
+ * @category Codecs
+ * @since 0.4.0
+ */
+export const TransferPendingInternalWorkflow = t.type(
   { tag: t.literal('TransferPendingInternalWorkflow'), value: t.type({ pendingActions: t.array(t.tuple([t.string, t.string])) }) },
   'TransferPendingInternalWorkflow',
 );
+export type TransferPendingInternalWorkflow = t.TypeOf<typeof TransferPendingInternalWorkflow>;
 
 /**
  * Where a transfer instruction stands, a Daml variant (`{ tag, value }`): waiting for the
@@ -57,11 +81,11 @@ const PendingInternalWorkflow = t.type(
 export const TransferInstructionStatus = discriminatedBy(
   'TransferInstructionStatus',
   'tag',
-  { TransferPendingReceiverAcceptance: PendingReceiverAcceptance, TransferPendingInternalWorkflow: PendingInternalWorkflow },
+  { TransferPendingReceiverAcceptance, TransferPendingInternalWorkflow },
   undefined,
   { group: 'ledger' },
 ) as t.Type<TransferInstructionStatus, unknown, unknown>;
-export type TransferInstructionStatus = t.TypeOf<typeof PendingReceiverAcceptance> | t.TypeOf<typeof PendingInternalWorkflow> | UnknownMember<'TransferInstructionStatus'>;
+export type TransferInstructionStatus = TransferPendingReceiverAcceptance | TransferPendingInternalWorkflow | UnknownMember<'TransferInstructionStatus'>;
 
 /**
  * The view of a contract through the token standard's `TransferInstruction` interface: a

@@ -9,5 +9,5 @@
 export { Decimal } from './Decimal.js';
 export { Metadata } from './Metadata.js';
 export { InstrumentId, RelTime, Lock, HoldingView } from './HoldingView.js';
-export { Transfer, TransferInstructionStatus, TransferInstructionView } from './TransferInstructionView.js';
+export { Transfer, TransferPendingReceiverAcceptance, TransferPendingInternalWorkflow, TransferInstructionStatus, TransferInstructionView } from './TransferInstructionView.js';
 export { Reference, SettlementInfo, TransferLeg, AllocationSpecification, AllocationView } from './AllocationView.js';
