@@ -1,8 +1,8 @@
 import { packageIdFor } from './ids.js';
 import type { TemplateRef } from './model.js';
 
-const template = (packageName: string, moduleName: string, entityName: string): TemplateRef => {
-  const packageId = packageIdFor(`${packageName}-0.1.9`);
+const template = (packageName: string, moduleName: string, entityName: string, version = '0.1.9'): TemplateRef => {
+  const packageId = packageIdFor(`${packageName}-${version}`);
   return { packageId, packageName, moduleName, entityName, id: `${packageId}:${moduleName}:${entityName}` };
 };
 
@@ -29,15 +29,10 @@ export const T = {
   AmuletTransferInstruction: template('splice-amulet', 'Splice.AmuletTransferInstruction', 'AmuletTransferInstruction'),
 } as const;
 
-const tokenInterface = (packageName: string, moduleName: string, entityName: string): TemplateRef => {
-  const packageId = packageIdFor(`${packageName}-1.0.0`);
-  return { packageId, packageName, moduleName, entityName, id: `${packageId}:${moduleName}:${entityName}` };
-};
-
 /** The token-standard interfaces some of {@link T} implement (src/testkit/internal/interfaceViews.ts). */
 export const I = {
-  Holding: tokenInterface('splice-api-token-holding-v1', 'Splice.Api.Token.HoldingV1', 'Holding'),
-  TransferInstruction: tokenInterface('splice-api-token-transfer-instruction-v1', 'Splice.Api.Token.TransferInstructionV1', 'TransferInstruction'),
+  Holding: template('splice-api-token-holding-v1', 'Splice.Api.Token.HoldingV1', 'Holding', '1.0.0'),
+  TransferInstruction: template('splice-api-token-transfer-instruction-v1', 'Splice.Api.Token.TransferInstructionV1', 'TransferInstruction', '1.0.0'),
 } as const;
 
 /** Matches a template id given in a request, in package-id or `#package-name` reference form. */
