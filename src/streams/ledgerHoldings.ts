@@ -2,7 +2,7 @@ import { HoldingView } from '../codecs/tokenStandard/HoldingView.js';
 import { tokenStandardInterfaces } from '../codecs/tokenStandard/interfaceIds.js';
 import { ledgerInterfaceViews } from './ledgerInterfaceViews.js';
 
-const holdings = ledgerInterfaceViews(tokenStandardInterfaces.Holding, HoldingView);
+const holdings = ledgerInterfaceViews('ledger.holdings', tokenStandardInterfaces.Holding, HoldingView);
 
 /**
  * A party's holdings of the token standard (every active contract implementing `Holding` it is

@@ -16,6 +16,9 @@ import type { StreamOptions } from './options.js';
 import type { ViewedContract } from './ViewedContract.js';
 import type { SnapshotContract } from './LedgerFeedItem.js';
 import { invariantViolation } from './invariantViolation.js';
+import { checked } from '../client/send.js';
+import { requireRequest } from '../validation/requireRequest.js';
+import { Checks } from '../validation/checks.js';
 
 /**
  * The request of a party's contracts by interface (`ledger.holdings`,
@@ -63,71 +66,85 @@ const entityOf = (interfaceId: string): string => interfaceId.slice(interfaceId.
  * stream with a `DecodeError` at its path, after the contracts before it.
  */
 const viewsPages =
-  <V>(interfaceId: string, codec: t.Type<V, unknown, unknown>) =>
-  (transport: Transport, request: LedgerInterfaceViewsRequest, options: LedgerInterfaceViewsOptions = {}): Observable<E.Either<CantonError, Page<ViewedContract<V>, Checkpoint>>> => {
-    const filter = { interfaceId, includeInterfaceView: true, ...(request.includeCreatedEventBlob === true ? { includeCreatedEventBlob: true } : {}) };
-    const acs = ledgerActiveContractsPages(
-      transport,
-      {
-        eventFormat: { filtersByParty: { [request.party]: { cumulative: [{ identifierFilter: { InterfaceFilter: { value: filter } } }] } }, verbose: false },
-        ...(request.activeAtOffset !== undefined ? { activeAtOffset: request.activeAtOffset } : {}),
-        ...(request.maxPageSize !== undefined ? { maxPageSize: request.maxPageSize } : {}),
-      },
-      options,
+  <V>(stream: string, interfaceId: string, codec: t.Type<V, unknown, unknown>) =>
+  (transport: Transport, request: LedgerInterfaceViewsRequest, options: LedgerInterfaceViewsOptions = {}): Observable<E.Either<CantonError, Page<ViewedContract<V>, Checkpoint>>> =>
+    checked(
+      () =>
+        requireRequest(request, `${stream} request`) ??
+        new Checks().check(typeof request.party === 'string' && request.party !== '', 'party', 'must be a party id (a non-empty string)').result(`${stream} request`, request),
+      (req) => read(interfaceId, codec, transport, req, options),
     );
-    const decode = decodeWith(codec, options.strict === undefined ? undefined : { strict: options.strict });
-    const entity = entityOf(interfaceId);
-    const viewOf = (created: CreatedEvent): E.Either<CantonError, { readonly view: V | undefined; readonly status: JsStatus }> => {
-      const views = created.interfaceViews ?? [];
-      const at = views.findIndex((v) => v.interfaceId === interfaceId || v.interfaceId.endsWith(entity));
-      const view = views[at];
-      const where = `createdEvent(${created.contractId}).interfaceViews`;
-      if (view === undefined) return E.left(invariantViolation(where, `the view of ${interfaceId}`, views.map((v) => v.interfaceId), 'the contract came without the view the filter asked for'));
-      if (view.viewStatus.code !== 0) return E.right({ view: undefined, status: view.viewStatus });
-      const decoded = decode(view.viewValue);
-      if (E.isLeft(decoded)) return E.left(decodeError('schema', decoded.left.issues.map((i) => ({ ...i, path: `${where}.${at}.viewValue${i.path === '' ? '' : `.${i.path}`}` }))));
-      return E.right({ view: decoded.right, status: view.viewStatus });
-    };
-    return new Observable((subscriber) => {
-      const inner = new Subscriber<E.Either<CantonError, Page<SnapshotContract, Checkpoint>>>({
-        next: (r: E.Either<CantonError, Page<SnapshotContract, Checkpoint>>) => {
-          if (E.isLeft(r)) return subscriber.next(E.left(r.left));
-          const records: PageRecord<ViewedContract<V>, Checkpoint>[] = [];
-          for (const { value, checkpoint } of r.right.records) {
-            const created = createdEventOf(value.element);
-            // An entry without a contract: nothing to view; the page's checkpoint goes past it.
-            if (created === undefined) continue;
-            const seen = viewOf(created);
-            if (E.isLeft(seen)) {
-              // What came before the bad view is delivered, then the Left ends the stream.
-              if (records.length > 0) subscriber.next(E.right({ records, checkpoint: records[records.length - 1]!.checkpoint, caughtUp: false }));
-              subscriber.next(seen);
-              subscriber.complete();
-              return;
-            }
-            const { view, status } = seen.right;
-            records.push({
-              value: { _tag: 'ViewedContract', contractId: created.contractId, templateId: created.templateId, view, viewStatus: status, createdEvent: created, activeAtOffset: value.activeAtOffset, checkpoint },
-              checkpoint,
-            });
-          }
-          subscriber.next(E.right({ records, checkpoint: r.right.checkpoint, caughtUp: r.right.caughtUp }));
-        },
-        error: (defect: unknown) => subscriber.error(defect),
-        complete: () => subscriber.complete(),
-      });
-      subscriber.add(inner);
-      acs.subscribe(inner);
-    });
+
+const read = <V>(
+  interfaceId: string,
+  codec: t.Type<V, unknown, unknown>,
+  transport: Transport,
+  request: LedgerInterfaceViewsRequest,
+  options: LedgerInterfaceViewsOptions,
+): Observable<E.Either<CantonError, Page<ViewedContract<V>, Checkpoint>>> => {
+  const filter = { interfaceId, includeInterfaceView: true, ...(request.includeCreatedEventBlob === true ? { includeCreatedEventBlob: true } : {}) };
+  const acs = ledgerActiveContractsPages(
+    transport,
+    {
+      eventFormat: { filtersByParty: { [request.party]: { cumulative: [{ identifierFilter: { InterfaceFilter: { value: filter } } }] } }, verbose: false },
+      ...(request.activeAtOffset !== undefined ? { activeAtOffset: request.activeAtOffset } : {}),
+      ...(request.maxPageSize !== undefined ? { maxPageSize: request.maxPageSize } : {}),
+    },
+    options,
+  );
+  const decode = decodeWith(codec, options.strict === undefined ? undefined : { strict: options.strict });
+  const entity = entityOf(interfaceId);
+  const viewOf = (created: CreatedEvent): E.Either<CantonError, { readonly view: V | undefined; readonly status: JsStatus }> => {
+    const views = created.interfaceViews ?? [];
+    const at = views.findIndex((v) => v.interfaceId === interfaceId || v.interfaceId.endsWith(entity));
+    const view = views[at];
+    const where = `createdEvent(${created.contractId}).interfaceViews`;
+    if (view === undefined) return E.left(invariantViolation(where, `the view of ${interfaceId}`, views.map((v) => v.interfaceId), 'the contract came without the view the filter asked for'));
+    if (view.viewStatus.code !== 0) return E.right({ view: undefined, status: view.viewStatus });
+    const decoded = decode(view.viewValue);
+    if (E.isLeft(decoded)) return E.left(decodeError('schema', decoded.left.issues.map((i) => ({ ...i, path: `${where}.${at}.viewValue${i.path === '' ? '' : `.${i.path}`}` }))));
+    return E.right({ view: decoded.right, status: view.viewStatus });
   };
+  return new Observable((subscriber) => {
+    const inner = new Subscriber<E.Either<CantonError, Page<SnapshotContract, Checkpoint>>>({
+      next: (r: E.Either<CantonError, Page<SnapshotContract, Checkpoint>>) => {
+        if (E.isLeft(r)) return subscriber.next(E.left(r.left));
+        const records: PageRecord<ViewedContract<V>, Checkpoint>[] = [];
+        for (const { value, checkpoint } of r.right.records) {
+          const created = createdEventOf(value.element);
+          // An entry without a contract: nothing to view; the page's checkpoint goes past it.
+          if (created === undefined) continue;
+          const seen = viewOf(created);
+          if (E.isLeft(seen)) {
+            // What came before the bad view is delivered, then the Left ends the stream.
+            if (records.length > 0) subscriber.next(E.right({ records, checkpoint: records[records.length - 1]!.checkpoint, caughtUp: false }));
+            subscriber.next(seen);
+            subscriber.complete();
+            return;
+          }
+          const { view, status } = seen.right;
+          records.push({
+            value: { _tag: 'ViewedContract', contractId: created.contractId, templateId: created.templateId, view, viewStatus: status, createdEvent: created, activeAtOffset: value.activeAtOffset, checkpoint },
+            checkpoint,
+          });
+        }
+        subscriber.next(E.right({ records, checkpoint: r.right.checkpoint, caughtUp: r.right.caughtUp }));
+      },
+      error: (defect: unknown) => subscriber.error(defect),
+      complete: () => subscriber.complete(),
+    });
+    subscriber.add(inner);
+    acs.subscribe(inner);
+  });
+};
 
 /**
  * The page form and the item form of one interface's views (see `ledgerHoldings`): the record
  * stream's `pages` for its `recordStreams` entry, and its items, each carrying its checkpoint.
  * @internal
  */
-export const ledgerInterfaceViews = <V>(interfaceId: string, codec: t.Type<V, unknown, unknown>) => {
-  const pages = viewsPages(interfaceId, codec);
+export const ledgerInterfaceViews = <V>(stream: string, interfaceId: string, codec: t.Type<V, unknown, unknown>) => {
+  const pages = viewsPages(stream, interfaceId, codec);
   return {
     pages,
     items: (transport: Transport, request: LedgerInterfaceViewsRequest, options: LedgerInterfaceViewsOptions = {}): Observable<E.Either<CantonError, ViewedContract<V>>> =>

@@ -2,7 +2,7 @@ import { TransferInstructionView } from '../codecs/tokenStandard/TransferInstruc
 import { tokenStandardInterfaces } from '../codecs/tokenStandard/interfaceIds.js';
 import { ledgerInterfaceViews } from './ledgerInterfaceViews.js';
 
-const instructions = ledgerInterfaceViews(tokenStandardInterfaces.TransferInstruction, TransferInstructionView);
+const instructions = ledgerInterfaceViews('ledger.transferInstructions', tokenStandardInterfaces.TransferInstruction, TransferInstructionView);
 
 /**
  * A party's pending transfer instructions of the token standard (every active contract

@@ -99,7 +99,7 @@ describe('ledger.holdings and ledger.transferInstructions (the token standard on
     const all = rights(await collect(client.ledger.holdings({ party: alice })));
     const firstBig = all.findIndex((h) => Number(h.view!.amount) >= 1000);
     assert.ok(firstBig > 0, 'a small holding comes before a big one');
-    const got = await collect(ledgerInterfaceViews(tokenStandardInterfaces.Holding, small as unknown as t.Type<{ amount: string }, unknown, unknown>).items(transport, { party: alice }));
+    const got = await collect(ledgerInterfaceViews('ledger.holdings', tokenStandardInterfaces.Holding, small as unknown as t.Type<{ amount: string }, unknown, unknown>).items(transport, { party: alice }));
     assert.equal(got.length, firstBig + 1);
     assert.deepEqual(got.slice(0, -1).map((r) => E.isRight(r) && r.right.contractId), all.slice(0, firstBig).map((h) => h.contractId));
     const last = got.at(-1)!;
@@ -112,9 +112,13 @@ describe('ledger.holdings and ledger.transferInstructions (the token standard on
     const i = Math.floor(all.length / 2);
     const rest = rights(await collect(client.ledger.holdings({ party: bob, maxPageSize: 3 }, { from: all[i]!.checkpoint })));
     assert.deepEqual(rest, all.slice(i + 1));
+    const before = net.stats().totalRequests;
     const bad = await collect(client.ledger.holdings({ party: bob }, { from: { stream: 'ledger.snapshot', activeAtOffset: -1, index: 0 } as never }));
     assert.equal(bad.length, 1);
     assert.ok(E.isLeft(bad[0]!) && bad[0].left._tag === 'InvalidRequest');
+    const noParty = await collect(client.ledger.holdings({ party: '' }));
+    assert.ok(noParty.length === 1 && E.isLeft(noParty[0]!) && noParty[0].left._tag === 'InvalidRequest' && noParty[0].left.issues[0]!.path === 'party');
+    assert.equal(net.stats().totalRequests, before);
   });
 
   it('the default network has no offers; its amulets are holdings all the same', async () => {
