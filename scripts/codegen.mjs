@@ -40,7 +40,7 @@ const FILES = {
 const NEXT = 'splice-next/';
 const newest = (rel) => (rel.startsWith('splice/') && existsSync(join(specsDir, NEXT + rel.slice('splice/'.length))) ? NEXT + rel.slice('splice/'.length) : rel);
 for (const k of Object.keys(FILES)) FILES[k] = newest(FILES[k]);
-const GROUPS = ['ledger', 'scan', 'validator'];
+const GROUPS = ['ledger', 'scan', 'validator', 'registry'];
 const HTTP_METHODS = ['get', 'post', 'put', 'patch', 'delete'];
 
 // ---------------------------------------------------------------------------------------------
@@ -101,9 +101,43 @@ const mergeSchemas = (a, b) => {
   return out;
 };
 
+// ---------------------------------------------------------------------------------------------
+// The token standard's registry APIs (group `registry`): the current file of each pair (the README
+// of the specs folder, "Splice token standard"). Paths are at the host root (`/registry/...`).
+
+const REGISTRY_FILES = [
+  'splice-api-token-metadata-v1/openapi/token-metadata-v1.yaml',
+  'splice-api-token-transfer-instruction-v1/openapi/transfer-instruction-v1.yaml',
+  'splice-api-token-transfer-instruction-v2/openapi/transfer-instruction-v2.yaml',
+  'splice-api-token-allocation-instruction-v2/openapi/allocation-instruction-v1.yaml',
+  'splice-api-token-allocation-instruction-v2/openapi/allocation-instruction-v2.yaml',
+  'splice-api-token-allocation-v1/openapi/allocation-v1.yaml',
+  'splice-api-token-allocation-v2/openapi/allocation-v2.yaml',
+  'splice-api-token-transfer-preapproval-v1/openapi/transfer-preapproval-v1.yaml',
+].map((f) => newest(`splice/token-standard/${f}`));
+
+/**
+ * A registry schema by name. Each file repeats the shared schemas (ChoiceContext, ErrorResponse,
+ * ...) "intentionally not shared"; one codec per name, merged over the files (mergeSchemas: every
+ * property, required where all require it), so that the preapproval draft's narrower
+ * GetChoiceContextRequest (no excludeDebugFields) and the others' are one type. Its file: the first
+ * that has it.
+ */
+const registrySchemaOf = (name) => {
+  let found;
+  for (const file of REGISTRY_FILES) {
+    const s = load(file).components?.schemas?.[name];
+    if (s === undefined) continue;
+    found = found === undefined ? { name, file, schema: s } : { ...found, schema: mergeSchemas(found.schema, s) };
+  }
+  if (found === undefined) throw new Error(`unknown registry schema ${name}`);
+  return found;
+};
+
 /** Schema lookup of a group: name -> { file, schema }. */
 const schemaOf = (group, fromFile, ref) => {
   const name = schemaRefName(ref);
+  if (group === 'registry' && name !== undefined) return registrySchemaOf(name);
   if (group === 'ledger') {
     const s35 = load(FILES.canton35).components.schemas[name];
     const sMain = load(FILES.cantonMain).components.schemas[name];
@@ -152,8 +186,10 @@ const collectOperations = () => {
   fromFile('scan', FILES.scan);
   fromFile('validator', FILES.scanProxy);
   fromFile('validator', FILES.ans);
+  for (const file of REGISTRY_FILES) fromFile('registry', file);
   const specIds = {};
   for (const key of ['canton35', 'cantonMain', 'scan', 'scanProxy', 'ans', 'commonExternal']) specIds[FILES[key]] = listIds(FILES[key]).sort();
+  for (const file of REGISTRY_FILES) specIds[file] = listIds(file).sort();
   return { ops, specIds };
 };
 
@@ -531,7 +567,7 @@ const write = (rel, text) => {
   written.push(rel);
 };
 const lit = (v) => JSON.stringify(v);
-const Group = { ledger: 'Ledger', scan: 'Scan', validator: 'Validator' };
+const Group = { ledger: 'Ledger', scan: 'Scan', validator: 'Validator', registry: 'Registry' };
 const handIndex = { ledger: '../../codecs/ledger/index.js', scan: '../../codecs/scan/index.js', validator: '../../codecs/validator/index.js' };
 
 const PRIMITIVES = ['optional', 'wrapperUnion', 'RequiredDamlValue', 'int32', 'int64', 'Timestamp', 'withFastGuard', 'isJsonObject', 'isInt32', 'isInt64', 'isTimestamp'];
@@ -566,7 +602,8 @@ const schemasModule = (group, emitter) => {
       ' */',
     );
     // One io-ts codec for the errors and the type, one straight-line guard for the accept path.
-    body.push(`export const ${name} = ${isAlias(expr, emitter) ? expr : `withFastGuard(${expr}, ${guardName(name)})`};`);
+    // A pure call around the whole (its io-ts calls included): an unused codec is dropped by bundlers.
+    body.push(`export const ${name} = ${isAlias(expr, emitter) ? expr : `/*#__PURE__*/ (() => withFastGuard(${expr}, ${guardName(name)}))()`};`);
     body.push(`export type ${name} = t.TypeOf<typeof ${name}>;`);
   }
   const text = body.join('\n');
@@ -590,6 +627,7 @@ const schemasModule = (group, emitter) => {
 
 /** `codecs.<group>`: the hand codecs and the generated ones, each under its upstream name. */
 const groupCodecsModule = (group, emitter) => {
+  if (handIndex[group] === undefined) return registryCodecsModule(group);
   const title = { ledger: 'the Canton Ledger JSON API v2', scan: 'the Splice Scan API', validator: "the Splice validator API (scan proxy, ANS)" }[group];
   const lines = [
     HEADER,
@@ -607,12 +645,27 @@ const groupCodecsModule = (group, emitter) => {
   return `${lines.join('\n')}\n`;
 };
 
+/** `codecs.registry`: the token standard's schemas, all generated (no hand codecs). */
+const registryCodecsModule = (group) =>
+  [
+    HEADER,
+    '/**',
+    ' * Every schema of the token standard\'s registry APIs (metadata, transfer instructions, allocation',
+    ` * instructions, allocations, transfer preapprovals), under its upstream name: src/generated/${group}/schemas.ts`,
+    ' * (docs/codecs.md, docs/registry.md).',
+    ' *',
+    ' * @packageDocumentation',
+    ' */',
+    `export * from './schemas.js';`,
+    '',
+  ].join('\n');
+
 const codecsModule = () =>
   [
     HEADER,
     '/**',
     ' * All codecs, grouped by API under their upstream schema names: `codecs.ledger.*`,',
-    ' * `codecs.scan.*` and `codecs.validator.*` (for example `codecs.scan.EventHistoryItem`). Each is a',
+    ' * `codecs.scan.*`, `codecs.validator.*` and `codecs.registry.*` (for example `codecs.scan.EventHistoryItem`). Each is a',
     ' * value (the io-ts codec, behind its fast guard) and a type of the same name.',
     ' *',
     ' * @packageDocumentation',
@@ -621,42 +674,61 @@ const codecsModule = () =>
     '',
   ].join('\n');
 
+/**
+ * The operations of a group as data: one exported descriptor per method, built by a pure call
+ * (`/*#__PURE__*\/`), so that a bundler keeps only the descriptors (and through them the codecs)
+ * that a bundle reaches; `<group>Operations` gathers them by method name for whoever wants them
+ * all (an object of names: dropped too when unused). The fields a descriptor shares with most
+ * (its group, operationId = method, no parameters, not deprecated, not paged) are filled in by
+ * `descriptor`. The pool's agreements are data of their own (`<group>Agreements`), by
+ * `METHOD path`: the pool reads them without reaching the codecs.
+ */
 const operationsModule = (group, ds) => {
-  const lines = [
-    `/** Every ${group} operation of the upstream specs as data, by method name. @internal */`,
-    `export const ${group}Operations = {`,
-  ];
+  const lines = [];
   for (const d of ds) {
-    const fields = [
-      `group: ${lit(d.group)}`,
-      `operationId: ${lit(d.operationId)}`,
-      `method: ${lit(d.method)}`,
-      `httpMethod: ${lit(d.httpMethod)}`,
-      `path: ${lit(d.path)}`,
-      `pathParams: ${lit(d.pathParams)}`,
-      `queryParams: ${lit(d.queryParams)}`,
-    ];
+    const fields = [`method: ${lit(d.method)}`];
+    if (d.operationId !== d.method) fields.push(`operationId: ${lit(d.operationId)}`);
+    fields.push(`httpMethod: ${lit(d.httpMethod)}`, `path: ${lit(d.path)}`);
+    if (d.pathParams.length > 0) fields.push(`pathParams: ${lit(d.pathParams)}`);
+    if (d.queryParams.length > 0) fields.push(`queryParams: ${lit(d.queryParams)}`);
     if (d.body) fields.push(d.body.kind === 'json' ? `body: { kind: 'json', codec: ${d.body.code}, required: ${d.body.required} }` : `body: { kind: 'binary', required: ${d.body.required} }`);
-    fields.push(`response: ${d.response.code}`, `deprecated: ${d.deprecated}`);
+    fields.push(`response: ${d.response.code}`);
+    if (d.deprecated) fields.push(`deprecated: true`);
     if (d.replacement) fields.push(`replacement: ${lit(d.replacement)}`);
-    fields.push(`paged: ${d.paged}`);
+    if (d.paged) fields.push(`paged: true`);
     if (d.conditions.length > 0) fields.push(`conditions: ${lit(d.conditions)}`);
     if (d.validation) fields.push(`validation: RV.${d.validation}`);
     if (d.agreement) fields.push(`agreement: ${lit(d.agreement)}`);
     if (d.unsendable) fields.push(`unsendable: ${lit(d.unsendable)}`);
-    lines.push(`  ${d.method}: descriptor<${d.response.type}>({ ${fields.join(', ')} }),`);
+    lines.push(`/** \`${d.httpMethod} ${d.path}\`. @internal */`, `export const ${d.method} = /*#__PURE__*/ descriptor<${d.response.type}>(() => ({ ${fields.join(', ')} }));`);
   }
-  lines.push('};', '');
+  lines.push('', `/** Every ${group} operation of the upstream specs as data, by method name. @internal */`, `export const ${group}Operations = {`, ...ds.map((d) => `  ${d.method},`), '};', '');
+  const agreeing = ds.filter((d) => d.agreement);
+  if (agreeing.length > 0) {
+    lines.push(
+      `/** How a Scan pool compares its Scans' answers to a ${group} operation, by \`METHOD path\` (the operations' \`agreement\`). @internal */`,
+      `export const ${group}Agreements: Readonly<Record<string, Agreement>> = {`,
+      ...agreeing.map((d) => `  ${lit(`${d.httpMethod} ${d.path}`)}: ${lit(d.agreement)},`),
+      '};',
+      '',
+    );
+  }
   const text = lines.join('\n');
   const head = [
     HEADER,
     `import type { OperationDescriptor } from '../../client/invokeOperation.js';`,
+    ...(agreeing.length > 0 ? [`import type { Agreement } from '../../client/createTransport.js';`] : []),
     ...(/\bS\./.test(text) ? [`import * as S from './schemas.js';`] : []),
     ...(/\bH\./.test(text) ? [`import * as H from '${handIndex[group]}';`] : []),
     ...(/\bSC\./.test(text) ? [`import * as SC from '../scan/schemas.js';`] : []),
     ...(/\bRV\./.test(text) ? [`import { requestValidations as RV } from '../../validation/requestValidations.js';`] : []),
     '',
-    `const descriptor = <A>(d: OperationDescriptor<A>): OperationDescriptor<A> => d;`,
+    `type Shared = 'group' | 'operationId' | 'pathParams' | 'queryParams' | 'deprecated' | 'paged';`,
+    `// The fields come in a function: a call whose arguments read nothing (\`RV.x\` is a read) is one that bundlers drop when unused.`,
+    `const descriptor = <A>(fields: () => Omit<OperationDescriptor<A>, Shared> & Partial<Omit<OperationDescriptor<A>, 'group'>>): OperationDescriptor<A> => {`,
+    `  const d = fields();`,
+    `  return { group: ${lit(group)}, operationId: d.method, pathParams: [], queryParams: [], deprecated: false, paged: false, ...d };`,
+    `};`,
     '',
   ];
   return `${head.join('\n')}\n${text}`;
@@ -770,7 +842,7 @@ const methodsModule = (group, ds) => {
     `import type { CantonError } from '../../errors/CantonError.js';`,
     `import type { Transport } from '../../client/createTransport.js';`,
     `import { invokeOperation } from '../../client/invokeOperation.js';`,
-    `import { ${group}Operations as O } from './operations.js';`,
+    `import * as O from './operations.js';`,
     '',
     `type Result<A> = Observable<E.Either<CantonError, A>>;`,
     '',
@@ -802,7 +874,7 @@ const methodsModule = (group, ds) => {
     ...(/\bH\./.test(text) ? [`import type * as H from '${handIndex[group]}';`] : []),
     ...(/\bSC\./.test(text) ? [`import type * as SC from '../scan/schemas.js';`] : []),
   ];
-  return text.replace(`import { ${group}Operations as O }`, `${types.join('\n')}${types.length > 0 ? '\n' : ''}import { ${group}Operations as O }`);
+  return text.replace(`import * as O from`, `${types.join('\n')}${types.length > 0 ? '\n' : ''}import * as O from`);
 };
 
 const indexModule = (all) => {
@@ -815,8 +887,8 @@ const indexModule = (all) => {
     ` * @since 0.2.0`,
     ` */`,
     `export interface OperationIndexEntry {`,
-    `  /** The client group: \`client.ledger\`, \`client.scan\` or \`client.validator\`. */`,
-    `  readonly group: 'ledger' | 'scan' | 'validator';`,
+    `  /** The client group: \`client.ledger\`, \`client.scan\`, \`client.validator\` or \`client.registry\`. */`,
+    `  readonly group: ${GROUPS.map(lit).join(' | ').replace(/"/g, "'")};`,
     `  /** The operationId of the upstream spec. */`,
     `  readonly operationId: string;`,
     `  /** The method of the group that calls it. */`,
@@ -833,7 +905,7 @@ const indexModule = (all) => {
     '',
     `/**`,
     ` * Every operation of the upstream specs (the Canton Ledger JSON API, Splice Scan, the validator's`,
-    ` * scan proxy and ANS API, Splice's common endpoints), with the method that calls it: for generic`,
+    ` * scan proxy and ANS API, Splice's common endpoints, the token standard's registry APIs), with the method that calls it: for generic`,
     ` * tooling, coverage reports, or driving every operation in a test.`,
     ` * @example`,
     ' * ```ts',
@@ -859,14 +931,17 @@ const shortSpec = (file) => {
   return parts[0] === 'canton' ? parts[1] : parts[parts.length - 1];
 };
 
+/** The registry's spec files, by name under their common folder. */
+const registrySources = (sources) => `the token standard's files under \`splice/token-standard/\` (${sources.map((s) => `\`${s.split('/').pop()}\``).join(', ')})`;
+
 const docsPage = (group, ds) => {
-  const title = { ledger: 'Canton Ledger JSON API v2: `client.ledger`', scan: 'Splice Scan: `client.scan`', validator: 'Splice validator: `client.validator`' }[group];
+  const title = { ledger: 'Canton Ledger JSON API v2: `client.ledger`', scan: 'Splice Scan: `client.scan`', validator: 'Splice validator: `client.validator`', registry: 'Token standard registries: `client.registry`' }[group];
   const sources = [...new Set(ds.map((d) => d.specFile))].sort();
   const lines = [
     `<!-- generated by npm run codegen, do not edit -->`,
     `# ${title}`,
     '',
-    `Every operation of ${group === 'ledger' ? `\`${FILES.canton35}\`, and those that \`${FILES.cantonMain}\` adds` : sources.map((s) => `\`${s}\``).join(' and ')}: ${ds.length} operations, with the method`,
+    `Every operation of ${group === 'ledger' ? `\`${FILES.canton35}\`, and those that \`${FILES.cantonMain}\` adds` : group === 'registry' ? registrySources(sources) : sources.map((s) => `\`${s}\``).join(' and ')}: ${ds.length} operations, with the method`,
     `that calls it. Each method is cold and emits one \`Either<CantonError, A>\`; its arguments are the path`,
     `parameters in path order, then the request body, then an object of query parameters. "hand" marks a`,
     `method written by hand (an adapter of its arguments over the same descriptor); the others are generated`,
@@ -876,6 +951,7 @@ const docsPage = (group, ds) => {
     `| method | operationId | HTTP | path | deprecated | paged | spec | |`,
     `| --- | --- | --- | --- | --- | --- | --- | --- |`,
   ];
+  if (O.docsGuides[group] !== undefined) lines.splice(2, 0, '', O.docsGuides[group].trimEnd());
   for (const d of ds) {
     lines.push(
       `| \`${d.method}\` | \`${d.operationId}\` | ${d.httpMethod} | \`${d.path}\` | ${d.deprecated ? `yes: use \`${d.replacement}\`` : ''} | ${d.paged ? 'yes' : ''} | ${shortSpec(d.sourceFile)} | ${[d.hand ? 'hand' : '', d.unsendable ? 'not sent (see TSDoc)' : ''].filter(Boolean).join(', ')} |`,
@@ -1006,6 +1082,7 @@ const main = () => {
   write('test/fixtures/specs/ledger.json', `${JSON.stringify(addPrismExamples(bundleLedger()))}\n`);
   write('test/fixtures/specs/scan.json', `${JSON.stringify(addPrismExamples(bundleSplice([FILES.scan])))}\n`);
   write('test/fixtures/specs/validator.json', `${JSON.stringify(addPrismExamples(bundleSplice([FILES.scanProxy, FILES.ans])))}\n`);
+  write('test/fixtures/specs/registry.json', `${JSON.stringify(addPrismExamples(bundleSplice(REGISTRY_FILES)))}\n`);
   process.stdout.write(`codegen: ${GROUPS.map((g) => `${g} ${byGroup[g].length}`).join(', ')} operations; wrote ${written.length} files under ${outDir}\n`);
 };
 

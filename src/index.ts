@@ -1,5 +1,6 @@
 /**
- * canton-rx: the Canton Ledger JSON API v2, the Splice validator API and the Splice Scan API as
+ * canton-rx: the Canton Ledger JSON API v2, the Splice validator API, the Splice Scan API and the
+ * token standard's registry APIs as
  * cold RxJS Observables of decoded records: `createClient` and its groups, the record streams
  * and their checkpoints, the operators that combine them, the sinks, and the codecs.
  *
@@ -18,6 +19,10 @@ export type { ClientConfig } from './clientFactory/ClientConfig.js';
 export type { GroupConfig, ValidatorGroupConfig, WebSocketConstructor, WebSocketLike } from './client/types.js';
 export type { ScanAsk, ScanPoolConfig, ScanPoolEvent, ScanThreshold, ScanLimits } from './pool/types.js';
 export type { Fetch, FetchInit, FetchResponse, TokenSource } from './http/types.js';
+
+// Token standard registries (docs/registry.md)
+export type { RegistryGroup, RegistryMethods } from './registry/createRegistryGroup.js';
+export type { RegistryConfig } from './registry/RegistryConfig.js';
 
 // Sign-in
 export { oauthTokenSource } from './auth/oauthTokenSource.js';
@@ -136,3 +141,4 @@ export type { OperationIndexEntry } from './generated/operationIndex.js';
 export type { GeneratedLedgerMethods } from './generated/ledger/methods.js';
 export type { GeneratedScanMethods } from './generated/scan/methods.js';
 export type { GeneratedValidatorMethods } from './generated/validator/methods.js';
+export type { GeneratedRegistryMethods } from './generated/registry/methods.js';

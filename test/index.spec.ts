@@ -42,8 +42,8 @@ describe('canton-rx public exports', () => {
     ]);
   });
 
-  it('exports the codecs under their upstream schema names, in three namespaces', () => {
-    assert.deepEqual(Object.keys(api.codecs).sort(), ['ledger', 'scan', 'validator']);
+  it('exports the codecs under their upstream schema names, in four namespaces', () => {
+    assert.deepEqual(Object.keys(api.codecs).sort(), ['ledger', 'registry', 'scan', 'validator']);
     for (const name of ['JsGetUpdatesPageResponse', 'JsCantonError', 'Update', 'GetUpdatesPageRequest', 'GetAccountResponse', 'GetIdentityProviderConfigResponse']) {
       assert.equal((api.codecs.ledger as Record<string, { name: string }>)[name]?.name, name);
     }
@@ -52,6 +52,9 @@ describe('canton-rx public exports', () => {
     }
     for (const name of ['ErrorResponse', 'Contract', 'CreateAnsEntryResponse', 'GetOpenAndIssuingMiningRoundsProxyResponse']) {
       assert.equal((api.codecs.validator as Record<string, { name: string }>)[name]?.name, name);
+    }
+    for (const name of ['GetRegistryInfoResponse', 'Instrument', 'ChoiceContext', 'DisclosedContract', 'TransferFactoryWithChoiceContext', 'ErrorResponse']) {
+      assert.equal((api.codecs.registry as Record<string, { name: string }>)[name]?.name, name);
     }
     // A ledger CreatedEvent is not a Scan CreatedEvent.
     assert.notEqual(api.codecs.ledger.CreatedEvent, api.codecs.scan.CreatedEvent);

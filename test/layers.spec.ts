@@ -16,7 +16,7 @@ import { projectRoot } from './helpers/fixtures';
  *   generated methods it runs.
  * - pool: the Scan pool transport; paging: the paging engine; streams; ws: the WebSocket
  *   channels beside the paged streams; operators; checkpoints; sinks.
- * - ledger, scan, validator: the groups; clientFactory: `createClient`, which composes them.
+ * - ledger, scan, validator, registry: the groups; clientFactory: `createClient`, which composes them.
  * - index; then the subpath exports and the testkit; the command line on top.
  */
 const LAYERS: ReadonlyArray<ReadonlyArray<string>> = [
@@ -38,7 +38,7 @@ const LAYERS: ReadonlyArray<ReadonlyArray<string>> = [
   ['operators'],
   ['checkpoints'],
   ['sinks'],
-  ['ledger', 'scan', 'validator'],
+  ['ledger', 'scan', 'validator', 'registry'],
   ['clientFactory'],
   [''],
   ['postgres', 'nats', 'testkit'],

@@ -2,6 +2,7 @@
 // generator (scripts/codegen.mjs) reads this module and nothing else of ours. Every entry has a
 // one-line reason citing ../shared/notes/upstream-api.md (the notes, by section), a fixture under
 // test/fixtures, or the existing hand code. See docs/codegen.md.
+import { readFileSync } from 'node:fs';
 
 /**
  * Readable method names. Canton's operationIds spell the HTTP method and the path
@@ -87,6 +88,20 @@ export const methodNames = {
     // (`/v0/entry/all`, the existing `validator.listAnsEntries`) share an operationId.
     'scan-proxy.yaml#listAnsEntries': 'listScanProxyAnsEntries',
   },
+  // The token standard (docs/registry.md): v2 files repeat v1's operationIds (suffix V2), and the
+  // preapproval draft reuses the transfer instruction's (named after what they get).
+  registry: {
+    'transfer-instruction-v2.yaml#getTransferFactory': 'getTransferFactoryV2',
+    'transfer-instruction-v2.yaml#getTransferInstructionAcceptContext': 'getTransferInstructionAcceptContextV2',
+    'transfer-instruction-v2.yaml#getTransferInstructionRejectContext': 'getTransferInstructionRejectContextV2',
+    'transfer-instruction-v2.yaml#getTransferInstructionWithdrawContext': 'getTransferInstructionWithdrawContextV2',
+    'allocation-instruction-v2.yaml#getAllocationFactory': 'getAllocationFactoryV2',
+    'allocation-v2.yaml#getAllocationWithdrawContext': 'getAllocationWithdrawContextV2',
+    'allocation-v2.yaml#getAllocationCancelContext': 'getAllocationCancelContextV2',
+    'transfer-preapproval-v1.yaml#getTransferInstructionRenewContext': 'getPreapprovalRenewContext',
+    'transfer-preapproval-v1.yaml#getTransferInstructionAcceptContext': 'getPreapprovalAcceptContext',
+    'transfer-preapproval-v1.yaml#getTransferInstructionWithdrawContext': 'getPreapprovalCancelContext',
+  },
 };
 
 /**
@@ -138,6 +153,7 @@ export const handMethods = {
     getOpenAndIssuingMiningRounds: { example: [] },
     lookupFeaturedAppRight: { example: ['Alice::1220aa'] },
   },
+  registry: {},
 };
 
 /**
@@ -300,6 +316,8 @@ export const handCodecs = {
     GetOpenAndIssuingMiningRoundsProxyResponse: 'GetOpenAndIssuingMiningRoundsProxyResponse',
     LookupFeaturedAppRightResponse: 'LookupFeaturedAppRightResponse',
   },
+  // The token standard's schemas are all generated.
+  registry: {},
 };
 
 /**
@@ -351,6 +369,7 @@ export const openUnions = {
     ReassignmentEvent: 'a new kind of reassignment event; carries migration_id',
   },
   validator: {},
+  registry: {},
 };
 
 /**
@@ -389,6 +408,7 @@ export const replacements = {
   validator: {
     getHoldingsSummaryAt: 'getHoldingsSummaryAtV1',
   },
+  registry: {},
 };
 
 /**
@@ -421,6 +441,7 @@ export const conditions = {
     // notes §5.9: the same Scan answer, proxied.
     lookupTransferCommandCounterByParty: ['NoTransferCommandCounter'],
   },
+  registry: {},
 };
 
 /**
@@ -443,6 +464,8 @@ export const paged = {
     'listBulkUpdateHistoryObjects',
   ],
   validator: [],
+  // The token standard's instrument list: pageToken / nextPageToken.
+  registry: ['listInstruments'],
 };
 
 /**
@@ -461,6 +484,7 @@ export const unsendable = {
   },
   scan: {},
   validator: {},
+  registry: {},
 };
 
 /**
@@ -471,6 +495,7 @@ export const examples = {
   ledger: {},
   scan: {},
   validator: {},
+  registry: {},
 };
 
 /**
@@ -554,6 +579,7 @@ export const extraOperations = {
   },
   scan: {},
   validator: {},
+  registry: {},
 };
 
 /**
@@ -690,6 +716,7 @@ export const validation = {
     createAnsEntry: 'ansEntryRequest',
     lookupFeaturedAppRight: 'providerPartyId',
   },
+  registry: {},
 };
 
 /**
@@ -708,6 +735,7 @@ export const agreement = {
     getUpdateHistoryV2: { kind: 'history-page', items: 'transactions', id: 'update_id', ignore: ['/offset'] },
   },
   validator: {},
+  registry: {},
 };
 
 /**
@@ -721,4 +749,12 @@ export const channelNames = {
   '/v2/commands/completions': 'completions',
   '/v2/commands/command-completions': 'commandCompletions',
   '/v2/state/active-contracts': 'activeContracts',
+};
+
+/**
+ * Hand-written sections of a generated group page (docs/<group>.md), placed under its title:
+ * how to configure the group, which the specs cannot say.
+ */
+export const docsGuides = {
+  registry: readFileSync(new URL('./registry-guide.md', import.meta.url), 'utf8'),
 };

@@ -4,7 +4,7 @@ import type { CantonError } from '../errors/CantonError.js';
 import type { Transport } from '../client/createTransport.js';
 import { checked } from '../client/send.js';
 import { invokeOperation } from '../client/invokeOperation.js';
-import { scanOperations } from '../generated/scan/operations.js';
+import * as scanOperations from '../generated/scan/operations.js';
 import { Timestamp } from '../codecs/common/primitives.js';
 import { checkOptions as checkScanUpdatesOptions } from '../streams/scanUpdates.js';
 import type { GetMigrationInfoResponse as MigrationInfo } from '../codecs/scan/GetMigrationInfoResponse.js';

@@ -17,6 +17,7 @@ export interface ConnectionFlags extends OAuthFlags {
   readonly discover?: string;
   readonly ledgerUrl?: string;
   readonly validatorUrl?: string;
+  readonly registryUrl?: string;
   readonly tokenFile?: string;
   readonly timeout?: number;
   readonly rate?: number;
@@ -29,7 +30,7 @@ export interface ConnectionFlags extends OAuthFlags {
 }
 
 /** The API groups a command can need. */
-export type GroupName = 'scan' | 'ledger' | 'validator';
+export type GroupName = 'scan' | 'ledger' | 'validator' | 'registry';
 
 const list = (s: string | undefined): string[] | undefined => {
   const items = s?.split(',').map((x) => x.trim()).filter((x) => x.length > 0);
@@ -56,7 +57,7 @@ const checkedList = (urls: string[], flag: string): string[] => urls.map((u, i) 
 
 /**
  * Builds the client configuration of the groups a command needs from its flags, falling back to
- * `CANTON_RX_SCAN_URL`, `CANTON_RX_LEDGER_URL`, `CANTON_RX_VALIDATOR_URL` (a flag wins over the
+ * `CANTON_RX_SCAN_URL`, `CANTON_RX_LEDGER_URL`, `CANTON_RX_VALIDATOR_URL`, `CANTON_RX_REGISTRY_URL` (a flag wins over the
  * environment). A missing URL is a {@link UsageError} naming both the flag and the variable.
  * The token (OAuth client credentials, `--token-file` or `CANTON_RX_TOKEN`) goes to the ledger and validator groups only:
  * Scan is public, and a token sent there would reach every Scan of a pool.
@@ -80,7 +81,7 @@ export const connectionConfig = (
 ): ClientConfig => {
   const config: { -readonly [K in keyof ClientConfig]: ClientConfig[K] } = {};
   if (flags.timeout !== undefined) config.timeoutMs = flags.timeout;
-  const token = need.some((g) => g !== 'scan') ? signIn(flags, env) : undefined;
+  const token = need.some((g) => g === 'ledger' || g === 'validator') ? signIn(flags, env) : undefined;
 
   if (need.includes('scan')) {
     const urls = list(flags.scanUrls);
@@ -111,6 +112,14 @@ export const connectionConfig = (
     if (url === undefined || url.length === 0) throw new UsageError('missing the validator URL: give --validator-url <url> or set CANTON_RX_VALIDATOR_URL');
     checked(url, flags.validatorUrl === undefined ? 'CANTON_RX_VALIDATOR_URL' : '--validator-url');
     config.validator = token === undefined ? { url } : { url, token };
+  }
+  if (need.includes('registry')) {
+    const url = flags.registryUrl ?? env['CANTON_RX_REGISTRY_URL'];
+    // Without one, the client's default: the Scan host's root (Amulet's registry).
+    const scan = flags.scanUrl ?? env['CANTON_RX_SCAN_URL'];
+    if (url !== undefined && url.length > 0) config.registry = { url: checked(url, flags.registryUrl === undefined ? 'CANTON_RX_REGISTRY_URL' : '--registry-url') };
+    else if (scan !== undefined && scan.length > 0) config.scan = { url: checked(scan, flags.scanUrl === undefined ? 'CANTON_RX_SCAN_URL' : '--scan-url') };
+    else throw new UsageError("missing the registry URL: give --registry-url <url> (the registry's root) or --scan-url <url> (Amulet's registry, at the Scan host), or set CANTON_RX_REGISTRY_URL");
   }
   return config;
 };

@@ -25,7 +25,7 @@ interface Flags extends ConnectionFlags {
 }
 
 const table = (operations: ReadonlyArray<CliOperation>): string =>
-  (['scan', 'ledger', 'validator'] as const)
+  (['scan', 'ledger', 'validator', 'registry'] as const)
     .map((g) => `  ${g}:\n${operations.filter((o) => o.group === g).map((o) => `    ${operationUsage(o, operations)}${o.deprecated ? '   (deprecated upstream)' : ''}`).join('\n')}`)
     .join('\n');
 
@@ -49,13 +49,13 @@ export const getCommand = (program: Command, context: CommandContext, operations
     .join('\n');
   const command = program
     .command('get')
-    .description('one single-shot read (an operation of the scan, ledger or validator group), printed as JSON')
+    .description('one single-shot read (an operation of the scan, ledger, validator or registry group), printed as JSON')
     .argument('[operation]', 'the operation: its method name, or group.method')
     .argument('[args...]', 'its arguments: strings, numbers, or JSON (or @file.json) for request bodies')
     .option('--list', 'list the operations and their arguments')
     .option('--format <format>', 'ndjson: one line; json: indented', 'ndjson')
     .option('-q, --quiet', 'no progress on stderr (errors still)');
-  withConnectionOptions(command, ['scan', 'ledger', 'validator']);
+  withConnectionOptions(command, ['scan', 'ledger', 'validator', 'registry']);
   return command.addHelpText('after', `\nOperations:\n${table(operations)}\n\nExamples:\n${examples}\n  $ canton-rx get --list`).action(async (name: string | undefined, words: string[], flags: Flags) => {
     if (flags.list === true || name === undefined) {
       if (name === undefined && flags.list !== true) throw new UsageError('give an operation (canton-rx get --list shows them)');

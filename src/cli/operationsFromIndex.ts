@@ -16,7 +16,7 @@ export interface OperationIndexRow {
   readonly example?: unknown;
 }
 
-const GROUPS = ['scan', 'ledger', 'validator'] as const;
+const GROUPS = ['scan', 'ledger', 'validator', 'registry'] as const;
 
 /** A POST that only reads is named so by the readable method names of the index (docs/codegen.md). */
 const READ_NAME = /^(get|list|lookup|count|is)[A-Z]/;

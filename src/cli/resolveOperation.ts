@@ -28,7 +28,9 @@ export const operationUsage = (op: CliOperation, all: ReadonlyArray<CliOperation
  * @since 0.3.0
  */
 export const resolveOperation = (name: string, all: ReadonlyArray<CliOperation>): CliOperation => {
-  const matches = all.filter((o) => `${o.group}.${o.method}` === name || o.method === name || o.operationId === name);
+  // A method name wins over an operation id: the token standard's v2 methods (getTransferFactoryV2) share their v1 twin's id.
+  const byName = all.filter((o) => `${o.group}.${o.method}` === name || o.method === name);
+  const matches = byName.length > 0 ? byName : all.filter((o) => o.operationId === name);
   if (matches.length === 1) return matches[0]!;
   if (matches.length > 1) throw new UsageError(`${name} is in several groups: say which, ${matches.map((o) => `${o.group}.${o.method}`).join(' or ')}`);
   const near = all.filter((o) => o.method.toLowerCase().includes(name.toLowerCase().replace(/^.*\./, '')));

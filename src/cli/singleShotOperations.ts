@@ -24,7 +24,7 @@ export interface OperationArg {
  * @since 0.3.0
  */
 export interface CliOperation {
-  readonly group: 'scan' | 'ledger' | 'validator';
+  readonly group: 'scan' | 'ledger' | 'validator' | 'registry';
   readonly operationId: string;
   /** The method of the client group that performs it. */
   readonly method: string;

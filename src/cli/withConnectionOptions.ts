@@ -13,7 +13,7 @@ import { withOAuthOptions } from './withOAuthOptions.js';
  * @category CLI
  * @since 0.3.0
  */
-export const withConnectionOptions = (command: Command, groups: ReadonlyArray<'scan' | 'ledger' | 'validator'>): Command => {
+export const withConnectionOptions = (command: Command, groups: ReadonlyArray<'scan' | 'ledger' | 'validator' | 'registry'>): Command => {
   if (groups.includes('scan')) {
     command
       .option('--scan-url <url>', 'the Scan base URL, ending in /api/scan (env CANTON_RX_SCAN_URL)')
@@ -24,6 +24,7 @@ export const withConnectionOptions = (command: Command, groups: ReadonlyArray<'s
   }
   if (groups.includes('ledger')) command.option('--ledger-url <url>', 'the participant JSON API base URL (env CANTON_RX_LEDGER_URL)');
   if (groups.includes('validator')) command.option('--validator-url <url>', 'the validator base URL, ending in /api/validator (env CANTON_RX_VALIDATOR_URL)');
+  if (groups.includes('registry')) command.option('--registry-url <url>', "a token registry's root (env CANTON_RX_REGISTRY_URL; default the Scan host's root, Amulet's registry)");
   if (groups.includes('ledger') || groups.includes('validator'))
     withOAuthOptions(command.option('--token-file <file>', 'read the bearer token from this file (else env CANTON_RX_TOKEN); never a flag'));
   return command

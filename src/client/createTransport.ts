@@ -62,7 +62,7 @@ export const withStrict = (transport: Transport, options: { readonly strict?: bo
  * @internal
  */
 export const createTransport = (
-  name: 'ledger' | 'validator' | 'scan',
+  name: 'ledger' | 'validator' | 'scan' | 'registry',
   group: GroupConfig | undefined,
   shared: { fetch: Fetch; timeoutMs: number; maxResponseBytes?: number; configIssues?: ReadonlyArray<RequestIssue>; strict?: boolean; telemetry?: Telemetry },
 ): Transport => {

@@ -28,7 +28,7 @@ export interface ParamSpec {
  * @internal
  */
 export interface OperationDescriptor<A = unknown> {
-  readonly group: 'ledger' | 'scan' | 'validator';
+  readonly group: 'ledger' | 'scan' | 'validator' | 'registry';
   readonly operationId: string;
   readonly method: string;
   readonly httpMethod: 'GET' | 'POST' | 'PATCH' | 'DELETE';

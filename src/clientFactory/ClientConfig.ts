@@ -2,6 +2,7 @@ import type { Fetch } from '../http/types.js';
 import type { GroupConfig, ValidatorGroupConfig, WebSocketConstructor } from '../client/types.js';
 import type { ScanPoolConfig } from '../pool/types.js';
 import type { TelemetryConfig } from '../telemetry/TelemetryConfig.js';
+import type { RegistryConfig } from '../registry/RegistryConfig.js';
 
 /**
  * What `createClient` needs: the groups you use, and what they share.
@@ -13,6 +14,12 @@ export interface ClientConfig {
   readonly validator?: ValidatorGroupConfig;
   /** One Scan (`{ url }`), or several read as one (`{ urls }` or `{ discover }`, see docs/scans.md). */
   readonly scan?: GroupConfig | ScanPoolConfig;
+  /**
+   * The token standard's registries (docs/registry.md): the default one's root `url`, and one per
+   * instrument admin (`byAdmin`). Absent `url`: a single Scan's host root (Amulet's registry).
+   * @since 0.4.0
+   */
+  readonly registry?: RegistryConfig;
   /** The fetch to use; default the platform's `fetch` where there is one (Node 18+, browsers), else cross-fetch. */
   readonly fetch?: Fetch;
   /**

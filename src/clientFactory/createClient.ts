@@ -1,22 +1,26 @@
-import type { RequestIssue } from '../errors/CantonError.js';
-import { DEFAULT_MAX_RESPONSE_BYTES, MAX_TIMEOUT_MS } from '../http/request.js';
-import type { Fetch } from '../http/types.js';
 import { createTransport } from '../client/createTransport.js';
 import { createLedgerGroup, type LedgerGroup } from '../ledger/createLedgerGroup.js';
-import { createScanGroup, type ScanGroup } from '../scan/createScanGroup.js';
+import type { ScanGroup } from '../scan/createScanGroup.js';
 import { createValidatorGroup, type ValidatorGroup } from '../validator/createValidatorGroup.js';
+import { createRegistryGroup, type RegistryGroup } from '../registry/createRegistryGroup.js';
+import { scanRegistryUrl } from '../registry/scanRegistryUrl.js';
 import type { ClientConfig } from './ClientConfig.js';
-import { defaultFetch } from './defaultFetch.js';
-import { createPoolTransport } from '../pool/createPoolTransport.js';
+import type { GroupConfig } from '../client/types.js';
 import { isScanPoolConfig } from '../pool/types.js';
+import { clientShared } from './clientShared.js';
+import { scanGroupFor } from './scanGroupFor.js';
 import { webSocketEndpoint } from '../ws/webSocketEndpoint.js';
-import { createTelemetry } from '../telemetry/createTelemetry.js';
 import { withTelemetry } from '../telemetry/withTelemetry.js';
 
-const DEFAULT_TIMEOUT_MS = 30_000;
+/** The default registry: one Scan's host root, with its token (the same server). A pool gives none: its Scans are cross-checked, a registry's answer would come from one. */
+const scanRegistry = (scan: ClientConfig['scan']): { url: string; token?: GroupConfig['token'] } | undefined => {
+  if (scan === undefined || isScanPoolConfig(scan)) return undefined;
+  const url = scanRegistryUrl(scan.url);
+  return url === undefined ? undefined : { url, ...(scan.token !== undefined ? { token: scan.token } : {}) };
+};
 
 /**
- * The three API groups of a client. Each holds the operations of its group; a group that was not
+ * The API groups of a client. Each holds the operations of its group; a group that was not
  * configured is still there and answers every operation with an `InvalidRequest` Left.
  * @category Client
  * @since 0.1.0
@@ -25,10 +29,17 @@ export interface CantonClient {
   readonly ledger: LedgerGroup;
   readonly validator: ValidatorGroup;
   readonly scan: ScanGroup;
+  /**
+   * The token standard's registries (docs/registry.md): `registry.url`, else the Scan host's root
+   * (Amulet's registry); `client.registry.forAdmin(admin)` for another instrument admin's.
+   * @since 0.4.0
+   */
+  readonly registry: RegistryGroup;
 }
 
 /**
- * Creates a client for the Ledger JSON API v2, the Splice validator API and the Splice Scan API.
+ * Creates a client for the Ledger JSON API v2, the Splice validator API, the Splice Scan API and
+ * the token standard's registries.
  * Creating it sends nothing; every operation is a cold Observable.
  *
  * @example
@@ -39,6 +50,7 @@ export interface CantonClient {
  *   ledger: { url: 'https://participant.example.com', token: () => auth.currentToken() },
  *   validator: { url: 'https://validator.example.com/api/validator', token: 'eyJ...' },
  *   scan: { url: 'https://scan.example.com/api/scan' },
+ *   registry: { url: 'https://scan.example.com' }, // the default when scan is one URL
  *   timeoutMs: 10_000,
  *   maxResponseBytes: 64 * 1024 * 1024,
  * });
@@ -47,24 +59,11 @@ export interface CantonClient {
  * @since 0.1.0
  */
 export const createClient = (config: ClientConfig = {}): CantonClient => {
-  const timeoutMs = config.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  const maxResponseBytes = config.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
-  // Bad options are reported on use, like a missing group, rather than thrown here.
-  const configIssues: RequestIssue[] = [];
-  if (!(timeoutMs === Infinity || (typeof timeoutMs === 'number' && timeoutMs > 0 && timeoutMs <= MAX_TIMEOUT_MS))) {
-    configIssues.push({ path: 'timeoutMs', message: `must be a number of milliseconds above 0 and at most ${MAX_TIMEOUT_MS}, or Infinity for no timeout; got ${String(config.timeoutMs)}` });
-  }
-  if (!(Number.isSafeInteger(maxResponseBytes) && maxResponseBytes > 0)) {
-    configIssues.push({ path: 'maxResponseBytes', message: `must be a positive whole number of bytes, got ${String(config.maxResponseBytes)}` });
-  }
-  const fetch: Fetch = config.fetch ?? defaultFetch();
-  const telemetry = createTelemetry(config.telemetry);
-  const shared = { fetch, timeoutMs, maxResponseBytes, configIssues, ...(config.strict === true ? { strict: true } : {}), ...(telemetry !== undefined ? { telemetry } : {}) };
-  // The pool's events are counted too (pool events metric), and still reach the caller's onEvent.
-  const scanPool = isScanPoolConfig(config.scan) && telemetry !== undefined ? { ...config.scan, onEvent: telemetry.poolEvents(config.scan.onEvent) } : config.scan;
+  const shared = clientShared(config);
   return {
-    ledger: createLedgerGroup(withTelemetry(createTransport('ledger', config.ledger, shared), telemetry), webSocketEndpoint(config.ledger, { ...shared, ...(config.webSocket !== undefined ? { webSocket: config.webSocket } : {}) })),
-    validator: createValidatorGroup(withTelemetry(createTransport('validator', config.validator, shared), telemetry), config.validator?.ansAcronym ?? 'cns'),
-    scan: createScanGroup(withTelemetry(isScanPoolConfig(scanPool) ? createPoolTransport(scanPool, shared) : createTransport('scan', scanPool, shared), telemetry)),
+    ledger: createLedgerGroup(withTelemetry(createTransport('ledger', config.ledger, shared), shared.telemetry), webSocketEndpoint(config.ledger, { ...shared, ...(config.webSocket !== undefined ? { webSocket: config.webSocket } : {}) })),
+    validator: createValidatorGroup(withTelemetry(createTransport('validator', config.validator, shared), shared.telemetry), config.validator?.ansAcronym ?? 'cns'),
+    scan: scanGroupFor(config.scan, shared),
+    registry: createRegistryGroup(config.registry, scanRegistry(config.scan), (group) => withTelemetry(createTransport('registry', group, shared), shared.telemetry)),
   };
 };

@@ -6,8 +6,8 @@
  * @since 0.2.0
  */
 export interface OperationIndexEntry {
-  /** The client group: `client.ledger`, `client.scan` or `client.validator`. */
-  readonly group: 'ledger' | 'scan' | 'validator';
+  /** The client group: `client.ledger`, `client.scan`, `client.validator` or `client.registry`. */
+  readonly group: 'ledger' | 'scan' | 'validator' | 'registry';
   /** The operationId of the upstream spec. */
   readonly operationId: string;
   /** The method of the group that calls it. */
@@ -24,7 +24,7 @@ export interface OperationIndexEntry {
 
 /**
  * Every operation of the upstream specs (the Canton Ledger JSON API, Splice Scan, the validator's
- * scan proxy and ANS API, Splice's common endpoints), with the method that calls it: for generic
+ * scan proxy and ANS API, Splice's common endpoints, the token standard's registry APIs), with the method that calls it: for generic
  * tooling, coverage reports, or driving every operation in a test.
  * @example
  * ```ts
@@ -199,4 +199,27 @@ export const operationIndex: ReadonlyArray<OperationIndexEntry> = [
   { group: "validator", operationId: "lookupTransferCommandCounterByParty", method: "lookupTransferCommandCounterByParty", httpMethod: "GET", path: "/v0/scan-proxy/transfer-command-counter/{party}", deprecated: false, paged: false, example: ["example"] },
   { group: "validator", operationId: "lookupTransferCommandStatus", method: "lookupTransferCommandStatus", httpMethod: "GET", path: "/v0/scan-proxy/transfer-command/status", deprecated: false, paged: false, example: [{"sender":"example","nonce":1}] },
   { group: "validator", operationId: "lookupTransferPreapprovalByParty", method: "lookupTransferPreapprovalByParty", httpMethod: "GET", path: "/v0/scan-proxy/transfer-preapprovals/by-party/{party}", deprecated: false, paged: false, example: ["example"] },
+  { group: "registry", operationId: "getAllocationCancelContext", method: "getAllocationCancelContext", httpMethod: "POST", path: "/registry/allocations/v1/{allocationId}/choice-contexts/cancel", deprecated: false, paged: false, example: ["example",{}] },
+  { group: "registry", operationId: "getAllocationCancelContext", method: "getAllocationCancelContextV2", httpMethod: "POST", path: "/registry/allocations/v2/{allocationId}/choice-contexts/cancel", deprecated: false, paged: false, example: ["example",{}] },
+  { group: "registry", operationId: "getAllocationFactory", method: "getAllocationFactory", httpMethod: "POST", path: "/registry/allocation-instruction/v1/allocation-factory", deprecated: false, paged: false, example: [{"choiceArguments":{}}] },
+  { group: "registry", operationId: "getAllocationFactory", method: "getAllocationFactoryV2", httpMethod: "POST", path: "/registry/allocation-instruction/v2/allocation-factory", deprecated: false, paged: false, example: [{"choiceArguments":{}}] },
+  { group: "registry", operationId: "getAllocationTransferContext", method: "getAllocationTransferContext", httpMethod: "POST", path: "/registry/allocations/v1/{allocationId}/choice-contexts/execute-transfer", deprecated: false, paged: false, example: ["example",{}] },
+  { group: "registry", operationId: "getAllocationWithdrawContext", method: "getAllocationWithdrawContext", httpMethod: "POST", path: "/registry/allocations/v1/{allocationId}/choice-contexts/withdraw", deprecated: false, paged: false, example: ["example",{}] },
+  { group: "registry", operationId: "getAllocationWithdrawContext", method: "getAllocationWithdrawContextV2", httpMethod: "POST", path: "/registry/allocations/v2/{allocationId}/choice-contexts/withdraw", deprecated: false, paged: false, example: ["example",{}] },
+  { group: "registry", operationId: "getInstrument", method: "getInstrument", httpMethod: "GET", path: "/registry/metadata/v1/instruments/{instrumentId}", deprecated: false, paged: false, example: ["example"] },
+  { group: "registry", operationId: "getTransferInstructionAcceptContext", method: "getPreapprovalAcceptContext", httpMethod: "POST", path: "/registry/transfer-preapproval/v1/{preapprovalId}/choice-contexts/accept", deprecated: false, paged: false, example: ["example",{}] },
+  { group: "registry", operationId: "getTransferInstructionWithdrawContext", method: "getPreapprovalCancelContext", httpMethod: "POST", path: "/registry/transfer-preapproval/v1/{preapprovalId}/choice-contexts/cancel", deprecated: false, paged: false, example: ["example",{}] },
+  { group: "registry", operationId: "getPreapprovalFactory", method: "getPreapprovalFactory", httpMethod: "POST", path: "/registry/transfer-preapproval/v1/preapproval-factory", deprecated: false, paged: false, example: [{"choiceArguments":{}}] },
+  { group: "registry", operationId: "getTransferInstructionRenewContext", method: "getPreapprovalRenewContext", httpMethod: "POST", path: "/registry/transfer-preapproval/v1/{preapprovalId}/choice-contexts/renew", deprecated: false, paged: false, example: ["example",{}] },
+  { group: "registry", operationId: "getRegistryInfo", method: "getRegistryInfo", httpMethod: "GET", path: "/registry/metadata/v1/info", deprecated: false, paged: false, example: [] },
+  { group: "registry", operationId: "getSettlementFactory", method: "getSettlementFactory", httpMethod: "POST", path: "/registry/allocation/v2/settlement-factory", deprecated: false, paged: false, example: [{"choiceArguments":{}}] },
+  { group: "registry", operationId: "getTransferFactory", method: "getTransferFactory", httpMethod: "POST", path: "/registry/transfer-instruction/v1/transfer-factory", deprecated: false, paged: false, example: [{"choiceArguments":{}}] },
+  { group: "registry", operationId: "getTransferFactory", method: "getTransferFactoryV2", httpMethod: "POST", path: "/registry/transfer-instruction/v2/transfer-factory", deprecated: false, paged: false, example: [{"choiceArguments":{}}] },
+  { group: "registry", operationId: "getTransferInstructionAcceptContext", method: "getTransferInstructionAcceptContext", httpMethod: "POST", path: "/registry/transfer-instruction/v1/{transferInstructionId}/choice-contexts/accept", deprecated: false, paged: false, example: ["example",{}] },
+  { group: "registry", operationId: "getTransferInstructionAcceptContext", method: "getTransferInstructionAcceptContextV2", httpMethod: "POST", path: "/registry/transfer-instruction/v2/{transferInstructionId}/choice-contexts/accept", deprecated: false, paged: false, example: ["example",{}] },
+  { group: "registry", operationId: "getTransferInstructionRejectContext", method: "getTransferInstructionRejectContext", httpMethod: "POST", path: "/registry/transfer-instruction/v1/{transferInstructionId}/choice-contexts/reject", deprecated: false, paged: false, example: ["example",{}] },
+  { group: "registry", operationId: "getTransferInstructionRejectContext", method: "getTransferInstructionRejectContextV2", httpMethod: "POST", path: "/registry/transfer-instruction/v2/{transferInstructionId}/choice-contexts/reject", deprecated: false, paged: false, example: ["example",{}] },
+  { group: "registry", operationId: "getTransferInstructionWithdrawContext", method: "getTransferInstructionWithdrawContext", httpMethod: "POST", path: "/registry/transfer-instruction/v1/{transferInstructionId}/choice-contexts/withdraw", deprecated: false, paged: false, example: ["example",{}] },
+  { group: "registry", operationId: "getTransferInstructionWithdrawContext", method: "getTransferInstructionWithdrawContextV2", httpMethod: "POST", path: "/registry/transfer-instruction/v2/{transferInstructionId}/choice-contexts/withdraw", deprecated: false, paged: false, example: ["example",{}] },
+  { group: "registry", operationId: "listInstruments", method: "listInstruments", httpMethod: "GET", path: "/registry/metadata/v1/instruments", deprecated: false, paged: true, example: [{}] },
 ];

@@ -5,7 +5,7 @@ import type { CantonError } from '../errors/CantonError.js';
 import { withStrict, type Transport } from '../client/createTransport.js';
 import { invokeOperation } from '../client/invokeOperation.js';
 import type * as T from '../codecs/ledger/index.js';
-import { ledgerOperations as O } from '../generated/ledger/operations.js';
+import * as O from '../generated/ledger/operations.js';
 import { ledgerUpdates, type LedgerUpdatesOptions, type LedgerUpdatesRequest } from '../streams/ledgerUpdates.js';
 import { ledgerPageStreams, type LedgerPageStreams } from '../streams/ledgerPageStreams.js';
 import type { Heartbeat } from '../streams/heartbeat.js';

@@ -3,9 +3,9 @@ import * as E from 'fp-ts/lib/Either.js';
 import type { CantonError, RequestIssue } from '../errors/CantonError.js';
 import { invalidRequest } from '../errors/constructors.js';
 import type { Agreement, Call, Transport } from '../client/createTransport.js';
-import { invokeOperation, type OperationDescriptor } from '../client/invokeOperation.js';
+import { invokeOperation } from '../client/invokeOperation.js';
 import type { ListDsoScansResponse } from '../codecs/scan/ListDsoScansResponse.js';
-import { scanOperations } from '../generated/scan/operations.js';
+import { listDsoScans, scanAgreements } from '../generated/scan/operations.js';
 import { requestUnparsed } from '../http/request.js';
 import type { Fetch } from '../http/types.js';
 import { parseBaseUrl } from '../http/parseBaseUrl.js';
@@ -21,16 +21,13 @@ export { neededAnswers } from './readAgreed.js';
 /** Splice's `DefaultScansRefreshInterval`. @internal */
 export const DEFAULT_REFRESH_MS = 600_000;
 
-/**
- * The agreement of the Scan operations by route, for calls that do not carry their descriptor's
- * (built with `send`, not `invokeOperation`): the descriptor decides either way, never the path.
- */
-const agreementByRoute: ReadonlyMap<string, Agreement> = new Map(
-  Object.values(scanOperations as Record<string, OperationDescriptor>).flatMap((d) => (d.agreement !== undefined ? [[`${d.httpMethod} ${d.path}`, d.agreement] as const] : [])),
-);
-
 /** How the answers to a call are compared: its descriptor's agreement, else the whole answer. @internal */
-export const agreementOf = (call: Call): Agreement => call.agreement ?? agreementByRoute.get(`${call.method} ${call.path}`) ?? 'whole';
+export const agreementOf = (call: Call): Agreement => {
+  if (call.agreement !== undefined) return call.agreement;
+  // A call built with `send`, not `invokeOperation`, carries no descriptor: its route's (the descriptor decides either way, never the path).
+  const route = `${call.method} ${call.path}`;
+  return Object.prototype.hasOwnProperty.call(scanAgreements, route) ? scanAgreements[route]! : 'whole';
+};
 
 const normalizeScanUrl = (publicUrl: string): string => {
   const u = publicUrl.replace(/\/+$/, '');
@@ -135,7 +132,7 @@ export const createPoolTransport = (
   let refreshedAt = 0;
   let stale = false;
   let refreshing: Observable<E.Either<CantonError, string[]>> | undefined;
-  const listing = (scans: ReadonlyArray<string>) => invokeOperation((call) => agreedRead(scans, call), scanOperations.listDsoScans, []);
+  const listing = (scans: ReadonlyArray<string>) => invokeOperation((call) => agreedRead(scans, call), listDsoScans, []);
   const refresh = (): Observable<E.Either<CantonError, string[]>> => {
     // When none of the Scans known can list the Scans any more (all of them gone), the seeds are
     // asked again: without that, the pool would keep a list of dead Scans for good.

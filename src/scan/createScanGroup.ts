@@ -8,7 +8,7 @@ import { invokeOperation, type OperationDescriptor } from '../client/invokeOpera
 import type * as T from '../codecs/scan/index.js';
 import { checkRequest } from '../validation/checkRequest.js';
 import { requestValidations } from '../validation/requestValidations.js';
-import { scanOperations as O } from '../generated/scan/operations.js';
+import * as O from '../generated/scan/operations.js';
 import { scanUpdates, type ScanUpdatesOptions } from '../streams/scanUpdates.js';
 import type { Heartbeat } from '../streams/heartbeat.js';
 import type { ScanCheckpoint } from '../streams/checkpoints.js';

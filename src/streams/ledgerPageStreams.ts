@@ -12,7 +12,7 @@ import type { PartyDetails, User, VettedPackages } from '../generated/ledger/sch
 import type { VettedPackagesCheckpoint } from './checkpoints.js';
 import type { LedgerListCheckpoint } from './LedgerListed.js';
 import type { StreamOptions } from './options.js';
-import { pageFormsOf } from './recordStreams.js';
+import { pageFormsOf, ledgerRecordStreams } from './recordStreams.js';
 import type { LedgerPartiesRequest } from './ledgerParties.js';
 import type { LedgerUsersRequest } from './ledgerUsers.js';
 import type { LedgerVettedPackagesRequest } from './ledgerVettedPackages.js';
@@ -101,5 +101,5 @@ export interface LedgerPageStreams {
   ): Observable<E.Either<CantonError, Page<ViewedContract<TransferInstructionView>, LedgerSnapshotCheckpoint | LedgerCheckpoint>>>;
 }
 
-/** The page streams of a ledger transport: the ledger entries of `recordStreams`. @internal */
-export const ledgerPageStreams = (transport: Transport): LedgerPageStreams => pageFormsOf('ledger', transport);
+/** The page streams of a ledger transport: `ledgerRecordStreams`. @internal */
+export const ledgerPageStreams = (transport: Transport): LedgerPageStreams => pageFormsOf(ledgerRecordStreams, transport);

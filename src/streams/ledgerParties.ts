@@ -6,7 +6,7 @@ import { flattenPages } from '../paging/flattenPages.js';
 import type { Transport } from '../client/createTransport.js';
 import { checked } from '../client/send.js';
 import { invokeOperation } from '../client/invokeOperation.js';
-import { ledgerOperations } from '../generated/ledger/operations.js';
+import * as ledgerOperations from '../generated/ledger/operations.js';
 import type { PartyDetails } from '../generated/ledger/schemas.js';
 import { Checks } from '../validation/checks.js';
 import { ledgerIdPagedPages } from './ledgerIdPaged.js';

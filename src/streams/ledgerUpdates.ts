@@ -4,7 +4,7 @@ import type { CantonError } from '../errors/CantonError.js';
 import type { Transport } from '../client/createTransport.js';
 import { checked } from '../client/send.js';
 import { invokeOperation } from '../client/invokeOperation.js';
-import { ledgerOperations } from '../generated/ledger/operations.js';
+import * as ledgerOperations from '../generated/ledger/operations.js';
 import type { GetUpdatesPageRequest, JsGetUpdatesPageResponse } from '../codecs/ledger/GetUpdatesPage.js';
 import type { Update } from '../codecs/ledger/Update.js';
 import { validateGetUpdatesPageRequest } from '../validation/validateGetUpdatesPageRequest.js';

@@ -4,7 +4,7 @@ import type { CantonError } from '../errors/CantonError.js';
 import type { Transport } from '../client/createTransport.js';
 import { checked } from '../client/send.js';
 import { invokeOperation } from '../client/invokeOperation.js';
-import { ledgerOperations } from '../generated/ledger/operations.js';
+import * as ledgerOperations from '../generated/ledger/operations.js';
 import type { JsGetActiveContractsPageResponse } from '../codecs/ledger/JsGetActiveContractsPageResponse.js';
 import type { GetActiveContractsPageRequest } from '../codecs/ledger/GetActiveContractsPageRequest.js';
 import type { EventFormat } from '../codecs/ledger/UpdateFormat.js';

@@ -7,7 +7,7 @@ import type { Transport } from '../client/createTransport.js';
 import { checked } from '../client/send.js';
 import { invokeOperation } from '../client/invokeOperation.js';
 import type { PackageMetadataFilter, TopologyStateFilter, VettedPackages } from '../generated/ledger/schemas.js';
-import { ledgerOperations } from '../generated/ledger/operations.js';
+import * as ledgerOperations from '../generated/ledger/operations.js';
 import { Checks } from '../validation/checks.js';
 import type { VettedPackagesCheckpoint } from './checkpoints.js';
 import type { StreamOptions } from './options.js';

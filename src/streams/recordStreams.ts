@@ -58,56 +58,69 @@ const paged = <G extends 'scan' | 'ledger', R, O, A, C>(group: G, family: Cursor
 });
 
 /**
+ * Scan's record streams, by name: apart from the ledger's, so that a Scan bundle holds no ledger
+ * stream (each table behind a pure call: an unused one is dropped, reads of checkpointCodecs and all).
+ * @internal
+ */
+export const scanRecordStreams = /*#__PURE__*/ (() =>
+  ({
+    'scan.updates': paged('scan', 'scan cursor', checkpointCodecs['scan.updates'], scanUpdatesPages),
+    'scan.events': paged('scan', 'scan cursor', checkpointCodecs['scan.events'], scanEventsPages),
+    'scan.updatesBefore': paged('scan', 'walking by record time or id', checkpointCodecs['scan.updatesBefore'], scanUpdatesBeforePages),
+    'scan.importUpdates': paged('scan', 'walking by record time or id', checkpointCodecs['scan.importUpdates'], scanImportUpdatesPages),
+    'scan.holdings': paged('scan', 'snapshot', checkpointCodecs['scan.holdings'], scanHoldingsPages),
+    'scan.acsSnapshot': paged('scan', 'snapshot', checkpointCodecs['scan.acsSnapshot'], scanAcsSnapshotPages),
+    'scan.voteResults': paged('scan', 'page token', checkpointCodecs['scan.voteResults'], scanVoteResultsPages),
+    'scan.bulkUpdateHistoryObjects': paged('scan', 'page token', checkpointCodecs['scan.bulkUpdateHistoryObjects'], scanBulkUpdateHistoryObjectsPages),
+    'scan.validatorLicenses': paged('scan', 'page token', checkpointCodecs['scan.validatorLicenses'], scanValidatorLicensesPages),
+    'scan.updatesFromSnapshot': {
+      group: 'scan',
+      family: 'composite',
+      checkpoint: checkpointCodecs['scan.updatesFromSnapshot'],
+      composes: ['scan.acsSnapshot', 'scan.updates'],
+      items: scanUpdatesFromSnapshot,
+    },
+  }) as const satisfies Readonly<Record<string, RecordStreamEntry<never, never>>>)();
+
+/** The ledger's record streams, by name. @internal */
+export const ledgerRecordStreams = /*#__PURE__*/ (() =>
+  ({
+    'ledger.updates': paged('ledger', 'offset bound', checkpointCodecs['ledger.updates'], ledgerUpdatesPages),
+    'ledger.parties': paged('ledger', 'page token', checkpointCodecs['ledger.parties'], ledgerPartiesPages),
+    'ledger.users': paged('ledger', 'page token', checkpointCodecs['ledger.users'], ledgerUsersPages),
+    'ledger.vettedPackages': paged('ledger', 'page token', checkpointCodecs['ledger.vettedPackages'], ledgerVettedPackagesPages),
+    'ledger.activeContracts': paged('ledger', 'page token', checkpointCodecs['ledger.activeContracts'], ledgerActiveContractsPages),
+    'ledger.holdings': paged('ledger', 'page token', checkpointCodecs['ledger.holdings'], ledgerHoldingsPages),
+    'ledger.transferInstructions': paged('ledger', 'page token', checkpointCodecs['ledger.transferInstructions'], ledgerTransferInstructionsPages),
+    'ledger.updatesWithSnapshot': {
+      group: 'ledger',
+      family: 'composite',
+      checkpoint: checkpointCodecs['ledger.updatesWithSnapshot'],
+      composes: ['ledger.activeContracts', 'ledger.updates'],
+      items: ledgerUpdatesWithSnapshot,
+    },
+  }) as const satisfies Readonly<Record<string, RecordStreamEntry<never, never>>>)();
+
+/**
  * Every record stream of the client, by its name (its checkpoints' `stream`): the table the
  * groups' page forms are built from and the resume tests run over, one entry per stream.
  * @internal
  */
-export const recordStreams = {
-  'scan.updates': paged('scan', 'scan cursor', checkpointCodecs['scan.updates'], scanUpdatesPages),
-  'scan.events': paged('scan', 'scan cursor', checkpointCodecs['scan.events'], scanEventsPages),
-  'scan.updatesBefore': paged('scan', 'walking by record time or id', checkpointCodecs['scan.updatesBefore'], scanUpdatesBeforePages),
-  'scan.importUpdates': paged('scan', 'walking by record time or id', checkpointCodecs['scan.importUpdates'], scanImportUpdatesPages),
-  'scan.holdings': paged('scan', 'snapshot', checkpointCodecs['scan.holdings'], scanHoldingsPages),
-  'scan.acsSnapshot': paged('scan', 'snapshot', checkpointCodecs['scan.acsSnapshot'], scanAcsSnapshotPages),
-  'scan.voteResults': paged('scan', 'page token', checkpointCodecs['scan.voteResults'], scanVoteResultsPages),
-  'scan.bulkUpdateHistoryObjects': paged('scan', 'page token', checkpointCodecs['scan.bulkUpdateHistoryObjects'], scanBulkUpdateHistoryObjectsPages),
-  'scan.validatorLicenses': paged('scan', 'page token', checkpointCodecs['scan.validatorLicenses'], scanValidatorLicensesPages),
-  'ledger.updates': paged('ledger', 'offset bound', checkpointCodecs['ledger.updates'], ledgerUpdatesPages),
-  'ledger.parties': paged('ledger', 'page token', checkpointCodecs['ledger.parties'], ledgerPartiesPages),
-  'ledger.users': paged('ledger', 'page token', checkpointCodecs['ledger.users'], ledgerUsersPages),
-  'ledger.vettedPackages': paged('ledger', 'page token', checkpointCodecs['ledger.vettedPackages'], ledgerVettedPackagesPages),
-  'ledger.activeContracts': paged('ledger', 'page token', checkpointCodecs['ledger.activeContracts'], ledgerActiveContractsPages),
-  'ledger.holdings': paged('ledger', 'page token', checkpointCodecs['ledger.holdings'], ledgerHoldingsPages),
-  'ledger.transferInstructions': paged('ledger', 'page token', checkpointCodecs['ledger.transferInstructions'], ledgerTransferInstructionsPages),
-  'scan.updatesFromSnapshot': {
-    group: 'scan',
-    family: 'composite',
-    checkpoint: checkpointCodecs['scan.updatesFromSnapshot'],
-    composes: ['scan.acsSnapshot', 'scan.updates'],
-    items: scanUpdatesFromSnapshot,
-  },
-  'ledger.updatesWithSnapshot': {
-    group: 'ledger',
-    family: 'composite',
-    checkpoint: checkpointCodecs['ledger.updatesWithSnapshot'],
-    composes: ['ledger.activeContracts', 'ledger.updates'],
-    items: ledgerUpdatesWithSnapshot,
-  },
-} as const satisfies Readonly<Record<string, RecordStreamEntry<never, never>>>;
+export const recordStreams = /*#__PURE__*/ (() => ({ ...scanRecordStreams, ...ledgerRecordStreams }))();
 
-type Table = typeof recordStreams;
-type PagedName<G> = { [K in keyof Table]: Table[K] extends { readonly group: G; readonly pages: unknown } ? K : never }[keyof Table];
+type Table = Readonly<Record<string, RecordStreamEntry<never, never>>>;
+type PagedName<T> = { [K in keyof T]: T[K] extends { readonly pages: unknown } ? K : never }[keyof T];
 type MethodOf<K> = K extends `${string}.${infer M}` ? M : never;
 type Bound<F> = F extends (transport: Transport, request: infer R, options?: infer O) => infer P ? (request: R, options?: O) => P : never;
 
 /**
- * The page forms of one group, bound to its transport: `{ updates: (request, options) => ... }`
- * from the table's entries of that group.
+ * The page forms of one group's table, bound to its transport: `{ updates: (request, options) => ... }`
+ * from the table's paged entries.
  * @internal
  */
-export const pageFormsOf = <G extends 'scan' | 'ledger'>(group: G, transport: Transport): { [K in PagedName<G> as MethodOf<K>]: Bound<Table[K] extends { readonly pages: infer F } ? F : never> } =>
+export const pageFormsOf = <T extends Table>(table: T, transport: Transport): { [K in PagedName<T> as MethodOf<K>]: Bound<T[K] extends { readonly pages: infer F } ? F : never> } =>
   Object.fromEntries(
-    Object.entries(recordStreams).flatMap(([name, entry]) =>
-      entry.group === group && 'pages' in entry ? [[name.slice(name.indexOf('.') + 1), (request: never, options?: never) => (entry.pages as (t: Transport, r: never, o?: never) => unknown)(transport, request, options)]] : [],
+    Object.entries(table).flatMap(([name, entry]) =>
+      entry.pages !== undefined ? [[name.slice(name.indexOf('.') + 1), (request: never, options?: never) => (entry.pages as (t: Transport, r: never, o?: never) => unknown)(transport, request, options)]] : [],
     ),
   ) as never;

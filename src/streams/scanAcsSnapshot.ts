@@ -6,7 +6,7 @@ import { checked } from '../client/send.js';
 import { invokeOperation } from '../client/invokeOperation.js';
 import type { ActiveContract } from '../codecs/scan/ActiveContract.js';
 import type { AcsRequestV2 } from '../codecs/scan/AcsRequestV2.js';
-import { scanOperations } from '../generated/scan/operations.js';
+import * as scanOperations from '../generated/scan/operations.js';
 import { Checks } from '../validation/checks.js';
 import type { AcsSnapshotCheckpoint } from './checkpoints.js';
 import { itemCheckpoints } from './itemCheckpoints.js';

@@ -7,7 +7,7 @@ import type { Transport } from '../client/createTransport.js';
 import { checked } from '../client/send.js';
 import { invokeOperation } from '../client/invokeOperation.js';
 import type { BulkStorageObjectRef } from '../generated/scan/schemas.js';
-import { scanOperations } from '../generated/scan/operations.js';
+import * as scanOperations from '../generated/scan/operations.js';
 import { Checks } from '../validation/checks.js';
 import type { BulkUpdateHistoryCheckpoint } from './checkpoints.js';
 import type { StreamOptions } from './options.js';

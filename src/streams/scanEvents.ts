@@ -5,7 +5,7 @@ import type { Transport } from '../client/createTransport.js';
 import { checked } from '../client/send.js';
 import { invokeOperation } from '../client/invokeOperation.js';
 import type { EventHistoryItem, EventHistoryRequest } from '../generated/scan/schemas.js';
-import { scanOperations } from '../generated/scan/operations.js';
+import * as scanOperations from '../generated/scan/operations.js';
 import { Checks } from '../validation/checks.js';
 import type { EventsCheckpoint } from './checkpoints.js';
 import type { Heartbeat } from './heartbeat.js';

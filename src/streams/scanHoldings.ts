@@ -4,7 +4,7 @@ import type { CantonError } from '../errors/CantonError.js';
 import type { Transport } from '../client/createTransport.js';
 import { checked } from '../client/send.js';
 import { invokeOperation } from '../client/invokeOperation.js';
-import { scanOperations } from '../generated/scan/operations.js';
+import * as scanOperations from '../generated/scan/operations.js';
 import type { AcsResponseV2 } from '../codecs/scan/AcsResponseV2.js';
 import type { ActiveContract } from '../codecs/scan/ActiveContract.js';
 import type { HoldingsStateRequestV2 } from '../codecs/scan/HoldingsStateRequestV2.js';

@@ -6,7 +6,7 @@ import { checked } from '../client/send.js';
 import { invokeOperation } from '../client/invokeOperation.js';
 import type { UpdateHistoryItem } from '../codecs/scan/UpdateHistoryItem.js';
 import type { GetImportUpdatesRequest } from '../generated/scan/schemas.js';
-import { scanOperations } from '../generated/scan/operations.js';
+import * as scanOperations from '../generated/scan/operations.js';
 import { Checks } from '../validation/checks.js';
 import type { ImportUpdatesCheckpoint } from './checkpoints.js';
 import { invariantViolation } from '../paging/invariantViolation.js';

@@ -23,7 +23,7 @@ import type { BulkUpdateHistoryCheckpoint, ValidatorLicensesCheckpoint, VoteResu
 import type { Contract } from '../codecs/splice/Contract.js';
 import type { ScanValidatorLicensesOptions, ValidatorLicensesRequest } from './scanValidatorLicenses.js';
 import type { StreamOptions } from './options.js';
-import { pageFormsOf } from './recordStreams.js';
+import { pageFormsOf, scanRecordStreams } from './recordStreams.js';
 import type { VoteResultsRequest } from './scanVoteResults.js';
 import type { BulkUpdateHistoryObjectsRequest } from './scanBulkUpdateHistoryObjects.js';
 
@@ -88,5 +88,5 @@ export interface ScanPageStreams {
   validatorLicenses(request?: ValidatorLicensesRequest, options?: ScanValidatorLicensesOptions): Observable<E.Either<CantonError, Page<Contract, ValidatorLicensesCheckpoint>>>;
 }
 
-/** The page streams of a Scan transport: the Scan entries of `recordStreams`. @internal */
-export const scanPageStreams = (transport: Transport): ScanPageStreams => pageFormsOf('scan', transport);
+/** The page streams of a Scan transport: `scanRecordStreams`. @internal */
+export const scanPageStreams = (transport: Transport): ScanPageStreams => pageFormsOf(scanRecordStreams, transport);

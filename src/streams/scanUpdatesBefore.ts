@@ -6,7 +6,7 @@ import { checked } from '../client/send.js';
 import { invokeOperation } from '../client/invokeOperation.js';
 import type { UpdateHistoryItem } from '../codecs/scan/UpdateHistoryItem.js';
 import type { GetUpdatesBeforeRequest } from '../generated/scan/schemas.js';
-import { scanOperations } from '../generated/scan/operations.js';
+import * as scanOperations from '../generated/scan/operations.js';
 import { compareValidTimestamps } from '../time/compareValidTimestamps.js';
 import { Checks } from '../validation/checks.js';
 import { Timestamp } from '../codecs/common/primitives.js';

@@ -6,7 +6,7 @@ import { checked } from '../client/send.js';
 import { invokeOperation } from '../client/invokeOperation.js';
 import type { Contract } from '../codecs/splice/Contract.js';
 import type { ListValidatorLicensesResponse } from '../generated/scan/schemas.js';
-import { scanOperations } from '../generated/scan/operations.js';
+import * as scanOperations from '../generated/scan/operations.js';
 import { Checks } from '../validation/checks.js';
 import type { ValidatorLicensesCheckpoint } from './checkpoints.js';
 import { itemCheckpoints } from './itemCheckpoints.js';

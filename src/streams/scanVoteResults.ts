@@ -6,7 +6,7 @@ import { flattenPages } from '../paging/flattenPages.js';
 import type { Transport } from '../client/createTransport.js';
 import { checked } from '../client/send.js';
 import { invokeOperation } from '../client/invokeOperation.js';
-import { scanOperations } from '../generated/scan/operations.js';
+import * as scanOperations from '../generated/scan/operations.js';
 import { Checks } from '../validation/checks.js';
 import type { VoteResultsCheckpoint } from './checkpoints.js';
 import type { StreamOptions } from './options.js';

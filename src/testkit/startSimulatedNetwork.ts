@@ -18,6 +18,7 @@ import { validatorReadRoutes } from './internal/routes/validatorReadRoutes.js';
 import { scanPagedRoutes } from './internal/routes/scanPagedRoutes.js';
 import { scanListRoutes } from './internal/routes/scanListRoutes.js';
 import { validatorRoutes } from './internal/routes/validatorRoutes.js';
+import { registryRoutes } from './internal/routes/registryRoutes.js';
 import { requestListener } from './internal/server.js';
 import { answerCors } from './internal/answerCors.js';
 import { NetworkState, type ResolvedOptions } from './internal/state.js';
@@ -150,6 +151,7 @@ export async function startSimulatedNetwork(options: SimulatedNetworkOptions = {
     ...scanListRoutes(state),
     ...scanReadRoutes(state, () => origin),
     ...validatorReadRoutes(state),
+    ...(options.registry === true ? registryRoutes(state) : []),
   ];
   const listener = requestListener(state, routes, faults, stats);
   const server = createServer((req, res) => {

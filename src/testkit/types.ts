@@ -199,6 +199,14 @@ export interface SimulatedNetworkOptions {
    * examples/browser.md. @since 0.2.0
    */
   readonly cors?: boolean;
+  /**
+   * Serve Amulet's token standard registry at the host root, as Scan does (default false):
+   * `/registry/metadata/v1/...` (the DSO as admin, the Amulet instrument with its total supply),
+   * the transfer and allocation factories and the choice contexts of transfer instructions and
+   * allocations of the history (docs/registry.md). `createClient({ scan: { url: net.scanUrl } })`
+   * reaches it as `client.registry`. @since 0.4.0
+   */
+  readonly registry?: boolean;
 }
 
 /**

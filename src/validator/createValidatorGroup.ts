@@ -4,7 +4,7 @@ import type { CantonError } from '../errors/CantonError.js';
 import type { Transport } from '../client/createTransport.js';
 import { invokeOperation } from '../client/invokeOperation.js';
 import type * as T from '../codecs/validator/index.js';
-import { validatorOperations as O } from '../generated/validator/operations.js';
+import * as O from '../generated/validator/operations.js';
 import { generatedValidatorMethods, type GeneratedValidatorMethods } from '../generated/validator/methods.js';
 
 type Result<A> = Observable<E.Either<CantonError, A>>;

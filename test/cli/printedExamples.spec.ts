@@ -61,7 +61,7 @@ describe('every example printed in --help and docs/cli.md runs as printed', func
 
   before(async () => {
     // Migration 4, ending before 2025-06-01T00:00:00Z, as the examples' snapshots assume.
-    net = await startSimulatedNetwork({ seed: 'printed-examples', updates: 120, genesisTime: '2025-05-31T23:50:00Z', firstMigrationId: 4, migrations: 1, snapshotEvery: 40 });
+    net = await startSimulatedNetwork({ seed: 'printed-examples', updates: 120, genesisTime: '2025-05-31T23:50:00Z', firstMigrationId: 4, migrations: 1, snapshotEvery: 40, registry: true });
     pool = await startSimulatedScans({ seed: 'printed-examples-pool', updates: 60, scans: [{}, {}, {}, {}] });
     dir = mkdtempSync(join(tmpdir(), 'canton-rx-examples-'));
     writeFileSync(join(dir, 'token'), mintToken({ userId: 'alice', actAs: [net.party('alice')], admin: true, readAsAnyParty: true }));

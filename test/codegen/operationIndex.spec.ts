@@ -7,7 +7,7 @@ import { fixturesDir } from '../helpers/paths';
 import { requireSpecs } from './specs';
 
 interface OperationIds {
-  readonly byGroup: Readonly<Record<'ledger' | 'scan' | 'validator', ReadonlyArray<string>>>;
+  readonly byGroup: Readonly<Record<'ledger' | 'scan' | 'validator' | 'registry', ReadonlyArray<string>>>;
   readonly bySpecFile: Readonly<Record<string, ReadonlyArray<string>>>;
 }
 const committed = JSON.parse(readFileSync(join(fixturesDir, 'operation-ids.json'), 'utf8')) as OperationIds;
@@ -53,16 +53,18 @@ const FILES = {
   ans: specFile('/ans-external.yaml'),
   commonExternal: specFile('/common-external.yaml'),
 };
+/** The token standard's files (the current one of each pair): the registry group. */
+const REGISTRY_FILES = Object.keys(committed.bySpecFile).filter((f) => f.includes('/token-standard/'));
 
 const key = (group: string, op: { operationId: string; httpMethod: string; path: string }) => `${group} ${op.operationId} ${op.httpMethod} ${op.path}`;
 
 describe('operationIndex', () => {
   it('has one entry per operationId of the committed list, group by group', () => {
-    for (const group of ['ledger', 'scan', 'validator'] as const) {
+    for (const group of ['ledger', 'scan', 'validator', 'registry'] as const) {
       const ids = operationIndex.filter((e) => e.group === group).map((e) => e.operationId).sort();
       assert.deepEqual(ids, [...committed.byGroup[group]].sort(), group);
     }
-    assert.equal(operationIndex.length, committed.byGroup.ledger.length + committed.byGroup.scan.length + committed.byGroup.validator.length);
+    assert.equal(operationIndex.length, committed.byGroup.ledger.length + committed.byGroup.scan.length + committed.byGroup.validator.length + committed.byGroup.registry.length);
   });
 
   it('names a method of its group for every entry, each method once', () => {
@@ -91,7 +93,7 @@ describe('operationIndex', () => {
 
   it('matches the upstream specs: every operation, its HTTP method and path (when the specs are present)', function () {
     const dir = requireSpecs(this);
-    const byFile = Object.fromEntries(Object.values(FILES).map((f) => [f, operationsOf(dir, f)]));
+    const byFile = Object.fromEntries([...Object.values(FILES), ...REGISTRY_FILES].map((f) => [f, operationsOf(dir, f)]));
     for (const [file, ops] of Object.entries(byFile)) assert.deepEqual(ops.map((o) => o.operationId).sort(), committed.bySpecFile[file], file);
     // The ledger: 3.5, plus what main adds; the main operations present in 3.5 are the same.
     const ledger35 = byFile[FILES.canton35]!;
@@ -101,7 +103,9 @@ describe('operationIndex', () => {
       ...byFile[FILES.scan]!.map((o) => key('scan', o)),
       ...byFile[FILES.scanProxy]!.map((o) => key('validator', o)),
       ...byFile[FILES.ans]!.map((o) => key('validator', o)),
+      ...REGISTRY_FILES.flatMap((f) => byFile[f]!.map((o) => key('registry', o))),
     ].sort();
+    assert.equal(REGISTRY_FILES.length, 8);
     assert.deepEqual(operationIndex.map((e) => key(e.group, e)).sort(), expected);
     // common-external.yaml's operations are served by Scan through its path $refs.
     for (const o of byFile[FILES.commonExternal]!) assert.ok(operationIndex.some((e) => e.group === 'scan' && e.operationId === o.operationId), o.operationId);

@@ -7,7 +7,7 @@ import { fixturesDir } from '../helpers/paths';
 import { startPrism, type PrismServer } from '../helpers/prism';
 import { prismExpectations } from './prismExpectations';
 
-type Group = 'ledger' | 'scan' | 'validator';
+type Group = 'ledger' | 'scan' | 'validator' | 'registry';
 
 /**
  * Every operation of `operationIndex`, called with its `example` through a client pointed at a
@@ -21,7 +21,7 @@ describe('every operation against a Prism mock of its spec', function () {
   const servers: Partial<Record<Group, PrismServer>> = {};
 
   before(async function () {
-    const started = await Promise.all((['ledger', 'scan', 'validator'] as const).map(async (g) => [g, await startPrism(join(fixturesDir, 'specs', `${g}.json`))] as const));
+    const started = await Promise.all((['ledger', 'scan', 'validator', 'registry'] as const).map(async (g) => [g, await startPrism(join(fixturesDir, 'specs', `${g}.json`))] as const));
     for (const [g, s] of started) servers[g] = s;
   });
 

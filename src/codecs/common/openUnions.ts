@@ -24,4 +24,5 @@ export const openUnions = {
     ReassignmentEvent: "a new kind of reassignment event; carries migration_id",
   },
   validator: {},
+  registry: {},
 } as const;

@@ -6,7 +6,7 @@ import type { Transport } from '../../client/createTransport.js';
 import { invokeOperation } from '../../client/invokeOperation.js';
 import type * as S from './schemas.js';
 import type * as H from '../../codecs/ledger/index.js';
-import { ledgerOperations as O } from './operations.js';
+import * as O from './operations.js';
 
 type Result<A> = Observable<E.Either<CantonError, A>>;
 

@@ -34,7 +34,7 @@ function isSignature(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const Signature = withFastGuard(t.type({ format: t.string, signature: t.string, signedBy: t.string, signingAlgorithmSpec: t.string }, "Signature"), isSignature);
+export const Signature = /*#__PURE__*/ (() => withFastGuard(t.type({ format: t.string, signature: t.string, signedBy: t.string, signingAlgorithmSpec: t.string }, "Signature"), isSignature))();
 export type Signature = t.TypeOf<typeof Signature>;
 function isSignedTransaction$1(u: unknown): boolean {
   if (!Array.isArray(u)) return false;
@@ -63,7 +63,7 @@ function isSignedTransaction(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const SignedTransaction = withFastGuard(t.intersection([t.type({ transaction: t.string }), t.partial({ signatures: optional(t.array(Signature)) })], "SignedTransaction"), isSignedTransaction);
+export const SignedTransaction = /*#__PURE__*/ (() => withFastGuard(t.intersection([t.type({ transaction: t.string }), t.partial({ signatures: optional(t.array(Signature)) })], "SignedTransaction"), isSignedTransaction))();
 export type SignedTransaction = t.TypeOf<typeof SignedTransaction>;
 function isAllocateExternalPartyRequest$1(u: unknown): boolean {
   if (!Array.isArray(u)) return false;
@@ -108,7 +108,7 @@ function isAllocateExternalPartyRequest(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const AllocateExternalPartyRequest = withFastGuard(t.intersection([t.type({ synchronizer: t.string, onboardingTransactions: t.array(SignedTransaction) }), t.partial({ multiHashSignatures: optional(t.array(Signature)), identityProviderId: optional(t.string), waitForAllocation: optional(t.boolean), userId: optional(t.string) })], "AllocateExternalPartyRequest"), isAllocateExternalPartyRequest);
+export const AllocateExternalPartyRequest = /*#__PURE__*/ (() => withFastGuard(t.intersection([t.type({ synchronizer: t.string, onboardingTransactions: t.array(SignedTransaction) }), t.partial({ multiHashSignatures: optional(t.array(Signature)), identityProviderId: optional(t.string), waitForAllocation: optional(t.boolean), userId: optional(t.string) })], "AllocateExternalPartyRequest"), isAllocateExternalPartyRequest))();
 export type AllocateExternalPartyRequest = t.TypeOf<typeof AllocateExternalPartyRequest>;
 function isAllocateExternalPartyResponse(u: unknown): boolean {
   if (!isJsonObject(u)) return false;
@@ -127,7 +127,7 @@ function isAllocateExternalPartyResponse(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const AllocateExternalPartyResponse = withFastGuard(t.type({ partyId: t.string }, "AllocateExternalPartyResponse"), isAllocateExternalPartyResponse);
+export const AllocateExternalPartyResponse = /*#__PURE__*/ (() => withFastGuard(t.type({ partyId: t.string }, "AllocateExternalPartyResponse"), isAllocateExternalPartyResponse))();
 export type AllocateExternalPartyResponse = t.TypeOf<typeof AllocateExternalPartyResponse>;
 function isMap_String(u: unknown): boolean {
   if (!isJsonObject(u)) return false;
@@ -147,7 +147,7 @@ function isMap_String(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const Map_String = withFastGuard(t.record(t.string, t.string, "Map_String"), isMap_String);
+export const Map_String = /*#__PURE__*/ (() => withFastGuard(t.record(t.string, t.string, "Map_String"), isMap_String))();
 export type Map_String = t.TypeOf<typeof Map_String>;
 function isObjectMeta(u: unknown): boolean {
   if (!isJsonObject(u)) return false;
@@ -168,7 +168,7 @@ function isObjectMeta(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const ObjectMeta = withFastGuard(t.partial({ resourceVersion: optional(t.string), annotations: optional(Map_String) }, "ObjectMeta"), isObjectMeta);
+export const ObjectMeta = /*#__PURE__*/ (() => withFastGuard(t.partial({ resourceVersion: optional(t.string), annotations: optional(Map_String) }, "ObjectMeta"), isObjectMeta))();
 export type ObjectMeta = t.TypeOf<typeof ObjectMeta>;
 function isAllocatePartyRequest(u: unknown): boolean {
   if (!isJsonObject(u)) return false;
@@ -195,7 +195,7 @@ function isAllocatePartyRequest(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const AllocatePartyRequest = withFastGuard(t.partial({ partyIdHint: optional(t.string), localMetadata: optional(ObjectMeta), identityProviderId: optional(t.string), synchronizerId: optional(t.string), userId: optional(t.string) }, "AllocatePartyRequest"), isAllocatePartyRequest);
+export const AllocatePartyRequest = /*#__PURE__*/ (() => withFastGuard(t.partial({ partyIdHint: optional(t.string), localMetadata: optional(ObjectMeta), identityProviderId: optional(t.string), synchronizerId: optional(t.string), userId: optional(t.string) }, "AllocatePartyRequest"), isAllocatePartyRequest))();
 export type AllocatePartyRequest = t.TypeOf<typeof AllocatePartyRequest>;
 function isPartyDetails(u: unknown): boolean {
   if (!isJsonObject(u)) return false;
@@ -220,7 +220,7 @@ function isPartyDetails(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const PartyDetails = withFastGuard(t.intersection([t.type({ party: t.string }), t.partial({ isLocal: optional(t.boolean), localMetadata: optional(ObjectMeta), identityProviderId: optional(t.string) })], "PartyDetails"), isPartyDetails);
+export const PartyDetails = /*#__PURE__*/ (() => withFastGuard(t.intersection([t.type({ party: t.string }), t.partial({ isLocal: optional(t.boolean), localMetadata: optional(ObjectMeta), identityProviderId: optional(t.string) })], "PartyDetails"), isPartyDetails))();
 export type PartyDetails = t.TypeOf<typeof PartyDetails>;
 function isAllocatePartyResponse(u: unknown): boolean {
   if (!isJsonObject(u)) return false;
@@ -239,7 +239,7 @@ function isAllocatePartyResponse(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const AllocatePartyResponse = withFastGuard(t.type({ partyDetails: PartyDetails }, "AllocatePartyResponse"), isAllocatePartyResponse);
+export const AllocatePartyResponse = /*#__PURE__*/ (() => withFastGuard(t.type({ partyDetails: PartyDetails }, "AllocatePartyResponse"), isAllocatePartyResponse))();
 export type AllocatePartyResponse = t.TypeOf<typeof AllocatePartyResponse>;
 function isAssignCommand1(u: unknown): boolean {
   if (!isJsonObject(u)) return false;
@@ -262,7 +262,7 @@ function isAssignCommand1(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const AssignCommand1 = withFastGuard(t.type({ reassignmentId: t.string, source: t.string, target: t.string }, "AssignCommand1"), isAssignCommand1);
+export const AssignCommand1 = /*#__PURE__*/ (() => withFastGuard(t.type({ reassignmentId: t.string, source: t.string, target: t.string }, "AssignCommand1"), isAssignCommand1))();
 export type AssignCommand1 = t.TypeOf<typeof AssignCommand1>;
 function isAssignCommand(u: unknown): boolean {
   if (!isJsonObject(u)) return false;
@@ -281,7 +281,7 @@ function isAssignCommand(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const AssignCommand = withFastGuard(t.type({ value: AssignCommand1 }, "AssignCommand"), isAssignCommand);
+export const AssignCommand = /*#__PURE__*/ (() => withFastGuard(t.type({ value: AssignCommand1 }, "AssignCommand"), isAssignCommand))();
 export type AssignCommand = t.TypeOf<typeof AssignCommand>;
 function isCanActAs1(u: unknown): boolean {
   if (!isJsonObject(u)) return false;
@@ -300,7 +300,7 @@ function isCanActAs1(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const CanActAs1 = withFastGuard(t.type({ party: t.string }, "CanActAs1"), isCanActAs1);
+export const CanActAs1 = /*#__PURE__*/ (() => withFastGuard(t.type({ party: t.string }, "CanActAs1"), isCanActAs1))();
 export type CanActAs1 = t.TypeOf<typeof CanActAs1>;
 function isCanActAs(u: unknown): boolean {
   if (!isJsonObject(u)) return false;
@@ -319,7 +319,7 @@ function isCanActAs(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const CanActAs = withFastGuard(t.type({ value: CanActAs1 }, "CanActAs"), isCanActAs);
+export const CanActAs = /*#__PURE__*/ (() => withFastGuard(t.type({ value: CanActAs1 }, "CanActAs"), isCanActAs))();
 export type CanActAs = t.TypeOf<typeof CanActAs>;
 function isCanExecuteAs1(u: unknown): boolean {
   if (!isJsonObject(u)) return false;
@@ -338,7 +338,7 @@ function isCanExecuteAs1(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const CanExecuteAs1 = withFastGuard(t.type({ party: t.string }, "CanExecuteAs1"), isCanExecuteAs1);
+export const CanExecuteAs1 = /*#__PURE__*/ (() => withFastGuard(t.type({ party: t.string }, "CanExecuteAs1"), isCanExecuteAs1))();
 export type CanExecuteAs1 = t.TypeOf<typeof CanExecuteAs1>;
 function isCanExecuteAs(u: unknown): boolean {
   if (!isJsonObject(u)) return false;
@@ -357,7 +357,7 @@ function isCanExecuteAs(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const CanExecuteAs = withFastGuard(t.type({ value: CanExecuteAs1 }, "CanExecuteAs"), isCanExecuteAs);
+export const CanExecuteAs = /*#__PURE__*/ (() => withFastGuard(t.type({ value: CanExecuteAs1 }, "CanExecuteAs"), isCanExecuteAs))();
 export type CanExecuteAs = t.TypeOf<typeof CanExecuteAs>;
 function isCanExecuteAsAnyParty1(u: unknown): boolean {
   return isJsonObject(u);
@@ -372,7 +372,7 @@ function isCanExecuteAsAnyParty1(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const CanExecuteAsAnyParty1 = withFastGuard(t.UnknownRecord, isCanExecuteAsAnyParty1);
+export const CanExecuteAsAnyParty1 = /*#__PURE__*/ (() => withFastGuard(t.UnknownRecord, isCanExecuteAsAnyParty1))();
 export type CanExecuteAsAnyParty1 = t.TypeOf<typeof CanExecuteAsAnyParty1>;
 function isCanExecuteAsAnyParty(u: unknown): boolean {
   if (!isJsonObject(u)) return false;
@@ -391,7 +391,7 @@ function isCanExecuteAsAnyParty(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const CanExecuteAsAnyParty = withFastGuard(t.type({ value: CanExecuteAsAnyParty1 }, "CanExecuteAsAnyParty"), isCanExecuteAsAnyParty);
+export const CanExecuteAsAnyParty = /*#__PURE__*/ (() => withFastGuard(t.type({ value: CanExecuteAsAnyParty1 }, "CanExecuteAsAnyParty"), isCanExecuteAsAnyParty))();
 export type CanExecuteAsAnyParty = t.TypeOf<typeof CanExecuteAsAnyParty>;
 function isCanReadAs1(u: unknown): boolean {
   if (!isJsonObject(u)) return false;
@@ -410,7 +410,7 @@ function isCanReadAs1(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const CanReadAs1 = withFastGuard(t.type({ party: t.string }, "CanReadAs1"), isCanReadAs1);
+export const CanReadAs1 = /*#__PURE__*/ (() => withFastGuard(t.type({ party: t.string }, "CanReadAs1"), isCanReadAs1))();
 export type CanReadAs1 = t.TypeOf<typeof CanReadAs1>;
 function isCanReadAs(u: unknown): boolean {
   if (!isJsonObject(u)) return false;
@@ -429,7 +429,7 @@ function isCanReadAs(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const CanReadAs = withFastGuard(t.type({ value: CanReadAs1 }, "CanReadAs"), isCanReadAs);
+export const CanReadAs = /*#__PURE__*/ (() => withFastGuard(t.type({ value: CanReadAs1 }, "CanReadAs"), isCanReadAs))();
 export type CanReadAs = t.TypeOf<typeof CanReadAs>;
 function isCanReadAsAnyParty1(u: unknown): boolean {
   return isJsonObject(u);
@@ -444,7 +444,7 @@ function isCanReadAsAnyParty1(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const CanReadAsAnyParty1 = withFastGuard(t.UnknownRecord, isCanReadAsAnyParty1);
+export const CanReadAsAnyParty1 = /*#__PURE__*/ (() => withFastGuard(t.UnknownRecord, isCanReadAsAnyParty1))();
 export type CanReadAsAnyParty1 = t.TypeOf<typeof CanReadAsAnyParty1>;
 function isCanReadAsAnyParty(u: unknown): boolean {
   if (!isJsonObject(u)) return false;
@@ -463,7 +463,7 @@ function isCanReadAsAnyParty(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const CanReadAsAnyParty = withFastGuard(t.type({ value: CanReadAsAnyParty1 }, "CanReadAsAnyParty"), isCanReadAsAnyParty);
+export const CanReadAsAnyParty = /*#__PURE__*/ (() => withFastGuard(t.type({ value: CanReadAsAnyParty1 }, "CanReadAsAnyParty"), isCanReadAsAnyParty))();
 export type CanReadAsAnyParty = t.TypeOf<typeof CanReadAsAnyParty>;
 function isCreateAndExerciseCommand(u: unknown): boolean {
   if (!isJsonObject(u)) return false;
@@ -488,7 +488,7 @@ function isCreateAndExerciseCommand(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const CreateAndExerciseCommand = withFastGuard(t.type({ templateId: t.string, createArguments: RequiredDamlValue, choice: t.string, choiceArgument: RequiredDamlValue }, "CreateAndExerciseCommand"), isCreateAndExerciseCommand);
+export const CreateAndExerciseCommand = /*#__PURE__*/ (() => withFastGuard(t.type({ templateId: t.string, createArguments: RequiredDamlValue, choice: t.string, choiceArgument: RequiredDamlValue }, "CreateAndExerciseCommand"), isCreateAndExerciseCommand))();
 export type CreateAndExerciseCommand = t.TypeOf<typeof CreateAndExerciseCommand>;
 function isCreateCommand(u: unknown): boolean {
   if (!isJsonObject(u)) return false;
@@ -509,7 +509,7 @@ function isCreateCommand(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const CreateCommand = withFastGuard(t.type({ templateId: t.string, createArguments: RequiredDamlValue }, "CreateCommand"), isCreateCommand);
+export const CreateCommand = /*#__PURE__*/ (() => withFastGuard(t.type({ templateId: t.string, createArguments: RequiredDamlValue }, "CreateCommand"), isCreateCommand))();
 export type CreateCommand = t.TypeOf<typeof CreateCommand>;
 function isExerciseByKeyCommand(u: unknown): boolean {
   if (!isJsonObject(u)) return false;
@@ -534,7 +534,7 @@ function isExerciseByKeyCommand(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const ExerciseByKeyCommand = withFastGuard(t.type({ templateId: t.string, contractKey: RequiredDamlValue, choice: t.string, choiceArgument: RequiredDamlValue }, "ExerciseByKeyCommand"), isExerciseByKeyCommand);
+export const ExerciseByKeyCommand = /*#__PURE__*/ (() => withFastGuard(t.type({ templateId: t.string, contractKey: RequiredDamlValue, choice: t.string, choiceArgument: RequiredDamlValue }, "ExerciseByKeyCommand"), isExerciseByKeyCommand))();
 export type ExerciseByKeyCommand = t.TypeOf<typeof ExerciseByKeyCommand>;
 function isExerciseCommand(u: unknown): boolean {
   if (!isJsonObject(u)) return false;
@@ -559,7 +559,7 @@ function isExerciseCommand(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const ExerciseCommand = withFastGuard(t.type({ templateId: t.string, contractId: t.string, choice: t.string, choiceArgument: RequiredDamlValue }, "ExerciseCommand"), isExerciseCommand);
+export const ExerciseCommand = /*#__PURE__*/ (() => withFastGuard(t.type({ templateId: t.string, contractId: t.string, choice: t.string, choiceArgument: RequiredDamlValue }, "ExerciseCommand"), isExerciseCommand))();
 export type ExerciseCommand = t.TypeOf<typeof ExerciseCommand>;
 function isCommand(u: unknown): boolean {
   if (!isJsonObject(u)) return false;
@@ -592,7 +592,7 @@ function isCommand(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const Command = withFastGuard(wrapperUnion("Command", { CreateAndExerciseCommand: CreateAndExerciseCommand, CreateCommand: CreateCommand, ExerciseByKeyCommand: ExerciseByKeyCommand, ExerciseCommand: ExerciseCommand }), isCommand);
+export const Command = /*#__PURE__*/ (() => withFastGuard(wrapperUnion("Command", { CreateAndExerciseCommand: CreateAndExerciseCommand, CreateCommand: CreateCommand, ExerciseByKeyCommand: ExerciseByKeyCommand, ExerciseCommand: ExerciseCommand }), isCommand))();
 export type Command = t.TypeOf<typeof Command>;
 function isEmpty2(u: unknown): boolean {
   return isJsonObject(u);
@@ -607,7 +607,7 @@ function isEmpty2(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const Empty2 = withFastGuard(t.UnknownRecord, isEmpty2);
+export const Empty2 = /*#__PURE__*/ (() => withFastGuard(t.UnknownRecord, isEmpty2))();
 export type Empty2 = t.TypeOf<typeof Empty2>;
 function isUnassignCommand1(u: unknown): boolean {
   if (!isJsonObject(u)) return false;
@@ -630,7 +630,7 @@ function isUnassignCommand1(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const UnassignCommand1 = withFastGuard(t.type({ contractId: t.string, source: t.string, target: t.string }, "UnassignCommand1"), isUnassignCommand1);
+export const UnassignCommand1 = /*#__PURE__*/ (() => withFastGuard(t.type({ contractId: t.string, source: t.string, target: t.string }, "UnassignCommand1"), isUnassignCommand1))();
 export type UnassignCommand1 = t.TypeOf<typeof UnassignCommand1>;
 function isUnassignCommand(u: unknown): boolean {
   if (!isJsonObject(u)) return false;
@@ -649,7 +649,7 @@ function isUnassignCommand(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const UnassignCommand = withFastGuard(t.type({ value: UnassignCommand1 }, "UnassignCommand"), isUnassignCommand);
+export const UnassignCommand = /*#__PURE__*/ (() => withFastGuard(t.type({ value: UnassignCommand1 }, "UnassignCommand"), isUnassignCommand))();
 export type UnassignCommand = t.TypeOf<typeof UnassignCommand>;
 function isCommand1(u: unknown): boolean {
   if (!isJsonObject(u)) return false;
@@ -680,7 +680,7 @@ function isCommand1(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const Command1 = withFastGuard(wrapperUnion("Command1", { AssignCommand: AssignCommand, Empty: Empty2, UnassignCommand: UnassignCommand }), isCommand1);
+export const Command1 = /*#__PURE__*/ (() => withFastGuard(wrapperUnion("Command1", { AssignCommand: AssignCommand, Empty: Empty2, UnassignCommand: UnassignCommand }), isCommand1))();
 export type Command1 = t.TypeOf<typeof Command1>;
 function isConnectedSynchronizer(u: unknown): boolean {
   if (!isJsonObject(u)) return false;
@@ -703,7 +703,7 @@ function isConnectedSynchronizer(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const ConnectedSynchronizer = withFastGuard(t.intersection([t.type({ synchronizerAlias: t.string, synchronizerId: t.string }), t.partial({ permission: optional(openEnum("enum", ["PARTICIPANT_PERMISSION_UNSPECIFIED", "PARTICIPANT_PERMISSION_SUBMISSION", "PARTICIPANT_PERMISSION_CONFIRMATION", "PARTICIPANT_PERMISSION_OBSERVATION"])) })], "ConnectedSynchronizer"), isConnectedSynchronizer);
+export const ConnectedSynchronizer = /*#__PURE__*/ (() => withFastGuard(t.intersection([t.type({ synchronizerAlias: t.string, synchronizerId: t.string }), t.partial({ permission: optional(openEnum("enum", ["PARTICIPANT_PERMISSION_UNSPECIFIED", "PARTICIPANT_PERMISSION_SUBMISSION", "PARTICIPANT_PERMISSION_CONFIRMATION", "PARTICIPANT_PERMISSION_OBSERVATION"])) })], "ConnectedSynchronizer"), isConnectedSynchronizer))();
 export type ConnectedSynchronizer = t.TypeOf<typeof ConnectedSynchronizer>;
 function isCostEstimation(u: unknown): boolean {
   if (!isJsonObject(u)) return false;
@@ -728,7 +728,7 @@ function isCostEstimation(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const CostEstimation = withFastGuard(t.type({ estimationTimestamp: Timestamp, confirmationRequestTrafficCostEstimation: int64, confirmationResponseTrafficCostEstimation: int64, totalTrafficCostEstimation: int64 }, "CostEstimation"), isCostEstimation);
+export const CostEstimation = /*#__PURE__*/ (() => withFastGuard(t.type({ estimationTimestamp: Timestamp, confirmationRequestTrafficCostEstimation: int64, confirmationResponseTrafficCostEstimation: int64, totalTrafficCostEstimation: int64 }, "CostEstimation"), isCostEstimation))();
 export type CostEstimation = t.TypeOf<typeof CostEstimation>;
 function isCostEstimationHints$1(u: unknown): boolean {
   if (!Array.isArray(u)) return false;
@@ -757,7 +757,7 @@ function isCostEstimationHints(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const CostEstimationHints = withFastGuard(t.partial({ disabled: optional(t.boolean), expectedSignatures: optional(t.array(openEnum("enum", ["SIGNING_ALGORITHM_SPEC_UNSPECIFIED", "SIGNING_ALGORITHM_SPEC_ED25519", "SIGNING_ALGORITHM_SPEC_EC_DSA_SHA_256", "SIGNING_ALGORITHM_SPEC_EC_DSA_SHA_384"]))) }, "CostEstimationHints"), isCostEstimationHints);
+export const CostEstimationHints = /*#__PURE__*/ (() => withFastGuard(t.partial({ disabled: optional(t.boolean), expectedSignatures: optional(t.array(openEnum("enum", ["SIGNING_ALGORITHM_SPEC_UNSPECIFIED", "SIGNING_ALGORITHM_SPEC_ED25519", "SIGNING_ALGORITHM_SPEC_EC_DSA_SHA_256", "SIGNING_ALGORITHM_SPEC_EC_DSA_SHA_384"]))) }, "CostEstimationHints"), isCostEstimationHints))();
 export type CostEstimationHints = t.TypeOf<typeof CostEstimationHints>;
 function isCreateIdentityProviderConfigRequest(u: unknown): boolean {
   if (!isJsonObject(u)) return false;
@@ -776,7 +776,7 @@ function isCreateIdentityProviderConfigRequest(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const CreateIdentityProviderConfigRequest = withFastGuard(t.type({ identityProviderConfig: H.IdentityProviderConfig }, "CreateIdentityProviderConfigRequest"), isCreateIdentityProviderConfigRequest);
+export const CreateIdentityProviderConfigRequest = /*#__PURE__*/ (() => withFastGuard(t.type({ identityProviderConfig: H.IdentityProviderConfig }, "CreateIdentityProviderConfigRequest"), isCreateIdentityProviderConfigRequest))();
 export type CreateIdentityProviderConfigRequest = t.TypeOf<typeof CreateIdentityProviderConfigRequest>;
 function isCreateIdentityProviderConfigResponse(u: unknown): boolean {
   if (!isJsonObject(u)) return false;
@@ -795,7 +795,7 @@ function isCreateIdentityProviderConfigResponse(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const CreateIdentityProviderConfigResponse = withFastGuard(t.type({ identityProviderConfig: H.IdentityProviderConfig }, "CreateIdentityProviderConfigResponse"), isCreateIdentityProviderConfigResponse);
+export const CreateIdentityProviderConfigResponse = /*#__PURE__*/ (() => withFastGuard(t.type({ identityProviderConfig: H.IdentityProviderConfig }, "CreateIdentityProviderConfigResponse"), isCreateIdentityProviderConfigResponse))();
 export type CreateIdentityProviderConfigResponse = t.TypeOf<typeof CreateIdentityProviderConfigResponse>;
 function isEmpty8(u: unknown): boolean {
   return isJsonObject(u);
@@ -810,7 +810,7 @@ function isEmpty8(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const Empty8 = withFastGuard(t.UnknownRecord, isEmpty8);
+export const Empty8 = /*#__PURE__*/ (() => withFastGuard(t.UnknownRecord, isEmpty8))();
 export type Empty8 = t.TypeOf<typeof Empty8>;
 function isIdentityProviderAdmin1(u: unknown): boolean {
   return isJsonObject(u);
@@ -825,7 +825,7 @@ function isIdentityProviderAdmin1(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const IdentityProviderAdmin1 = withFastGuard(t.UnknownRecord, isIdentityProviderAdmin1);
+export const IdentityProviderAdmin1 = /*#__PURE__*/ (() => withFastGuard(t.UnknownRecord, isIdentityProviderAdmin1))();
 export type IdentityProviderAdmin1 = t.TypeOf<typeof IdentityProviderAdmin1>;
 function isIdentityProviderAdmin(u: unknown): boolean {
   if (!isJsonObject(u)) return false;
@@ -844,7 +844,7 @@ function isIdentityProviderAdmin(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const IdentityProviderAdmin = withFastGuard(t.type({ value: IdentityProviderAdmin1 }, "IdentityProviderAdmin"), isIdentityProviderAdmin);
+export const IdentityProviderAdmin = /*#__PURE__*/ (() => withFastGuard(t.type({ value: IdentityProviderAdmin1 }, "IdentityProviderAdmin"), isIdentityProviderAdmin))();
 export type IdentityProviderAdmin = t.TypeOf<typeof IdentityProviderAdmin>;
 function isParticipantAdmin1(u: unknown): boolean {
   return isJsonObject(u);
@@ -859,7 +859,7 @@ function isParticipantAdmin1(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const ParticipantAdmin1 = withFastGuard(t.UnknownRecord, isParticipantAdmin1);
+export const ParticipantAdmin1 = /*#__PURE__*/ (() => withFastGuard(t.UnknownRecord, isParticipantAdmin1))();
 export type ParticipantAdmin1 = t.TypeOf<typeof ParticipantAdmin1>;
 function isParticipantAdmin(u: unknown): boolean {
   if (!isJsonObject(u)) return false;
@@ -878,7 +878,7 @@ function isParticipantAdmin(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const ParticipantAdmin = withFastGuard(t.type({ value: ParticipantAdmin1 }, "ParticipantAdmin"), isParticipantAdmin);
+export const ParticipantAdmin = /*#__PURE__*/ (() => withFastGuard(t.type({ value: ParticipantAdmin1 }, "ParticipantAdmin"), isParticipantAdmin))();
 export type ParticipantAdmin = t.TypeOf<typeof ParticipantAdmin>;
 function isKind(u: unknown): boolean {
   if (!isJsonObject(u)) return false;
@@ -919,7 +919,7 @@ function isKind(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const Kind = withFastGuard(wrapperUnion("Kind", { CanActAs: CanActAs, CanExecuteAs: CanExecuteAs, CanExecuteAsAnyParty: CanExecuteAsAnyParty, CanReadAs: CanReadAs, CanReadAsAnyParty: CanReadAsAnyParty, Empty: Empty8, IdentityProviderAdmin: IdentityProviderAdmin, ParticipantAdmin: ParticipantAdmin }, { group: "ledger" }), isKind);
+export const Kind = /*#__PURE__*/ (() => withFastGuard(wrapperUnion("Kind", { CanActAs: CanActAs, CanExecuteAs: CanExecuteAs, CanExecuteAsAnyParty: CanExecuteAsAnyParty, CanReadAs: CanReadAs, CanReadAsAnyParty: CanReadAsAnyParty, Empty: Empty8, IdentityProviderAdmin: IdentityProviderAdmin, ParticipantAdmin: ParticipantAdmin }, { group: "ledger" }), isKind))();
 export type Kind = t.TypeOf<typeof Kind>;
 function isRight(u: unknown): boolean {
   if (!isJsonObject(u)) return false;
@@ -938,7 +938,7 @@ function isRight(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const Right = withFastGuard(t.partial({ kind: optional(Kind) }, "Right"), isRight);
+export const Right = /*#__PURE__*/ (() => withFastGuard(t.partial({ kind: optional(Kind) }, "Right"), isRight))();
 export type Right = t.TypeOf<typeof Right>;
 function isUser(u: unknown): boolean {
   if (!isJsonObject(u)) return false;
@@ -967,7 +967,7 @@ function isUser(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const User = withFastGuard(t.intersection([t.type({ id: t.string }), t.partial({ primaryParty: optional(t.string), isDeactivated: optional(t.boolean), metadata: optional(ObjectMeta), identityProviderId: optional(t.string), primaryPartyAuthentication: optional(t.boolean) })], "User"), isUser);
+export const User = /*#__PURE__*/ (() => withFastGuard(t.intersection([t.type({ id: t.string }), t.partial({ primaryParty: optional(t.string), isDeactivated: optional(t.boolean), metadata: optional(ObjectMeta), identityProviderId: optional(t.string), primaryPartyAuthentication: optional(t.boolean) })], "User"), isUser))();
 export type User = t.TypeOf<typeof User>;
 function isCreateUserRequest$1(u: unknown): boolean {
   if (!Array.isArray(u)) return false;
@@ -996,7 +996,7 @@ function isCreateUserRequest(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const CreateUserRequest = withFastGuard(t.intersection([t.type({ user: User }), t.partial({ rights: optional(t.array(Right)) })], "CreateUserRequest"), isCreateUserRequest);
+export const CreateUserRequest = /*#__PURE__*/ (() => withFastGuard(t.intersection([t.type({ user: User }), t.partial({ rights: optional(t.array(Right)) })], "CreateUserRequest"), isCreateUserRequest))();
 export type CreateUserRequest = t.TypeOf<typeof CreateUserRequest>;
 function isCreateUserResponse(u: unknown): boolean {
   if (!isJsonObject(u)) return false;
@@ -1015,7 +1015,7 @@ function isCreateUserResponse(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const CreateUserResponse = withFastGuard(t.type({ user: User }, "CreateUserResponse"), isCreateUserResponse);
+export const CreateUserResponse = /*#__PURE__*/ (() => withFastGuard(t.type({ user: User }, "CreateUserResponse"), isCreateUserResponse))();
 export type CreateUserResponse = t.TypeOf<typeof CreateUserResponse>;
 function isDeduplicationDuration2(u: unknown): boolean {
   if (!isJsonObject(u)) return false;
@@ -1034,7 +1034,7 @@ function isDeduplicationDuration2(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const DeduplicationDuration2 = withFastGuard(t.type({ value: H.Duration }, "DeduplicationDuration2"), isDeduplicationDuration2);
+export const DeduplicationDuration2 = /*#__PURE__*/ (() => withFastGuard(t.type({ value: H.Duration }, "DeduplicationDuration2"), isDeduplicationDuration2))();
 export type DeduplicationDuration2 = t.TypeOf<typeof DeduplicationDuration2>;
 function isDeduplicationOffset2(u: unknown): boolean {
   if (!isJsonObject(u)) return false;
@@ -1053,7 +1053,7 @@ function isDeduplicationOffset2(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const DeduplicationOffset2 = withFastGuard(t.type({ value: int64 }, "DeduplicationOffset2"), isDeduplicationOffset2);
+export const DeduplicationOffset2 = /*#__PURE__*/ (() => withFastGuard(t.type({ value: int64 }, "DeduplicationOffset2"), isDeduplicationOffset2))();
 export type DeduplicationOffset2 = t.TypeOf<typeof DeduplicationOffset2>;
 function isEmpty10(u: unknown): boolean {
   return isJsonObject(u);
@@ -1068,7 +1068,7 @@ function isEmpty10(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const Empty10 = withFastGuard(t.UnknownRecord, isEmpty10);
+export const Empty10 = /*#__PURE__*/ (() => withFastGuard(t.UnknownRecord, isEmpty10))();
 export type Empty10 = t.TypeOf<typeof Empty10>;
 function isDeduplicationPeriod2(u: unknown): boolean {
   if (!isJsonObject(u)) return false;
@@ -1099,7 +1099,7 @@ function isDeduplicationPeriod2(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const DeduplicationPeriod2 = withFastGuard(wrapperUnion("DeduplicationPeriod2", { DeduplicationDuration: DeduplicationDuration2, DeduplicationOffset: DeduplicationOffset2, Empty: Empty10 }), isDeduplicationPeriod2);
+export const DeduplicationPeriod2 = /*#__PURE__*/ (() => withFastGuard(wrapperUnion("DeduplicationPeriod2", { DeduplicationDuration: DeduplicationDuration2, DeduplicationOffset: DeduplicationOffset2, Empty: Empty10 }), isDeduplicationPeriod2))();
 export type DeduplicationPeriod2 = t.TypeOf<typeof DeduplicationPeriod2>;
 function isDeleteIdentityProviderConfigResponse(u: unknown): boolean {
   return isJsonObject(u);
@@ -1114,7 +1114,7 @@ function isDeleteIdentityProviderConfigResponse(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const DeleteIdentityProviderConfigResponse = withFastGuard(t.UnknownRecord, isDeleteIdentityProviderConfigResponse);
+export const DeleteIdentityProviderConfigResponse = /*#__PURE__*/ (() => withFastGuard(t.UnknownRecord, isDeleteIdentityProviderConfigResponse))();
 export type DeleteIdentityProviderConfigResponse = t.TypeOf<typeof DeleteIdentityProviderConfigResponse>;
 function isDeleteUserResponse(u: unknown): boolean {
   return isJsonObject(u);
@@ -1129,7 +1129,7 @@ function isDeleteUserResponse(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const DeleteUserResponse = withFastGuard(t.UnknownRecord, isDeleteUserResponse);
+export const DeleteUserResponse = /*#__PURE__*/ (() => withFastGuard(t.UnknownRecord, isDeleteUserResponse))();
 export type DeleteUserResponse = t.TypeOf<typeof DeleteUserResponse>;
 function isDisclosedContract(u: unknown): boolean {
   if (!isJsonObject(u)) return false;
@@ -1154,7 +1154,7 @@ function isDisclosedContract(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const DisclosedContract = withFastGuard(t.intersection([t.type({ createdEventBlob: t.string }), t.partial({ templateId: optional(t.string), contractId: optional(t.string), synchronizerId: optional(t.string) })], "DisclosedContract"), isDisclosedContract);
+export const DisclosedContract = /*#__PURE__*/ (() => withFastGuard(t.intersection([t.type({ createdEventBlob: t.string }), t.partial({ templateId: optional(t.string), contractId: optional(t.string), synchronizerId: optional(t.string) })], "DisclosedContract"), isDisclosedContract))();
 export type DisclosedContract = t.TypeOf<typeof DisclosedContract>;
 function isEmpty5(u: unknown): boolean {
   return isJsonObject(u);
@@ -1169,7 +1169,7 @@ function isEmpty5(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const Empty5 = withFastGuard(t.UnknownRecord, isEmpty5);
+export const Empty5 = /*#__PURE__*/ (() => withFastGuard(t.UnknownRecord, isEmpty5))();
 export type Empty5 = t.TypeOf<typeof Empty5>;
 function isEmpty6(u: unknown): boolean {
   return isJsonObject(u);
@@ -1184,7 +1184,7 @@ function isEmpty6(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const Empty6 = withFastGuard(t.UnknownRecord, isEmpty6);
+export const Empty6 = /*#__PURE__*/ (() => withFastGuard(t.UnknownRecord, isEmpty6))();
 export type Empty6 = t.TypeOf<typeof Empty6>;
 function isEmpty9(u: unknown): boolean {
   return isJsonObject(u);
@@ -1199,7 +1199,7 @@ function isEmpty9(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const Empty9 = withFastGuard(t.UnknownRecord, isEmpty9);
+export const Empty9 = /*#__PURE__*/ (() => withFastGuard(t.UnknownRecord, isEmpty9))();
 export type Empty9 = t.TypeOf<typeof Empty9>;
 function isExecuteSubmissionAndWaitResponse(u: unknown): boolean {
   if (!isJsonObject(u)) return false;
@@ -1220,7 +1220,7 @@ function isExecuteSubmissionAndWaitResponse(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const ExecuteSubmissionAndWaitResponse = withFastGuard(t.type({ updateId: t.string, completionOffset: int64 }, "ExecuteSubmissionAndWaitResponse"), isExecuteSubmissionAndWaitResponse);
+export const ExecuteSubmissionAndWaitResponse = /*#__PURE__*/ (() => withFastGuard(t.type({ updateId: t.string, completionOffset: int64 }, "ExecuteSubmissionAndWaitResponse"), isExecuteSubmissionAndWaitResponse))();
 export type ExecuteSubmissionAndWaitResponse = t.TypeOf<typeof ExecuteSubmissionAndWaitResponse>;
 function isExecuteSubmissionResponse(u: unknown): boolean {
   return isJsonObject(u);
@@ -1235,7 +1235,7 @@ function isExecuteSubmissionResponse(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const ExecuteSubmissionResponse = withFastGuard(t.UnknownRecord, isExecuteSubmissionResponse);
+export const ExecuteSubmissionResponse = /*#__PURE__*/ (() => withFastGuard(t.UnknownRecord, isExecuteSubmissionResponse))();
 export type ExecuteSubmissionResponse = t.TypeOf<typeof ExecuteSubmissionResponse>;
 function isExperimentalCommandInspectionService(u: unknown): boolean {
   if (!isJsonObject(u)) return false;
@@ -1254,7 +1254,7 @@ function isExperimentalCommandInspectionService(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const ExperimentalCommandInspectionService = withFastGuard(t.type({ supported: t.boolean }, "ExperimentalCommandInspectionService"), isExperimentalCommandInspectionService);
+export const ExperimentalCommandInspectionService = /*#__PURE__*/ (() => withFastGuard(t.type({ supported: t.boolean }, "ExperimentalCommandInspectionService"), isExperimentalCommandInspectionService))();
 export type ExperimentalCommandInspectionService = t.TypeOf<typeof ExperimentalCommandInspectionService>;
 function isExperimentalStaticTime(u: unknown): boolean {
   if (!isJsonObject(u)) return false;
@@ -1273,7 +1273,7 @@ function isExperimentalStaticTime(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const ExperimentalStaticTime = withFastGuard(t.type({ supported: t.boolean }, "ExperimentalStaticTime"), isExperimentalStaticTime);
+export const ExperimentalStaticTime = /*#__PURE__*/ (() => withFastGuard(t.type({ supported: t.boolean }, "ExperimentalStaticTime"), isExperimentalStaticTime))();
 export type ExperimentalStaticTime = t.TypeOf<typeof ExperimentalStaticTime>;
 function isExperimentalFeatures(u: unknown): boolean {
   if (!isJsonObject(u)) return false;
@@ -1294,7 +1294,7 @@ function isExperimentalFeatures(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const ExperimentalFeatures = withFastGuard(t.partial({ staticTime: optional(ExperimentalStaticTime), commandInspectionService: optional(ExperimentalCommandInspectionService) }, "ExperimentalFeatures"), isExperimentalFeatures);
+export const ExperimentalFeatures = /*#__PURE__*/ (() => withFastGuard(t.partial({ staticTime: optional(ExperimentalStaticTime), commandInspectionService: optional(ExperimentalCommandInspectionService) }, "ExperimentalFeatures"), isExperimentalFeatures))();
 export type ExperimentalFeatures = t.TypeOf<typeof ExperimentalFeatures>;
 function isOffsetCheckpointFeature(u: unknown): boolean {
   if (!isJsonObject(u)) return false;
@@ -1313,7 +1313,7 @@ function isOffsetCheckpointFeature(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const OffsetCheckpointFeature = withFastGuard(t.type({ maxOffsetCheckpointEmissionDelay: H.Duration }, "OffsetCheckpointFeature"), isOffsetCheckpointFeature);
+export const OffsetCheckpointFeature = /*#__PURE__*/ (() => withFastGuard(t.type({ maxOffsetCheckpointEmissionDelay: H.Duration }, "OffsetCheckpointFeature"), isOffsetCheckpointFeature))();
 export type OffsetCheckpointFeature = t.TypeOf<typeof OffsetCheckpointFeature>;
 function isPackageFeature(u: unknown): boolean {
   if (!isJsonObject(u)) return false;
@@ -1332,7 +1332,7 @@ function isPackageFeature(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const PackageFeature = withFastGuard(t.type({ maxVettedPackagesPageSize: int32 }, "PackageFeature"), isPackageFeature);
+export const PackageFeature = /*#__PURE__*/ (() => withFastGuard(t.type({ maxVettedPackagesPageSize: int32 }, "PackageFeature"), isPackageFeature))();
 export type PackageFeature = t.TypeOf<typeof PackageFeature>;
 function isPartyManagementFeature(u: unknown): boolean {
   if (!isJsonObject(u)) return false;
@@ -1351,7 +1351,7 @@ function isPartyManagementFeature(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const PartyManagementFeature = withFastGuard(t.type({ maxPartiesPageSize: int32 }, "PartyManagementFeature"), isPartyManagementFeature);
+export const PartyManagementFeature = /*#__PURE__*/ (() => withFastGuard(t.type({ maxPartiesPageSize: int32 }, "PartyManagementFeature"), isPartyManagementFeature))();
 export type PartyManagementFeature = t.TypeOf<typeof PartyManagementFeature>;
 function isUserManagementFeature(u: unknown): boolean {
   if (!isJsonObject(u)) return false;
@@ -1374,7 +1374,7 @@ function isUserManagementFeature(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const UserManagementFeature = withFastGuard(t.type({ supported: t.boolean, maxRightsPerUser: int32, maxUsersPageSize: int32 }, "UserManagementFeature"), isUserManagementFeature);
+export const UserManagementFeature = /*#__PURE__*/ (() => withFastGuard(t.type({ supported: t.boolean, maxRightsPerUser: int32, maxUsersPageSize: int32 }, "UserManagementFeature"), isUserManagementFeature))();
 export type UserManagementFeature = t.TypeOf<typeof UserManagementFeature>;
 function isFeaturesDescriptor(u: unknown): boolean {
   if (!isJsonObject(u)) return false;
@@ -1401,7 +1401,7 @@ function isFeaturesDescriptor(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const FeaturesDescriptor = withFastGuard(t.type({ experimental: ExperimentalFeatures, userManagement: UserManagementFeature, partyManagement: PartyManagementFeature, offsetCheckpoint: OffsetCheckpointFeature, packageFeature: PackageFeature }, "FeaturesDescriptor"), isFeaturesDescriptor);
+export const FeaturesDescriptor = /*#__PURE__*/ (() => withFastGuard(t.type({ experimental: ExperimentalFeatures, userManagement: UserManagementFeature, partyManagement: PartyManagementFeature, offsetCheckpoint: OffsetCheckpointFeature, packageFeature: PackageFeature }, "FeaturesDescriptor"), isFeaturesDescriptor))();
 export type FeaturesDescriptor = t.TypeOf<typeof FeaturesDescriptor>;
 function isFieldMask$1(u: unknown): boolean {
   if (!Array.isArray(u)) return false;
@@ -1430,7 +1430,7 @@ function isFieldMask(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const FieldMask = withFastGuard(t.intersection([t.type({ unknownFields: H.UnknownFieldSet }), t.partial({ paths: optional(t.array(t.string)) })], "FieldMask"), isFieldMask);
+export const FieldMask = /*#__PURE__*/ (() => withFastGuard(t.intersection([t.type({ unknownFields: H.UnknownFieldSet }), t.partial({ paths: optional(t.array(t.string)) })], "FieldMask"), isFieldMask))();
 export type FieldMask = t.TypeOf<typeof FieldMask>;
 function isSigningPublicKey(u: unknown): boolean {
   if (!isJsonObject(u)) return false;
@@ -1453,7 +1453,7 @@ function isSigningPublicKey(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const SigningPublicKey = withFastGuard(t.type({ format: t.string, keyData: t.string, keySpec: t.string }, "SigningPublicKey"), isSigningPublicKey);
+export const SigningPublicKey = /*#__PURE__*/ (() => withFastGuard(t.type({ format: t.string, keyData: t.string, keySpec: t.string }, "SigningPublicKey"), isSigningPublicKey))();
 export type SigningPublicKey = t.TypeOf<typeof SigningPublicKey>;
 function isGenerateExternalPartyTopologyRequest$1(u: unknown): boolean {
   if (!Array.isArray(u)) return false;
@@ -1500,7 +1500,7 @@ function isGenerateExternalPartyTopologyRequest(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const GenerateExternalPartyTopologyRequest = withFastGuard(t.intersection([t.type({ synchronizer: t.string, partyHint: t.string, publicKey: SigningPublicKey }), t.partial({ localParticipantObservationOnly: optional(t.boolean), otherConfirmingParticipantUids: optional(t.array(t.string)), confirmationThreshold: optional(int32), observingParticipantUids: optional(t.array(t.string)) })], "GenerateExternalPartyTopologyRequest"), isGenerateExternalPartyTopologyRequest);
+export const GenerateExternalPartyTopologyRequest = /*#__PURE__*/ (() => withFastGuard(t.intersection([t.type({ synchronizer: t.string, partyHint: t.string, publicKey: SigningPublicKey }), t.partial({ localParticipantObservationOnly: optional(t.boolean), otherConfirmingParticipantUids: optional(t.array(t.string)), confirmationThreshold: optional(int32), observingParticipantUids: optional(t.array(t.string)) })], "GenerateExternalPartyTopologyRequest"), isGenerateExternalPartyTopologyRequest))();
 export type GenerateExternalPartyTopologyRequest = t.TypeOf<typeof GenerateExternalPartyTopologyRequest>;
 function isGenerateExternalPartyTopologyResponse$1(u: unknown): boolean {
   if (!Array.isArray(u)) return false;
@@ -1533,7 +1533,7 @@ function isGenerateExternalPartyTopologyResponse(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const GenerateExternalPartyTopologyResponse = withFastGuard(t.type({ partyId: t.string, publicKeyFingerprint: t.string, topologyTransactions: t.array(t.string), multiHash: t.string }, "GenerateExternalPartyTopologyResponse"), isGenerateExternalPartyTopologyResponse);
+export const GenerateExternalPartyTopologyResponse = /*#__PURE__*/ (() => withFastGuard(t.type({ partyId: t.string, publicKeyFingerprint: t.string, topologyTransactions: t.array(t.string), multiHash: t.string }, "GenerateExternalPartyTopologyResponse"), isGenerateExternalPartyTopologyResponse))();
 export type GenerateExternalPartyTopologyResponse = t.TypeOf<typeof GenerateExternalPartyTopologyResponse>;
 function isGetCompletionByHashRequest(u: unknown): boolean {
   if (!isJsonObject(u)) return false;
@@ -1552,7 +1552,7 @@ function isGetCompletionByHashRequest(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const GetCompletionByHashRequest = withFastGuard(t.type({ transactionHash: t.string }, "GetCompletionByHashRequest"), isGetCompletionByHashRequest);
+export const GetCompletionByHashRequest = /*#__PURE__*/ (() => withFastGuard(t.type({ transactionHash: t.string }, "GetCompletionByHashRequest"), isGetCompletionByHashRequest))();
 export type GetCompletionByHashRequest = t.TypeOf<typeof GetCompletionByHashRequest>;
 function isGetCompletionByHashResponse$1(u: unknown): boolean {
   if (!Array.isArray(u)) return false;
@@ -1581,7 +1581,7 @@ function isGetCompletionByHashResponse(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const GetCompletionByHashResponse = withFastGuard(t.partial({ acceptedCompletion: optional(H.Completion1), lastRejectedCompletions: optional(t.array(H.Completion1)) }, "GetCompletionByHashResponse"), isGetCompletionByHashResponse);
+export const GetCompletionByHashResponse = /*#__PURE__*/ (() => withFastGuard(t.partial({ acceptedCompletion: optional(H.Completion1), lastRejectedCompletions: optional(t.array(H.Completion1)) }, "GetCompletionByHashResponse"), isGetCompletionByHashResponse))();
 export type GetCompletionByHashResponse = t.TypeOf<typeof GetCompletionByHashResponse>;
 function isGetConnectedSynchronizersResponse$1(u: unknown): boolean {
   if (!Array.isArray(u)) return false;
@@ -1608,7 +1608,7 @@ function isGetConnectedSynchronizersResponse(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const GetConnectedSynchronizersResponse = withFastGuard(t.partial({ connectedSynchronizers: optional(t.array(ConnectedSynchronizer)) }, "GetConnectedSynchronizersResponse"), isGetConnectedSynchronizersResponse);
+export const GetConnectedSynchronizersResponse = /*#__PURE__*/ (() => withFastGuard(t.partial({ connectedSynchronizers: optional(t.array(ConnectedSynchronizer)) }, "GetConnectedSynchronizersResponse"), isGetConnectedSynchronizersResponse))();
 export type GetConnectedSynchronizersResponse = t.TypeOf<typeof GetConnectedSynchronizersResponse>;
 function isGetContractRequest$1(u: unknown): boolean {
   if (!Array.isArray(u)) return false;
@@ -1637,7 +1637,7 @@ function isGetContractRequest(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const GetContractRequest = withFastGuard(t.intersection([t.type({ contractId: t.string }), t.partial({ queryingParties: optional(t.array(t.string)) })], "GetContractRequest"), isGetContractRequest);
+export const GetContractRequest = /*#__PURE__*/ (() => withFastGuard(t.intersection([t.type({ contractId: t.string }), t.partial({ queryingParties: optional(t.array(t.string)) })], "GetContractRequest"), isGetContractRequest))();
 export type GetContractRequest = t.TypeOf<typeof GetContractRequest>;
 function isGetContractResponse(u: unknown): boolean {
   if (!isJsonObject(u)) return false;
@@ -1656,7 +1656,7 @@ function isGetContractResponse(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const GetContractResponse = withFastGuard(t.type({ createdEvent: H.CreatedEvent }, "GetContractResponse"), isGetContractResponse);
+export const GetContractResponse = /*#__PURE__*/ (() => withFastGuard(t.type({ createdEvent: H.CreatedEvent }, "GetContractResponse"), isGetContractResponse))();
 export type GetContractResponse = t.TypeOf<typeof GetContractResponse>;
 function isGetEventsByContractIdRequest(u: unknown): boolean {
   if (!isJsonObject(u)) return false;
@@ -1677,7 +1677,7 @@ function isGetEventsByContractIdRequest(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const GetEventsByContractIdRequest = withFastGuard(t.type({ contractId: t.string, eventFormat: H.EventFormat }, "GetEventsByContractIdRequest"), isGetEventsByContractIdRequest);
+export const GetEventsByContractIdRequest = /*#__PURE__*/ (() => withFastGuard(t.type({ contractId: t.string, eventFormat: H.EventFormat }, "GetEventsByContractIdRequest"), isGetEventsByContractIdRequest))();
 export type GetEventsByContractIdRequest = t.TypeOf<typeof GetEventsByContractIdRequest>;
 function isGetJwksResponse$1(u: unknown): boolean {
   if (!Array.isArray(u)) return false;
@@ -1704,7 +1704,7 @@ function isGetJwksResponse(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const GetJwksResponse = withFastGuard(t.type({ keys: t.array(t.UnknownRecord) }, "GetJwksResponse"), isGetJwksResponse);
+export const GetJwksResponse = /*#__PURE__*/ (() => withFastGuard(t.type({ keys: t.array(t.UnknownRecord) }, "GetJwksResponse"), isGetJwksResponse))();
 export type GetJwksResponse = t.TypeOf<typeof GetJwksResponse>;
 function isGetLedgerApiVersionResponse(u: unknown): boolean {
   if (!isJsonObject(u)) return false;
@@ -1725,7 +1725,7 @@ function isGetLedgerApiVersionResponse(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const GetLedgerApiVersionResponse = withFastGuard(t.type({ version: t.string, features: FeaturesDescriptor }, "GetLedgerApiVersionResponse"), isGetLedgerApiVersionResponse);
+export const GetLedgerApiVersionResponse = /*#__PURE__*/ (() => withFastGuard(t.type({ version: t.string, features: FeaturesDescriptor }, "GetLedgerApiVersionResponse"), isGetLedgerApiVersionResponse))();
 export type GetLedgerApiVersionResponse = t.TypeOf<typeof GetLedgerApiVersionResponse>;
 function isGetLedgerEndResponse$1(u: unknown): boolean {
   if (!Array.isArray(u)) return false;
@@ -1754,7 +1754,7 @@ function isGetLedgerEndResponse(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const GetLedgerEndResponse = withFastGuard(t.partial({ offset: optional(int64), synchronizerTimes: optional(t.array(H.SynchronizerTime)) }, "GetLedgerEndResponse"), isGetLedgerEndResponse);
+export const GetLedgerEndResponse = /*#__PURE__*/ (() => withFastGuard(t.partial({ offset: optional(int64), synchronizerTimes: optional(t.array(H.SynchronizerTime)) }, "GetLedgerEndResponse"), isGetLedgerEndResponse))();
 export type GetLedgerEndResponse = t.TypeOf<typeof GetLedgerEndResponse>;
 function isGetPackageStatusResponse(u: unknown): boolean {
   if (!isJsonObject(u)) return false;
@@ -1773,7 +1773,7 @@ function isGetPackageStatusResponse(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const GetPackageStatusResponse = withFastGuard(t.type({ packageStatus: openEnum("enum", ["PACKAGE_STATUS_UNSPECIFIED", "PACKAGE_STATUS_REGISTERED"]) }, "GetPackageStatusResponse"), isGetPackageStatusResponse);
+export const GetPackageStatusResponse = /*#__PURE__*/ (() => withFastGuard(t.type({ packageStatus: openEnum("enum", ["PACKAGE_STATUS_UNSPECIFIED", "PACKAGE_STATUS_REGISTERED"]) }, "GetPackageStatusResponse"), isGetPackageStatusResponse))();
 export type GetPackageStatusResponse = t.TypeOf<typeof GetPackageStatusResponse>;
 function isGetParticipantIdResponse(u: unknown): boolean {
   if (!isJsonObject(u)) return false;
@@ -1792,7 +1792,7 @@ function isGetParticipantIdResponse(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const GetParticipantIdResponse = withFastGuard(t.type({ participantId: t.string }, "GetParticipantIdResponse"), isGetParticipantIdResponse);
+export const GetParticipantIdResponse = /*#__PURE__*/ (() => withFastGuard(t.type({ participantId: t.string }, "GetParticipantIdResponse"), isGetParticipantIdResponse))();
 export type GetParticipantIdResponse = t.TypeOf<typeof GetParticipantIdResponse>;
 function isGetPartiesResponse$1(u: unknown): boolean {
   if (!Array.isArray(u)) return false;
@@ -1819,7 +1819,7 @@ function isGetPartiesResponse(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const GetPartiesResponse = withFastGuard(t.type({ partyDetails: t.array(PartyDetails) }, "GetPartiesResponse"), isGetPartiesResponse);
+export const GetPartiesResponse = /*#__PURE__*/ (() => withFastGuard(t.type({ partyDetails: t.array(PartyDetails) }, "GetPartiesResponse"), isGetPartiesResponse))();
 export type GetPartiesResponse = t.TypeOf<typeof GetPartiesResponse>;
 function isPackageReference(u: unknown): boolean {
   if (!isJsonObject(u)) return false;
@@ -1842,7 +1842,7 @@ function isPackageReference(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const PackageReference = withFastGuard(t.type({ packageId: t.string, packageName: t.string, packageVersion: t.string }, "PackageReference"), isPackageReference);
+export const PackageReference = /*#__PURE__*/ (() => withFastGuard(t.type({ packageId: t.string, packageName: t.string, packageVersion: t.string }, "PackageReference"), isPackageReference))();
 export type PackageReference = t.TypeOf<typeof PackageReference>;
 function isPackagePreference(u: unknown): boolean {
   if (!isJsonObject(u)) return false;
@@ -1863,7 +1863,7 @@ function isPackagePreference(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const PackagePreference = withFastGuard(t.type({ packageReference: PackageReference, synchronizerId: t.string }, "PackagePreference"), isPackagePreference);
+export const PackagePreference = /*#__PURE__*/ (() => withFastGuard(t.type({ packageReference: PackageReference, synchronizerId: t.string }, "PackagePreference"), isPackagePreference))();
 export type PackagePreference = t.TypeOf<typeof PackagePreference>;
 function isGetPreferredPackageVersionResponse(u: unknown): boolean {
   if (!isJsonObject(u)) return false;
@@ -1882,7 +1882,7 @@ function isGetPreferredPackageVersionResponse(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const GetPreferredPackageVersionResponse = withFastGuard(t.partial({ packagePreference: optional(PackagePreference) }, "GetPreferredPackageVersionResponse"), isGetPreferredPackageVersionResponse);
+export const GetPreferredPackageVersionResponse = /*#__PURE__*/ (() => withFastGuard(t.partial({ packagePreference: optional(PackagePreference) }, "GetPreferredPackageVersionResponse"), isGetPreferredPackageVersionResponse))();
 export type GetPreferredPackageVersionResponse = t.TypeOf<typeof GetPreferredPackageVersionResponse>;
 function isPackageVettingRequirement$1(u: unknown): boolean {
   if (!Array.isArray(u)) return false;
@@ -1911,7 +1911,7 @@ function isPackageVettingRequirement(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const PackageVettingRequirement = withFastGuard(t.type({ parties: t.array(t.string), packageName: t.string }, "PackageVettingRequirement"), isPackageVettingRequirement);
+export const PackageVettingRequirement = /*#__PURE__*/ (() => withFastGuard(t.type({ parties: t.array(t.string), packageName: t.string }, "PackageVettingRequirement"), isPackageVettingRequirement))();
 export type PackageVettingRequirement = t.TypeOf<typeof PackageVettingRequirement>;
 function isGetPreferredPackagesRequest$1(u: unknown): boolean {
   if (!Array.isArray(u)) return false;
@@ -1942,7 +1942,7 @@ function isGetPreferredPackagesRequest(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const GetPreferredPackagesRequest = withFastGuard(t.intersection([t.type({ packageVettingRequirements: t.array(PackageVettingRequirement) }), t.partial({ synchronizerId: optional(t.string), vettingValidAt: optional(Timestamp) })], "GetPreferredPackagesRequest"), isGetPreferredPackagesRequest);
+export const GetPreferredPackagesRequest = /*#__PURE__*/ (() => withFastGuard(t.intersection([t.type({ packageVettingRequirements: t.array(PackageVettingRequirement) }), t.partial({ synchronizerId: optional(t.string), vettingValidAt: optional(Timestamp) })], "GetPreferredPackagesRequest"), isGetPreferredPackagesRequest))();
 export type GetPreferredPackagesRequest = t.TypeOf<typeof GetPreferredPackagesRequest>;
 function isGetPreferredPackagesResponse$1(u: unknown): boolean {
   if (!Array.isArray(u)) return false;
@@ -1971,7 +1971,7 @@ function isGetPreferredPackagesResponse(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const GetPreferredPackagesResponse = withFastGuard(t.type({ packageReferences: t.array(PackageReference), synchronizerId: t.string }, "GetPreferredPackagesResponse"), isGetPreferredPackagesResponse);
+export const GetPreferredPackagesResponse = /*#__PURE__*/ (() => withFastGuard(t.type({ packageReferences: t.array(PackageReference), synchronizerId: t.string }, "GetPreferredPackagesResponse"), isGetPreferredPackagesResponse))();
 export type GetPreferredPackagesResponse = t.TypeOf<typeof GetPreferredPackagesResponse>;
 function isGetTransactionByIdRequest$1(u: unknown): boolean {
   if (!Array.isArray(u)) return false;
@@ -2002,7 +2002,7 @@ function isGetTransactionByIdRequest(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const GetTransactionByIdRequest = withFastGuard(t.intersection([t.type({ updateId: t.string }), t.partial({ requestingParties: optional(t.array(t.string)), transactionFormat: optional(H.TransactionFormat) })], "GetTransactionByIdRequest"), isGetTransactionByIdRequest);
+export const GetTransactionByIdRequest = /*#__PURE__*/ (() => withFastGuard(t.intersection([t.type({ updateId: t.string }), t.partial({ requestingParties: optional(t.array(t.string)), transactionFormat: optional(H.TransactionFormat) })], "GetTransactionByIdRequest"), isGetTransactionByIdRequest))();
 export type GetTransactionByIdRequest = t.TypeOf<typeof GetTransactionByIdRequest>;
 function isGetTransactionByOffsetRequest$1(u: unknown): boolean {
   if (!Array.isArray(u)) return false;
@@ -2033,7 +2033,7 @@ function isGetTransactionByOffsetRequest(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const GetTransactionByOffsetRequest = withFastGuard(t.intersection([t.type({ offset: int64 }), t.partial({ requestingParties: optional(t.array(t.string)), transactionFormat: optional(H.TransactionFormat) })], "GetTransactionByOffsetRequest"), isGetTransactionByOffsetRequest);
+export const GetTransactionByOffsetRequest = /*#__PURE__*/ (() => withFastGuard(t.intersection([t.type({ offset: int64 }), t.partial({ requestingParties: optional(t.array(t.string)), transactionFormat: optional(H.TransactionFormat) })], "GetTransactionByOffsetRequest"), isGetTransactionByOffsetRequest))();
 export type GetTransactionByOffsetRequest = t.TypeOf<typeof GetTransactionByOffsetRequest>;
 function isGetUpdateByHashRequest(u: unknown): boolean {
   if (!isJsonObject(u)) return false;
@@ -2054,7 +2054,7 @@ function isGetUpdateByHashRequest(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const GetUpdateByHashRequest = withFastGuard(t.type({ transactionHash: t.string, updateFormat: H.UpdateFormat }, "GetUpdateByHashRequest"), isGetUpdateByHashRequest);
+export const GetUpdateByHashRequest = /*#__PURE__*/ (() => withFastGuard(t.type({ transactionHash: t.string, updateFormat: H.UpdateFormat }, "GetUpdateByHashRequest"), isGetUpdateByHashRequest))();
 export type GetUpdateByHashRequest = t.TypeOf<typeof GetUpdateByHashRequest>;
 function isGetUpdateByIdRequest(u: unknown): boolean {
   if (!isJsonObject(u)) return false;
@@ -2075,7 +2075,7 @@ function isGetUpdateByIdRequest(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const GetUpdateByIdRequest = withFastGuard(t.type({ updateId: t.string, updateFormat: H.UpdateFormat }, "GetUpdateByIdRequest"), isGetUpdateByIdRequest);
+export const GetUpdateByIdRequest = /*#__PURE__*/ (() => withFastGuard(t.type({ updateId: t.string, updateFormat: H.UpdateFormat }, "GetUpdateByIdRequest"), isGetUpdateByIdRequest))();
 export type GetUpdateByIdRequest = t.TypeOf<typeof GetUpdateByIdRequest>;
 function isGetUpdateByOffsetRequest(u: unknown): boolean {
   if (!isJsonObject(u)) return false;
@@ -2096,7 +2096,7 @@ function isGetUpdateByOffsetRequest(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const GetUpdateByOffsetRequest = withFastGuard(t.type({ offset: int64, updateFormat: H.UpdateFormat }, "GetUpdateByOffsetRequest"), isGetUpdateByOffsetRequest);
+export const GetUpdateByOffsetRequest = /*#__PURE__*/ (() => withFastGuard(t.type({ offset: int64, updateFormat: H.UpdateFormat }, "GetUpdateByOffsetRequest"), isGetUpdateByOffsetRequest))();
 export type GetUpdateByOffsetRequest = t.TypeOf<typeof GetUpdateByOffsetRequest>;
 function isGetUserResponse(u: unknown): boolean {
   if (!isJsonObject(u)) return false;
@@ -2115,7 +2115,7 @@ function isGetUserResponse(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const GetUserResponse = withFastGuard(t.type({ user: User }, "GetUserResponse"), isGetUserResponse);
+export const GetUserResponse = /*#__PURE__*/ (() => withFastGuard(t.type({ user: User }, "GetUserResponse"), isGetUserResponse))();
 export type GetUserResponse = t.TypeOf<typeof GetUserResponse>;
 function isGrantUserRightsRequest$1(u: unknown): boolean {
   if (!Array.isArray(u)) return false;
@@ -2146,7 +2146,7 @@ function isGrantUserRightsRequest(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const GrantUserRightsRequest = withFastGuard(t.intersection([t.type({ userId: t.string }), t.partial({ rights: optional(t.array(Right)), identityProviderId: optional(t.string) })], "GrantUserRightsRequest"), isGrantUserRightsRequest);
+export const GrantUserRightsRequest = /*#__PURE__*/ (() => withFastGuard(t.intersection([t.type({ userId: t.string }), t.partial({ rights: optional(t.array(Right)), identityProviderId: optional(t.string) })], "GrantUserRightsRequest"), isGrantUserRightsRequest))();
 export type GrantUserRightsRequest = t.TypeOf<typeof GrantUserRightsRequest>;
 function isGrantUserRightsResponse$1(u: unknown): boolean {
   if (!Array.isArray(u)) return false;
@@ -2173,7 +2173,7 @@ function isGrantUserRightsResponse(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const GrantUserRightsResponse = withFastGuard(t.partial({ newlyGrantedRights: optional(t.array(Right)) }, "GrantUserRightsResponse"), isGrantUserRightsResponse);
+export const GrantUserRightsResponse = /*#__PURE__*/ (() => withFastGuard(t.partial({ newlyGrantedRights: optional(t.array(Right)) }, "GrantUserRightsResponse"), isGrantUserRightsResponse))();
 export type GrantUserRightsResponse = t.TypeOf<typeof GrantUserRightsResponse>;
 function isJsArchived(u: unknown): boolean {
   if (!isJsonObject(u)) return false;
@@ -2194,7 +2194,7 @@ function isJsArchived(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const JsArchived = withFastGuard(t.type({ archivedEvent: H.ArchivedEvent, synchronizerId: t.string }, "JsArchived"), isJsArchived);
+export const JsArchived = /*#__PURE__*/ (() => withFastGuard(t.type({ archivedEvent: H.ArchivedEvent, synchronizerId: t.string }, "JsArchived"), isJsArchived))();
 export type JsArchived = t.TypeOf<typeof JsArchived>;
 function isPrefetchContractKey(u: unknown): boolean {
   if (!isJsonObject(u)) return false;
@@ -2217,7 +2217,7 @@ function isPrefetchContractKey(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const PrefetchContractKey = withFastGuard(t.intersection([t.type({ templateId: t.string, contractKey: RequiredDamlValue }), t.partial({ limit: optional(int32) })], "PrefetchContractKey"), isPrefetchContractKey);
+export const PrefetchContractKey = /*#__PURE__*/ (() => withFastGuard(t.intersection([t.type({ templateId: t.string, contractKey: RequiredDamlValue }), t.partial({ limit: optional(int32) })], "PrefetchContractKey"), isPrefetchContractKey))();
 export type PrefetchContractKey = t.TypeOf<typeof PrefetchContractKey>;
 function isJsCommands$1(u: unknown): boolean {
   if (!Array.isArray(u)) return false;
@@ -2312,7 +2312,7 @@ function isJsCommands(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const JsCommands = withFastGuard(t.intersection([t.type({ commands: t.array(Command), commandId: t.string, actAs: t.array(t.string) }), t.partial({ userId: optional(t.string), readAs: optional(t.array(t.string)), workflowId: optional(t.string), deduplicationPeriod: optional(H.DeduplicationPeriod), minLedgerTimeAbs: optional(Timestamp), minLedgerTimeRel: optional(H.Duration), submissionId: optional(t.string), disclosedContracts: optional(t.array(DisclosedContract)), synchronizerId: optional(t.string), packageIdSelectionPreference: optional(t.array(t.string)), prefetchContractKeys: optional(t.array(PrefetchContractKey)), tapsMaxPasses: optional(int32) })], "JsCommands"), isJsCommands);
+export const JsCommands = /*#__PURE__*/ (() => withFastGuard(t.intersection([t.type({ commands: t.array(Command), commandId: t.string, actAs: t.array(t.string) }), t.partial({ userId: optional(t.string), readAs: optional(t.array(t.string)), workflowId: optional(t.string), deduplicationPeriod: optional(H.DeduplicationPeriod), minLedgerTimeAbs: optional(Timestamp), minLedgerTimeRel: optional(H.Duration), submissionId: optional(t.string), disclosedContracts: optional(t.array(DisclosedContract)), synchronizerId: optional(t.string), packageIdSelectionPreference: optional(t.array(t.string)), prefetchContractKeys: optional(t.array(PrefetchContractKey)), tapsMaxPasses: optional(int32) })], "JsCommands"), isJsCommands))();
 export type JsCommands = t.TypeOf<typeof JsCommands>;
 function isJsCreated(u: unknown): boolean {
   if (!isJsonObject(u)) return false;
@@ -2333,7 +2333,7 @@ function isJsCreated(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const JsCreated = withFastGuard(t.type({ createdEvent: H.CreatedEvent, synchronizerId: t.string }, "JsCreated"), isJsCreated);
+export const JsCreated = /*#__PURE__*/ (() => withFastGuard(t.type({ createdEvent: H.CreatedEvent, synchronizerId: t.string }, "JsCreated"), isJsCreated))();
 export type JsCreated = t.TypeOf<typeof JsCreated>;
 function isMinLedgerTimeAbs(u: unknown): boolean {
   if (!isJsonObject(u)) return false;
@@ -2352,7 +2352,7 @@ function isMinLedgerTimeAbs(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const MinLedgerTimeAbs = withFastGuard(t.type({ value: t.string }, "MinLedgerTimeAbs"), isMinLedgerTimeAbs);
+export const MinLedgerTimeAbs = /*#__PURE__*/ (() => withFastGuard(t.type({ value: t.string }, "MinLedgerTimeAbs"), isMinLedgerTimeAbs))();
 export type MinLedgerTimeAbs = t.TypeOf<typeof MinLedgerTimeAbs>;
 function isMinLedgerTimeRel(u: unknown): boolean {
   if (!isJsonObject(u)) return false;
@@ -2371,7 +2371,7 @@ function isMinLedgerTimeRel(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const MinLedgerTimeRel = withFastGuard(t.type({ value: H.Duration }, "MinLedgerTimeRel"), isMinLedgerTimeRel);
+export const MinLedgerTimeRel = /*#__PURE__*/ (() => withFastGuard(t.type({ value: H.Duration }, "MinLedgerTimeRel"), isMinLedgerTimeRel))();
 export type MinLedgerTimeRel = t.TypeOf<typeof MinLedgerTimeRel>;
 function isTime(u: unknown): boolean {
   if (!isJsonObject(u)) return false;
@@ -2402,7 +2402,7 @@ function isTime(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const Time = withFastGuard(wrapperUnion("Time", { Empty: Empty9, MinLedgerTimeAbs: MinLedgerTimeAbs, MinLedgerTimeRel: MinLedgerTimeRel }), isTime);
+export const Time = /*#__PURE__*/ (() => withFastGuard(wrapperUnion("Time", { Empty: Empty9, MinLedgerTimeAbs: MinLedgerTimeAbs, MinLedgerTimeRel: MinLedgerTimeRel }), isTime))();
 export type Time = t.TypeOf<typeof Time>;
 function isMinLedgerTime(u: unknown): boolean {
   if (!isJsonObject(u)) return false;
@@ -2421,7 +2421,7 @@ function isMinLedgerTime(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const MinLedgerTime = withFastGuard(t.partial({ time: optional(Time) }, "MinLedgerTime"), isMinLedgerTime);
+export const MinLedgerTime = /*#__PURE__*/ (() => withFastGuard(t.partial({ time: optional(Time) }, "MinLedgerTime"), isMinLedgerTime))();
 export type MinLedgerTime = t.TypeOf<typeof MinLedgerTime>;
 function isSinglePartySignatures$1(u: unknown): boolean {
   if (!Array.isArray(u)) return false;
@@ -2450,7 +2450,7 @@ function isSinglePartySignatures(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const SinglePartySignatures = withFastGuard(t.type({ party: t.string, signatures: t.array(Signature) }, "SinglePartySignatures"), isSinglePartySignatures);
+export const SinglePartySignatures = /*#__PURE__*/ (() => withFastGuard(t.type({ party: t.string, signatures: t.array(Signature) }, "SinglePartySignatures"), isSinglePartySignatures))();
 export type SinglePartySignatures = t.TypeOf<typeof SinglePartySignatures>;
 function isPartySignatures$1(u: unknown): boolean {
   if (!Array.isArray(u)) return false;
@@ -2477,7 +2477,7 @@ function isPartySignatures(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const PartySignatures = withFastGuard(t.type({ signatures: t.array(SinglePartySignatures) }, "PartySignatures"), isPartySignatures);
+export const PartySignatures = /*#__PURE__*/ (() => withFastGuard(t.type({ signatures: t.array(SinglePartySignatures) }, "PartySignatures"), isPartySignatures))();
 export type PartySignatures = t.TypeOf<typeof PartySignatures>;
 function isJsExecuteSubmissionAndWaitForTransactionRequest(u: unknown): boolean {
   if (!isJsonObject(u)) return false;
@@ -2510,7 +2510,7 @@ function isJsExecuteSubmissionAndWaitForTransactionRequest(u: unknown): boolean 
  * @category Codecs
  * @since 0.2.0
  */
-export const JsExecuteSubmissionAndWaitForTransactionRequest = withFastGuard(t.intersection([t.type({ preparedTransaction: t.string, partySignatures: PartySignatures, submissionId: t.string, hashingSchemeVersion: openEnum("enum", ["HASHING_SCHEME_VERSION_UNSPECIFIED", "HASHING_SCHEME_VERSION_V2", "HASHING_SCHEME_VERSION_V3"]) }), t.partial({ deduplicationPeriod: optional(DeduplicationPeriod2), userId: optional(t.string), minLedgerTime: optional(MinLedgerTime), transactionFormat: optional(H.TransactionFormat) })], "JsExecuteSubmissionAndWaitForTransactionRequest"), isJsExecuteSubmissionAndWaitForTransactionRequest);
+export const JsExecuteSubmissionAndWaitForTransactionRequest = /*#__PURE__*/ (() => withFastGuard(t.intersection([t.type({ preparedTransaction: t.string, partySignatures: PartySignatures, submissionId: t.string, hashingSchemeVersion: openEnum("enum", ["HASHING_SCHEME_VERSION_UNSPECIFIED", "HASHING_SCHEME_VERSION_V2", "HASHING_SCHEME_VERSION_V3"]) }), t.partial({ deduplicationPeriod: optional(DeduplicationPeriod2), userId: optional(t.string), minLedgerTime: optional(MinLedgerTime), transactionFormat: optional(H.TransactionFormat) })], "JsExecuteSubmissionAndWaitForTransactionRequest"), isJsExecuteSubmissionAndWaitForTransactionRequest))();
 export type JsExecuteSubmissionAndWaitForTransactionRequest = t.TypeOf<typeof JsExecuteSubmissionAndWaitForTransactionRequest>;
 function isJsExecuteSubmissionAndWaitForTransactionResponse(u: unknown): boolean {
   if (!isJsonObject(u)) return false;
@@ -2529,7 +2529,7 @@ function isJsExecuteSubmissionAndWaitForTransactionResponse(u: unknown): boolean
  * @category Codecs
  * @since 0.2.0
  */
-export const JsExecuteSubmissionAndWaitForTransactionResponse = withFastGuard(t.type({ transaction: H.JsTransaction }, "JsExecuteSubmissionAndWaitForTransactionResponse"), isJsExecuteSubmissionAndWaitForTransactionResponse);
+export const JsExecuteSubmissionAndWaitForTransactionResponse = /*#__PURE__*/ (() => withFastGuard(t.type({ transaction: H.JsTransaction }, "JsExecuteSubmissionAndWaitForTransactionResponse"), isJsExecuteSubmissionAndWaitForTransactionResponse))();
 export type JsExecuteSubmissionAndWaitForTransactionResponse = t.TypeOf<typeof JsExecuteSubmissionAndWaitForTransactionResponse>;
 function isJsExecuteSubmissionAndWaitRequest(u: unknown): boolean {
   if (!isJsonObject(u)) return false;
@@ -2560,7 +2560,7 @@ function isJsExecuteSubmissionAndWaitRequest(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const JsExecuteSubmissionAndWaitRequest = withFastGuard(t.intersection([t.type({ preparedTransaction: t.string, partySignatures: PartySignatures, submissionId: t.string, hashingSchemeVersion: openEnum("enum", ["HASHING_SCHEME_VERSION_UNSPECIFIED", "HASHING_SCHEME_VERSION_V2", "HASHING_SCHEME_VERSION_V3"]) }), t.partial({ deduplicationPeriod: optional(DeduplicationPeriod2), userId: optional(t.string), minLedgerTime: optional(MinLedgerTime) })], "JsExecuteSubmissionAndWaitRequest"), isJsExecuteSubmissionAndWaitRequest);
+export const JsExecuteSubmissionAndWaitRequest = /*#__PURE__*/ (() => withFastGuard(t.intersection([t.type({ preparedTransaction: t.string, partySignatures: PartySignatures, submissionId: t.string, hashingSchemeVersion: openEnum("enum", ["HASHING_SCHEME_VERSION_UNSPECIFIED", "HASHING_SCHEME_VERSION_V2", "HASHING_SCHEME_VERSION_V3"]) }), t.partial({ deduplicationPeriod: optional(DeduplicationPeriod2), userId: optional(t.string), minLedgerTime: optional(MinLedgerTime) })], "JsExecuteSubmissionAndWaitRequest"), isJsExecuteSubmissionAndWaitRequest))();
 export type JsExecuteSubmissionAndWaitRequest = t.TypeOf<typeof JsExecuteSubmissionAndWaitRequest>;
 function isJsExecuteSubmissionRequest(u: unknown): boolean {
   if (!isJsonObject(u)) return false;
@@ -2591,7 +2591,7 @@ function isJsExecuteSubmissionRequest(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const JsExecuteSubmissionRequest = withFastGuard(t.intersection([t.type({ preparedTransaction: t.string, partySignatures: PartySignatures, submissionId: t.string, hashingSchemeVersion: openEnum("enum", ["HASHING_SCHEME_VERSION_UNSPECIFIED", "HASHING_SCHEME_VERSION_V2", "HASHING_SCHEME_VERSION_V3"]) }), t.partial({ deduplicationPeriod: optional(DeduplicationPeriod2), userId: optional(t.string), minLedgerTime: optional(MinLedgerTime) })], "JsExecuteSubmissionRequest"), isJsExecuteSubmissionRequest);
+export const JsExecuteSubmissionRequest = /*#__PURE__*/ (() => withFastGuard(t.intersection([t.type({ preparedTransaction: t.string, partySignatures: PartySignatures, submissionId: t.string, hashingSchemeVersion: openEnum("enum", ["HASHING_SCHEME_VERSION_UNSPECIFIED", "HASHING_SCHEME_VERSION_V2", "HASHING_SCHEME_VERSION_V3"]) }), t.partial({ deduplicationPeriod: optional(DeduplicationPeriod2), userId: optional(t.string), minLedgerTime: optional(MinLedgerTime) })], "JsExecuteSubmissionRequest"), isJsExecuteSubmissionRequest))();
 export type JsExecuteSubmissionRequest = t.TypeOf<typeof JsExecuteSubmissionRequest>;
 function isJsGetEventsByContractIdResponse(u: unknown): boolean {
   if (!isJsonObject(u)) return false;
@@ -2612,7 +2612,7 @@ function isJsGetEventsByContractIdResponse(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const JsGetEventsByContractIdResponse = withFastGuard(t.partial({ created: optional(JsCreated), archived: optional(JsArchived) }, "JsGetEventsByContractIdResponse"), isJsGetEventsByContractIdResponse);
+export const JsGetEventsByContractIdResponse = /*#__PURE__*/ (() => withFastGuard(t.partial({ created: optional(JsCreated), archived: optional(JsArchived) }, "JsGetEventsByContractIdResponse"), isJsGetEventsByContractIdResponse))();
 export type JsGetEventsByContractIdResponse = t.TypeOf<typeof JsGetEventsByContractIdResponse>;
 function isJsGetTransactionResponse(u: unknown): boolean {
   if (!isJsonObject(u)) return false;
@@ -2631,7 +2631,7 @@ function isJsGetTransactionResponse(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const JsGetTransactionResponse = withFastGuard(t.type({ transaction: H.JsTransaction }, "JsGetTransactionResponse"), isJsGetTransactionResponse);
+export const JsGetTransactionResponse = /*#__PURE__*/ (() => withFastGuard(t.type({ transaction: H.JsTransaction }, "JsGetTransactionResponse"), isJsGetTransactionResponse))();
 export type JsGetTransactionResponse = t.TypeOf<typeof JsGetTransactionResponse>;
 function isJsGetTransactionTreeResponse(u: unknown): boolean {
   if (!isJsonObject(u)) return false;
@@ -2650,7 +2650,7 @@ function isJsGetTransactionTreeResponse(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const JsGetTransactionTreeResponse = withFastGuard(t.type({ transaction: H.JsTransactionTree }, "JsGetTransactionTreeResponse"), isJsGetTransactionTreeResponse);
+export const JsGetTransactionTreeResponse = /*#__PURE__*/ (() => withFastGuard(t.type({ transaction: H.JsTransactionTree }, "JsGetTransactionTreeResponse"), isJsGetTransactionTreeResponse))();
 export type JsGetTransactionTreeResponse = t.TypeOf<typeof JsGetTransactionTreeResponse>;
 function isJsPrepareSubmissionRequest$1(u: unknown): boolean {
   if (!Array.isArray(u)) return false;
@@ -2745,7 +2745,7 @@ function isJsPrepareSubmissionRequest(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const JsPrepareSubmissionRequest = withFastGuard(t.intersection([t.type({ commandId: t.string, commands: t.array(Command), actAs: t.array(t.string) }), t.partial({ userId: optional(t.string), minLedgerTime: optional(MinLedgerTime), readAs: optional(t.array(t.string)), disclosedContracts: optional(t.array(DisclosedContract)), synchronizerId: optional(t.string), packageIdSelectionPreference: optional(t.array(t.string)), verboseHashing: optional(t.boolean), prefetchContractKeys: optional(t.array(PrefetchContractKey)), maxRecordTime: optional(Timestamp), estimateTrafficCost: optional(CostEstimationHints), tapsMaxPasses: optional(int32), hashingSchemeVersion: optional(openEnum("enum", ["HASHING_SCHEME_VERSION_UNSPECIFIED", "HASHING_SCHEME_VERSION_V2", "HASHING_SCHEME_VERSION_V3"])) })], "JsPrepareSubmissionRequest"), isJsPrepareSubmissionRequest);
+export const JsPrepareSubmissionRequest = /*#__PURE__*/ (() => withFastGuard(t.intersection([t.type({ commandId: t.string, commands: t.array(Command), actAs: t.array(t.string) }), t.partial({ userId: optional(t.string), minLedgerTime: optional(MinLedgerTime), readAs: optional(t.array(t.string)), disclosedContracts: optional(t.array(DisclosedContract)), synchronizerId: optional(t.string), packageIdSelectionPreference: optional(t.array(t.string)), verboseHashing: optional(t.boolean), prefetchContractKeys: optional(t.array(PrefetchContractKey)), maxRecordTime: optional(Timestamp), estimateTrafficCost: optional(CostEstimationHints), tapsMaxPasses: optional(int32), hashingSchemeVersion: optional(openEnum("enum", ["HASHING_SCHEME_VERSION_UNSPECIFIED", "HASHING_SCHEME_VERSION_V2", "HASHING_SCHEME_VERSION_V3"])) })], "JsPrepareSubmissionRequest"), isJsPrepareSubmissionRequest))();
 export type JsPrepareSubmissionRequest = t.TypeOf<typeof JsPrepareSubmissionRequest>;
 function isJsPrepareSubmissionResponse(u: unknown): boolean {
   if (!isJsonObject(u)) return false;
@@ -2772,7 +2772,7 @@ function isJsPrepareSubmissionResponse(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const JsPrepareSubmissionResponse = withFastGuard(t.intersection([t.type({ preparedTransaction: t.string, preparedTransactionHash: t.string, hashingSchemeVersion: openEnum("enum", ["HASHING_SCHEME_VERSION_UNSPECIFIED", "HASHING_SCHEME_VERSION_V2", "HASHING_SCHEME_VERSION_V3"]) }), t.partial({ hashingDetails: optional(t.string), costEstimation: optional(CostEstimation) })], "JsPrepareSubmissionResponse"), isJsPrepareSubmissionResponse);
+export const JsPrepareSubmissionResponse = /*#__PURE__*/ (() => withFastGuard(t.intersection([t.type({ preparedTransaction: t.string, preparedTransactionHash: t.string, hashingSchemeVersion: openEnum("enum", ["HASHING_SCHEME_VERSION_UNSPECIFIED", "HASHING_SCHEME_VERSION_V2", "HASHING_SCHEME_VERSION_V3"]) }), t.partial({ hashingDetails: optional(t.string), costEstimation: optional(CostEstimation) })], "JsPrepareSubmissionResponse"), isJsPrepareSubmissionResponse))();
 export type JsPrepareSubmissionResponse = t.TypeOf<typeof JsPrepareSubmissionResponse>;
 function isJsSubmitAndWaitForReassignmentResponse(u: unknown): boolean {
   if (!isJsonObject(u)) return false;
@@ -2791,7 +2791,7 @@ function isJsSubmitAndWaitForReassignmentResponse(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const JsSubmitAndWaitForReassignmentResponse = withFastGuard(t.type({ reassignment: H.JsReassignment }, "JsSubmitAndWaitForReassignmentResponse"), isJsSubmitAndWaitForReassignmentResponse);
+export const JsSubmitAndWaitForReassignmentResponse = /*#__PURE__*/ (() => withFastGuard(t.type({ reassignment: H.JsReassignment }, "JsSubmitAndWaitForReassignmentResponse"), isJsSubmitAndWaitForReassignmentResponse))();
 export type JsSubmitAndWaitForReassignmentResponse = t.TypeOf<typeof JsSubmitAndWaitForReassignmentResponse>;
 function isJsSubmitAndWaitForTransactionRequest(u: unknown): boolean {
   if (!isJsonObject(u)) return false;
@@ -2812,7 +2812,7 @@ function isJsSubmitAndWaitForTransactionRequest(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const JsSubmitAndWaitForTransactionRequest = withFastGuard(t.intersection([t.type({ commands: JsCommands }), t.partial({ transactionFormat: optional(H.TransactionFormat) })], "JsSubmitAndWaitForTransactionRequest"), isJsSubmitAndWaitForTransactionRequest);
+export const JsSubmitAndWaitForTransactionRequest = /*#__PURE__*/ (() => withFastGuard(t.intersection([t.type({ commands: JsCommands }), t.partial({ transactionFormat: optional(H.TransactionFormat) })], "JsSubmitAndWaitForTransactionRequest"), isJsSubmitAndWaitForTransactionRequest))();
 export type JsSubmitAndWaitForTransactionRequest = t.TypeOf<typeof JsSubmitAndWaitForTransactionRequest>;
 function isJsSubmitAndWaitForTransactionResponse(u: unknown): boolean {
   if (!isJsonObject(u)) return false;
@@ -2831,7 +2831,7 @@ function isJsSubmitAndWaitForTransactionResponse(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const JsSubmitAndWaitForTransactionResponse = withFastGuard(t.type({ transaction: H.JsTransaction }, "JsSubmitAndWaitForTransactionResponse"), isJsSubmitAndWaitForTransactionResponse);
+export const JsSubmitAndWaitForTransactionResponse = /*#__PURE__*/ (() => withFastGuard(t.type({ transaction: H.JsTransaction }, "JsSubmitAndWaitForTransactionResponse"), isJsSubmitAndWaitForTransactionResponse))();
 export type JsSubmitAndWaitForTransactionResponse = t.TypeOf<typeof JsSubmitAndWaitForTransactionResponse>;
 function isJsSubmitAndWaitForTransactionTreeResponse(u: unknown): boolean {
   if (!isJsonObject(u)) return false;
@@ -2850,7 +2850,7 @@ function isJsSubmitAndWaitForTransactionTreeResponse(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const JsSubmitAndWaitForTransactionTreeResponse = withFastGuard(t.partial({ transactionTree: optional(H.JsTransactionTree) }, "JsSubmitAndWaitForTransactionTreeResponse"), isJsSubmitAndWaitForTransactionTreeResponse);
+export const JsSubmitAndWaitForTransactionTreeResponse = /*#__PURE__*/ (() => withFastGuard(t.partial({ transactionTree: optional(H.JsTransactionTree) }, "JsSubmitAndWaitForTransactionTreeResponse"), isJsSubmitAndWaitForTransactionTreeResponse))();
 export type JsSubmitAndWaitForTransactionTreeResponse = t.TypeOf<typeof JsSubmitAndWaitForTransactionTreeResponse>;
 function isListActiveContractsResponse(u: unknown): boolean {
   if (!Array.isArray(u)) return false;
@@ -2870,7 +2870,7 @@ function isListActiveContractsResponse(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const ListActiveContractsResponse = withFastGuard(t.array(H.JsGetActiveContractsResponse, "ListActiveContractsResponse"), isListActiveContractsResponse);
+export const ListActiveContractsResponse = /*#__PURE__*/ (() => withFastGuard(t.array(H.JsGetActiveContractsResponse, "ListActiveContractsResponse"), isListActiveContractsResponse))();
 export type ListActiveContractsResponse = t.TypeOf<typeof ListActiveContractsResponse>;
 function isListCommandCompletionsResponse(u: unknown): boolean {
   if (!Array.isArray(u)) return false;
@@ -2890,7 +2890,7 @@ function isListCommandCompletionsResponse(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const ListCommandCompletionsResponse = withFastGuard(t.array(H.CompletionStreamResponse, "ListCommandCompletionsResponse"), isListCommandCompletionsResponse);
+export const ListCommandCompletionsResponse = /*#__PURE__*/ (() => withFastGuard(t.array(H.CompletionStreamResponse, "ListCommandCompletionsResponse"), isListCommandCompletionsResponse))();
 export type ListCommandCompletionsResponse = t.TypeOf<typeof ListCommandCompletionsResponse>;
 function isListCompletionsResponse(u: unknown): boolean {
   if (!Array.isArray(u)) return false;
@@ -2910,7 +2910,7 @@ function isListCompletionsResponse(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const ListCompletionsResponse = withFastGuard(t.array(H.CompletionStreamResponse, "ListCompletionsResponse"), isListCompletionsResponse);
+export const ListCompletionsResponse = /*#__PURE__*/ (() => withFastGuard(t.array(H.CompletionStreamResponse, "ListCompletionsResponse"), isListCompletionsResponse))();
 export type ListCompletionsResponse = t.TypeOf<typeof ListCompletionsResponse>;
 function isListIdentityProviderConfigsResponse$1(u: unknown): boolean {
   if (!Array.isArray(u)) return false;
@@ -2937,7 +2937,7 @@ function isListIdentityProviderConfigsResponse(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const ListIdentityProviderConfigsResponse = withFastGuard(t.type({ identityProviderConfigs: t.array(H.IdentityProviderConfig) }, "ListIdentityProviderConfigsResponse"), isListIdentityProviderConfigsResponse);
+export const ListIdentityProviderConfigsResponse = /*#__PURE__*/ (() => withFastGuard(t.type({ identityProviderConfigs: t.array(H.IdentityProviderConfig) }, "ListIdentityProviderConfigsResponse"), isListIdentityProviderConfigsResponse))();
 export type ListIdentityProviderConfigsResponse = t.TypeOf<typeof ListIdentityProviderConfigsResponse>;
 function isListKnownPartiesResponse$1(u: unknown): boolean {
   if (!Array.isArray(u)) return false;
@@ -2966,7 +2966,7 @@ function isListKnownPartiesResponse(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const ListKnownPartiesResponse = withFastGuard(t.intersection([t.type({ partyDetails: t.array(PartyDetails) }), t.partial({ nextPageToken: optional(t.string) })], "ListKnownPartiesResponse"), isListKnownPartiesResponse);
+export const ListKnownPartiesResponse = /*#__PURE__*/ (() => withFastGuard(t.intersection([t.type({ partyDetails: t.array(PartyDetails) }), t.partial({ nextPageToken: optional(t.string) })], "ListKnownPartiesResponse"), isListKnownPartiesResponse))();
 export type ListKnownPartiesResponse = t.TypeOf<typeof ListKnownPartiesResponse>;
 function isListPackagesResponse$1(u: unknown): boolean {
   if (!Array.isArray(u)) return false;
@@ -2993,7 +2993,7 @@ function isListPackagesResponse(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const ListPackagesResponse = withFastGuard(t.type({ packageIds: t.array(t.string) }, "ListPackagesResponse"), isListPackagesResponse);
+export const ListPackagesResponse = /*#__PURE__*/ (() => withFastGuard(t.type({ packageIds: t.array(t.string) }, "ListPackagesResponse"), isListPackagesResponse))();
 export type ListPackagesResponse = t.TypeOf<typeof ListPackagesResponse>;
 function isListUpdateFlatsResponse(u: unknown): boolean {
   if (!Array.isArray(u)) return false;
@@ -3013,7 +3013,7 @@ function isListUpdateFlatsResponse(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const ListUpdateFlatsResponse = withFastGuard(t.array(H.JsGetUpdatesResponse, "ListUpdateFlatsResponse"), isListUpdateFlatsResponse);
+export const ListUpdateFlatsResponse = /*#__PURE__*/ (() => withFastGuard(t.array(H.JsGetUpdatesResponse, "ListUpdateFlatsResponse"), isListUpdateFlatsResponse))();
 export type ListUpdateFlatsResponse = t.TypeOf<typeof ListUpdateFlatsResponse>;
 function isListUpdateTreesResponse(u: unknown): boolean {
   if (!Array.isArray(u)) return false;
@@ -3033,7 +3033,7 @@ function isListUpdateTreesResponse(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const ListUpdateTreesResponse = withFastGuard(t.array(H.JsGetUpdateTreesResponse, "ListUpdateTreesResponse"), isListUpdateTreesResponse);
+export const ListUpdateTreesResponse = /*#__PURE__*/ (() => withFastGuard(t.array(H.JsGetUpdateTreesResponse, "ListUpdateTreesResponse"), isListUpdateTreesResponse))();
 export type ListUpdateTreesResponse = t.TypeOf<typeof ListUpdateTreesResponse>;
 function isListUpdatesResponse(u: unknown): boolean {
   if (!Array.isArray(u)) return false;
@@ -3053,7 +3053,7 @@ function isListUpdatesResponse(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const ListUpdatesResponse = withFastGuard(t.array(H.JsGetUpdatesResponse, "ListUpdatesResponse"), isListUpdatesResponse);
+export const ListUpdatesResponse = /*#__PURE__*/ (() => withFastGuard(t.array(H.JsGetUpdatesResponse, "ListUpdatesResponse"), isListUpdatesResponse))();
 export type ListUpdatesResponse = t.TypeOf<typeof ListUpdatesResponse>;
 function isListUserRightsResponse$1(u: unknown): boolean {
   if (!Array.isArray(u)) return false;
@@ -3080,7 +3080,7 @@ function isListUserRightsResponse(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const ListUserRightsResponse = withFastGuard(t.partial({ rights: optional(t.array(Right)) }, "ListUserRightsResponse"), isListUserRightsResponse);
+export const ListUserRightsResponse = /*#__PURE__*/ (() => withFastGuard(t.partial({ rights: optional(t.array(Right)) }, "ListUserRightsResponse"), isListUserRightsResponse))();
 export type ListUserRightsResponse = t.TypeOf<typeof ListUserRightsResponse>;
 function isListUsersResponse$1(u: unknown): boolean {
   if (!Array.isArray(u)) return false;
@@ -3109,7 +3109,7 @@ function isListUsersResponse(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const ListUsersResponse = withFastGuard(t.partial({ users: optional(t.array(User)), nextPageToken: optional(t.string) }, "ListUsersResponse"), isListUsersResponse);
+export const ListUsersResponse = /*#__PURE__*/ (() => withFastGuard(t.partial({ users: optional(t.array(User)), nextPageToken: optional(t.string) }, "ListUsersResponse"), isListUsersResponse))();
 export type ListUsersResponse = t.TypeOf<typeof ListUsersResponse>;
 function isPackageMetadataFilter$1(u: unknown): boolean {
   if (!Array.isArray(u)) return false;
@@ -3146,7 +3146,7 @@ function isPackageMetadataFilter(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const PackageMetadataFilter = withFastGuard(t.partial({ packageIds: optional(t.array(t.string)), packageNamePrefixes: optional(t.array(t.string)) }, "PackageMetadataFilter"), isPackageMetadataFilter);
+export const PackageMetadataFilter = /*#__PURE__*/ (() => withFastGuard(t.partial({ packageIds: optional(t.array(t.string)), packageNamePrefixes: optional(t.array(t.string)) }, "PackageMetadataFilter"), isPackageMetadataFilter))();
 export type PackageMetadataFilter = t.TypeOf<typeof PackageMetadataFilter>;
 function isTopologyStateFilter$1(u: unknown): boolean {
   if (!Array.isArray(u)) return false;
@@ -3183,7 +3183,7 @@ function isTopologyStateFilter(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const TopologyStateFilter = withFastGuard(t.partial({ participantIds: optional(t.array(t.string)), synchronizerIds: optional(t.array(t.string)) }, "TopologyStateFilter"), isTopologyStateFilter);
+export const TopologyStateFilter = /*#__PURE__*/ (() => withFastGuard(t.partial({ participantIds: optional(t.array(t.string)), synchronizerIds: optional(t.array(t.string)) }, "TopologyStateFilter"), isTopologyStateFilter))();
 export type TopologyStateFilter = t.TypeOf<typeof TopologyStateFilter>;
 function isListVettedPackagesRequest(u: unknown): boolean {
   if (!isJsonObject(u)) return false;
@@ -3208,7 +3208,7 @@ function isListVettedPackagesRequest(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const ListVettedPackagesRequest = withFastGuard(t.partial({ packageMetadataFilter: optional(PackageMetadataFilter), topologyStateFilter: optional(TopologyStateFilter), pageToken: optional(t.string), pageSize: optional(int32) }, "ListVettedPackagesRequest"), isListVettedPackagesRequest);
+export const ListVettedPackagesRequest = /*#__PURE__*/ (() => withFastGuard(t.partial({ packageMetadataFilter: optional(PackageMetadataFilter), topologyStateFilter: optional(TopologyStateFilter), pageToken: optional(t.string), pageSize: optional(int32) }, "ListVettedPackagesRequest"), isListVettedPackagesRequest))();
 export type ListVettedPackagesRequest = t.TypeOf<typeof ListVettedPackagesRequest>;
 function isVettedPackage(u: unknown): boolean {
   if (!isJsonObject(u)) return false;
@@ -3235,7 +3235,7 @@ function isVettedPackage(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const VettedPackage = withFastGuard(t.intersection([t.type({ packageId: t.string }), t.partial({ validFromInclusive: optional(t.string), validUntilExclusive: optional(Timestamp), packageName: optional(t.string), packageVersion: optional(t.string) })], "VettedPackage"), isVettedPackage);
+export const VettedPackage = /*#__PURE__*/ (() => withFastGuard(t.intersection([t.type({ packageId: t.string }), t.partial({ validFromInclusive: optional(t.string), validUntilExclusive: optional(Timestamp), packageName: optional(t.string), packageVersion: optional(t.string) })], "VettedPackage"), isVettedPackage))();
 export type VettedPackage = t.TypeOf<typeof VettedPackage>;
 function isVettedPackages$1(u: unknown): boolean {
   if (!Array.isArray(u)) return false;
@@ -3268,7 +3268,7 @@ function isVettedPackages(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const VettedPackages = withFastGuard(t.type({ packages: t.array(VettedPackage), participantId: t.string, synchronizerId: t.string, topologySerial: int32 }, "VettedPackages"), isVettedPackages);
+export const VettedPackages = /*#__PURE__*/ (() => withFastGuard(t.type({ packages: t.array(VettedPackage), participantId: t.string, synchronizerId: t.string, topologySerial: int32 }, "VettedPackages"), isVettedPackages))();
 export type VettedPackages = t.TypeOf<typeof VettedPackages>;
 function isListVettedPackagesResponse$1(u: unknown): boolean {
   if (!Array.isArray(u)) return false;
@@ -3297,7 +3297,7 @@ function isListVettedPackagesResponse(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const ListVettedPackagesResponse = withFastGuard(t.partial({ vettedPackages: optional(t.array(VettedPackages)), nextPageToken: optional(t.string) }, "ListVettedPackagesResponse"), isListVettedPackagesResponse);
+export const ListVettedPackagesResponse = /*#__PURE__*/ (() => withFastGuard(t.partial({ vettedPackages: optional(t.array(VettedPackages)), nextPageToken: optional(t.string) }, "ListVettedPackagesResponse"), isListVettedPackagesResponse))();
 export type ListVettedPackagesResponse = t.TypeOf<typeof ListVettedPackagesResponse>;
 function isNoPrior(u: unknown): boolean {
   return isJsonObject(u);
@@ -3312,7 +3312,7 @@ function isNoPrior(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const NoPrior = withFastGuard(t.UnknownRecord, isNoPrior);
+export const NoPrior = /*#__PURE__*/ (() => withFastGuard(t.UnknownRecord, isNoPrior))();
 export type NoPrior = t.TypeOf<typeof NoPrior>;
 function isVettedPackagesRef(u: unknown): boolean {
   if (!isJsonObject(u)) return false;
@@ -3335,7 +3335,7 @@ function isVettedPackagesRef(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const VettedPackagesRef = withFastGuard(t.partial({ packageId: optional(t.string), packageName: optional(t.string), packageVersion: optional(t.string) }, "VettedPackagesRef"), isVettedPackagesRef);
+export const VettedPackagesRef = /*#__PURE__*/ (() => withFastGuard(t.partial({ packageId: optional(t.string), packageName: optional(t.string), packageVersion: optional(t.string) }, "VettedPackagesRef"), isVettedPackagesRef))();
 export type VettedPackagesRef = t.TypeOf<typeof VettedPackagesRef>;
 function isUnvet1$1(u: unknown): boolean {
   if (!Array.isArray(u)) return false;
@@ -3362,7 +3362,7 @@ function isUnvet1(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const Unvet1 = withFastGuard(t.type({ packages: t.array(VettedPackagesRef) }, "Unvet1"), isUnvet1);
+export const Unvet1 = /*#__PURE__*/ (() => withFastGuard(t.type({ packages: t.array(VettedPackagesRef) }, "Unvet1"), isUnvet1))();
 export type Unvet1 = t.TypeOf<typeof Unvet1>;
 function isUnvet(u: unknown): boolean {
   if (!isJsonObject(u)) return false;
@@ -3381,7 +3381,7 @@ function isUnvet(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const Unvet = withFastGuard(t.type({ value: Unvet1 }, "Unvet"), isUnvet);
+export const Unvet = /*#__PURE__*/ (() => withFastGuard(t.type({ value: Unvet1 }, "Unvet"), isUnvet))();
 export type Unvet = t.TypeOf<typeof Unvet>;
 function isVet1$1(u: unknown): boolean {
   if (!Array.isArray(u)) return false;
@@ -3412,7 +3412,7 @@ function isVet1(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const Vet1 = withFastGuard(t.intersection([t.type({ packages: t.array(VettedPackagesRef) }), t.partial({ newValidFromInclusive: optional(t.string), newValidUntilExclusive: optional(Timestamp) })], "Vet1"), isVet1);
+export const Vet1 = /*#__PURE__*/ (() => withFastGuard(t.intersection([t.type({ packages: t.array(VettedPackagesRef) }), t.partial({ newValidFromInclusive: optional(t.string), newValidUntilExclusive: optional(Timestamp) })], "Vet1"), isVet1))();
 export type Vet1 = t.TypeOf<typeof Vet1>;
 function isVet(u: unknown): boolean {
   if (!isJsonObject(u)) return false;
@@ -3431,7 +3431,7 @@ function isVet(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const Vet = withFastGuard(t.type({ value: Vet1 }, "Vet"), isVet);
+export const Vet = /*#__PURE__*/ (() => withFastGuard(t.type({ value: Vet1 }, "Vet"), isVet))();
 export type Vet = t.TypeOf<typeof Vet>;
 function isOperation(u: unknown): boolean {
   if (!isJsonObject(u)) return false;
@@ -3462,7 +3462,7 @@ function isOperation(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const Operation = withFastGuard(wrapperUnion("Operation", { Empty: Empty5, Unvet: Unvet, Vet: Vet }), isOperation);
+export const Operation = /*#__PURE__*/ (() => withFastGuard(wrapperUnion("Operation", { Empty: Empty5, Unvet: Unvet, Vet: Vet }), isOperation))();
 export type Operation = t.TypeOf<typeof Operation>;
 function isPrior(u: unknown): boolean {
   if (!isJsonObject(u)) return false;
@@ -3481,7 +3481,7 @@ function isPrior(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const Prior = withFastGuard(t.type({ value: int32 }, "Prior"), isPrior);
+export const Prior = /*#__PURE__*/ (() => withFastGuard(t.type({ value: int32 }, "Prior"), isPrior))();
 export type Prior = t.TypeOf<typeof Prior>;
 function isSerial(u: unknown): boolean {
   if (!isJsonObject(u)) return false;
@@ -3512,7 +3512,7 @@ function isSerial(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const Serial = withFastGuard(wrapperUnion("Serial", { Empty: Empty6, NoPrior: NoPrior, Prior: Prior }), isSerial);
+export const Serial = /*#__PURE__*/ (() => withFastGuard(wrapperUnion("Serial", { Empty: Empty6, NoPrior: NoPrior, Prior: Prior }), isSerial))();
 export type Serial = t.TypeOf<typeof Serial>;
 function isPriorTopologySerial(u: unknown): boolean {
   if (!isJsonObject(u)) return false;
@@ -3531,7 +3531,7 @@ function isPriorTopologySerial(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const PriorTopologySerial = withFastGuard(t.partial({ serial: optional(Serial) }, "PriorTopologySerial"), isPriorTopologySerial);
+export const PriorTopologySerial = /*#__PURE__*/ (() => withFastGuard(t.partial({ serial: optional(Serial) }, "PriorTopologySerial"), isPriorTopologySerial))();
 export type PriorTopologySerial = t.TypeOf<typeof PriorTopologySerial>;
 function isReassignmentCommand(u: unknown): boolean {
   if (!isJsonObject(u)) return false;
@@ -3550,7 +3550,7 @@ function isReassignmentCommand(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const ReassignmentCommand = withFastGuard(t.partial({ command: optional(Command1) }, "ReassignmentCommand"), isReassignmentCommand);
+export const ReassignmentCommand = /*#__PURE__*/ (() => withFastGuard(t.partial({ command: optional(Command1) }, "ReassignmentCommand"), isReassignmentCommand))();
 export type ReassignmentCommand = t.TypeOf<typeof ReassignmentCommand>;
 function isReassignmentCommands$1(u: unknown): boolean {
   if (!Array.isArray(u)) return false;
@@ -3587,7 +3587,7 @@ function isReassignmentCommands(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const ReassignmentCommands = withFastGuard(t.intersection([t.type({ commandId: t.string, submitter: t.string, commands: t.array(ReassignmentCommand) }), t.partial({ workflowId: optional(t.string), userId: optional(t.string), submissionId: optional(t.string) })], "ReassignmentCommands"), isReassignmentCommands);
+export const ReassignmentCommands = /*#__PURE__*/ (() => withFastGuard(t.intersection([t.type({ commandId: t.string, submitter: t.string, commands: t.array(ReassignmentCommand) }), t.partial({ workflowId: optional(t.string), userId: optional(t.string), submissionId: optional(t.string) })], "ReassignmentCommands"), isReassignmentCommands))();
 export type ReassignmentCommands = t.TypeOf<typeof ReassignmentCommands>;
 function isRevokeUserRightsRequest$1(u: unknown): boolean {
   if (!Array.isArray(u)) return false;
@@ -3618,7 +3618,7 @@ function isRevokeUserRightsRequest(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const RevokeUserRightsRequest = withFastGuard(t.intersection([t.type({ userId: t.string }), t.partial({ rights: optional(t.array(Right)), identityProviderId: optional(t.string) })], "RevokeUserRightsRequest"), isRevokeUserRightsRequest);
+export const RevokeUserRightsRequest = /*#__PURE__*/ (() => withFastGuard(t.intersection([t.type({ userId: t.string }), t.partial({ rights: optional(t.array(Right)), identityProviderId: optional(t.string) })], "RevokeUserRightsRequest"), isRevokeUserRightsRequest))();
 export type RevokeUserRightsRequest = t.TypeOf<typeof RevokeUserRightsRequest>;
 function isRevokeUserRightsResponse$1(u: unknown): boolean {
   if (!Array.isArray(u)) return false;
@@ -3645,7 +3645,7 @@ function isRevokeUserRightsResponse(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const RevokeUserRightsResponse = withFastGuard(t.partial({ newlyRevokedRights: optional(t.array(Right)) }, "RevokeUserRightsResponse"), isRevokeUserRightsResponse);
+export const RevokeUserRightsResponse = /*#__PURE__*/ (() => withFastGuard(t.partial({ newlyRevokedRights: optional(t.array(Right)) }, "RevokeUserRightsResponse"), isRevokeUserRightsResponse))();
 export type RevokeUserRightsResponse = t.TypeOf<typeof RevokeUserRightsResponse>;
 function isSubmitAndWaitForReassignmentRequest(u: unknown): boolean {
   if (!isJsonObject(u)) return false;
@@ -3666,7 +3666,7 @@ function isSubmitAndWaitForReassignmentRequest(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const SubmitAndWaitForReassignmentRequest = withFastGuard(t.intersection([t.type({ reassignmentCommands: ReassignmentCommands }), t.partial({ eventFormat: optional(H.EventFormat) })], "SubmitAndWaitForReassignmentRequest"), isSubmitAndWaitForReassignmentRequest);
+export const SubmitAndWaitForReassignmentRequest = /*#__PURE__*/ (() => withFastGuard(t.intersection([t.type({ reassignmentCommands: ReassignmentCommands }), t.partial({ eventFormat: optional(H.EventFormat) })], "SubmitAndWaitForReassignmentRequest"), isSubmitAndWaitForReassignmentRequest))();
 export type SubmitAndWaitForReassignmentRequest = t.TypeOf<typeof SubmitAndWaitForReassignmentRequest>;
 function isSubmitAndWaitResponse(u: unknown): boolean {
   if (!isJsonObject(u)) return false;
@@ -3687,7 +3687,7 @@ function isSubmitAndWaitResponse(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const SubmitAndWaitResponse = withFastGuard(t.type({ updateId: t.string, completionOffset: int64 }, "SubmitAndWaitResponse"), isSubmitAndWaitResponse);
+export const SubmitAndWaitResponse = /*#__PURE__*/ (() => withFastGuard(t.type({ updateId: t.string, completionOffset: int64 }, "SubmitAndWaitResponse"), isSubmitAndWaitResponse))();
 export type SubmitAndWaitResponse = t.TypeOf<typeof SubmitAndWaitResponse>;
 function isSubmitReassignmentRequest(u: unknown): boolean {
   if (!isJsonObject(u)) return false;
@@ -3706,7 +3706,7 @@ function isSubmitReassignmentRequest(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const SubmitReassignmentRequest = withFastGuard(t.type({ reassignmentCommands: ReassignmentCommands }, "SubmitReassignmentRequest"), isSubmitReassignmentRequest);
+export const SubmitReassignmentRequest = /*#__PURE__*/ (() => withFastGuard(t.type({ reassignmentCommands: ReassignmentCommands }, "SubmitReassignmentRequest"), isSubmitReassignmentRequest))();
 export type SubmitReassignmentRequest = t.TypeOf<typeof SubmitReassignmentRequest>;
 function isSubmitReassignmentResponse(u: unknown): boolean {
   return isJsonObject(u);
@@ -3721,7 +3721,7 @@ function isSubmitReassignmentResponse(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const SubmitReassignmentResponse = withFastGuard(t.UnknownRecord, isSubmitReassignmentResponse);
+export const SubmitReassignmentResponse = /*#__PURE__*/ (() => withFastGuard(t.UnknownRecord, isSubmitReassignmentResponse))();
 export type SubmitReassignmentResponse = t.TypeOf<typeof SubmitReassignmentResponse>;
 function isSubmitResponse(u: unknown): boolean {
   return isJsonObject(u);
@@ -3736,7 +3736,7 @@ function isSubmitResponse(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const SubmitResponse = withFastGuard(t.UnknownRecord, isSubmitResponse);
+export const SubmitResponse = /*#__PURE__*/ (() => withFastGuard(t.UnknownRecord, isSubmitResponse))();
 export type SubmitResponse = t.TypeOf<typeof SubmitResponse>;
 function isUpdateIdentityProviderConfigRequest(u: unknown): boolean {
   if (!isJsonObject(u)) return false;
@@ -3757,7 +3757,7 @@ function isUpdateIdentityProviderConfigRequest(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const UpdateIdentityProviderConfigRequest = withFastGuard(t.type({ identityProviderConfig: H.IdentityProviderConfig, updateMask: FieldMask }, "UpdateIdentityProviderConfigRequest"), isUpdateIdentityProviderConfigRequest);
+export const UpdateIdentityProviderConfigRequest = /*#__PURE__*/ (() => withFastGuard(t.type({ identityProviderConfig: H.IdentityProviderConfig, updateMask: FieldMask }, "UpdateIdentityProviderConfigRequest"), isUpdateIdentityProviderConfigRequest))();
 export type UpdateIdentityProviderConfigRequest = t.TypeOf<typeof UpdateIdentityProviderConfigRequest>;
 function isUpdateIdentityProviderConfigResponse(u: unknown): boolean {
   if (!isJsonObject(u)) return false;
@@ -3776,7 +3776,7 @@ function isUpdateIdentityProviderConfigResponse(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const UpdateIdentityProviderConfigResponse = withFastGuard(t.type({ identityProviderConfig: H.IdentityProviderConfig }, "UpdateIdentityProviderConfigResponse"), isUpdateIdentityProviderConfigResponse);
+export const UpdateIdentityProviderConfigResponse = /*#__PURE__*/ (() => withFastGuard(t.type({ identityProviderConfig: H.IdentityProviderConfig }, "UpdateIdentityProviderConfigResponse"), isUpdateIdentityProviderConfigResponse))();
 export type UpdateIdentityProviderConfigResponse = t.TypeOf<typeof UpdateIdentityProviderConfigResponse>;
 function isUpdatePartyDetailsRequest(u: unknown): boolean {
   if (!isJsonObject(u)) return false;
@@ -3797,7 +3797,7 @@ function isUpdatePartyDetailsRequest(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const UpdatePartyDetailsRequest = withFastGuard(t.type({ partyDetails: PartyDetails, updateMask: FieldMask }, "UpdatePartyDetailsRequest"), isUpdatePartyDetailsRequest);
+export const UpdatePartyDetailsRequest = /*#__PURE__*/ (() => withFastGuard(t.type({ partyDetails: PartyDetails, updateMask: FieldMask }, "UpdatePartyDetailsRequest"), isUpdatePartyDetailsRequest))();
 export type UpdatePartyDetailsRequest = t.TypeOf<typeof UpdatePartyDetailsRequest>;
 function isUpdatePartyDetailsResponse(u: unknown): boolean {
   if (!isJsonObject(u)) return false;
@@ -3816,7 +3816,7 @@ function isUpdatePartyDetailsResponse(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const UpdatePartyDetailsResponse = withFastGuard(t.type({ partyDetails: PartyDetails }, "UpdatePartyDetailsResponse"), isUpdatePartyDetailsResponse);
+export const UpdatePartyDetailsResponse = /*#__PURE__*/ (() => withFastGuard(t.type({ partyDetails: PartyDetails }, "UpdatePartyDetailsResponse"), isUpdatePartyDetailsResponse))();
 export type UpdatePartyDetailsResponse = t.TypeOf<typeof UpdatePartyDetailsResponse>;
 function isUpdateUserIdentityProviderIdRequest(u: unknown): boolean {
   if (!isJsonObject(u)) return false;
@@ -3839,7 +3839,7 @@ function isUpdateUserIdentityProviderIdRequest(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const UpdateUserIdentityProviderIdRequest = withFastGuard(t.intersection([t.type({ userId: t.string }), t.partial({ sourceIdentityProviderId: optional(t.string), targetIdentityProviderId: optional(t.string) })], "UpdateUserIdentityProviderIdRequest"), isUpdateUserIdentityProviderIdRequest);
+export const UpdateUserIdentityProviderIdRequest = /*#__PURE__*/ (() => withFastGuard(t.intersection([t.type({ userId: t.string }), t.partial({ sourceIdentityProviderId: optional(t.string), targetIdentityProviderId: optional(t.string) })], "UpdateUserIdentityProviderIdRequest"), isUpdateUserIdentityProviderIdRequest))();
 export type UpdateUserIdentityProviderIdRequest = t.TypeOf<typeof UpdateUserIdentityProviderIdRequest>;
 function isUpdateUserIdentityProviderIdResponse(u: unknown): boolean {
   return isJsonObject(u);
@@ -3854,7 +3854,7 @@ function isUpdateUserIdentityProviderIdResponse(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const UpdateUserIdentityProviderIdResponse = withFastGuard(t.UnknownRecord, isUpdateUserIdentityProviderIdResponse);
+export const UpdateUserIdentityProviderIdResponse = /*#__PURE__*/ (() => withFastGuard(t.UnknownRecord, isUpdateUserIdentityProviderIdResponse))();
 export type UpdateUserIdentityProviderIdResponse = t.TypeOf<typeof UpdateUserIdentityProviderIdResponse>;
 function isUpdateUserRequest(u: unknown): boolean {
   if (!isJsonObject(u)) return false;
@@ -3875,7 +3875,7 @@ function isUpdateUserRequest(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const UpdateUserRequest = withFastGuard(t.type({ user: User, updateMask: FieldMask }, "UpdateUserRequest"), isUpdateUserRequest);
+export const UpdateUserRequest = /*#__PURE__*/ (() => withFastGuard(t.type({ user: User, updateMask: FieldMask }, "UpdateUserRequest"), isUpdateUserRequest))();
 export type UpdateUserRequest = t.TypeOf<typeof UpdateUserRequest>;
 function isUpdateUserResponse(u: unknown): boolean {
   if (!isJsonObject(u)) return false;
@@ -3894,7 +3894,7 @@ function isUpdateUserResponse(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const UpdateUserResponse = withFastGuard(t.type({ user: User }, "UpdateUserResponse"), isUpdateUserResponse);
+export const UpdateUserResponse = /*#__PURE__*/ (() => withFastGuard(t.type({ user: User }, "UpdateUserResponse"), isUpdateUserResponse))();
 export type UpdateUserResponse = t.TypeOf<typeof UpdateUserResponse>;
 function isVettedPackagesChange(u: unknown): boolean {
   if (!isJsonObject(u)) return false;
@@ -3913,7 +3913,7 @@ function isVettedPackagesChange(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const VettedPackagesChange = withFastGuard(t.partial({ operation: optional(Operation) }, "VettedPackagesChange"), isVettedPackagesChange);
+export const VettedPackagesChange = /*#__PURE__*/ (() => withFastGuard(t.partial({ operation: optional(Operation) }, "VettedPackagesChange"), isVettedPackagesChange))();
 export type VettedPackagesChange = t.TypeOf<typeof VettedPackagesChange>;
 function isUpdateVettedPackagesRequest$1(u: unknown): boolean {
   if (!Array.isArray(u)) return false;
@@ -3956,7 +3956,7 @@ function isUpdateVettedPackagesRequest(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const UpdateVettedPackagesRequest = withFastGuard(t.intersection([t.type({ changes: t.array(VettedPackagesChange) }), t.partial({ dryRun: optional(t.boolean), synchronizerId: optional(t.string), expectedTopologySerial: optional(PriorTopologySerial), updateVettedPackagesForceFlags: optional(t.array(openEnum("enum", ["UPDATE_VETTED_PACKAGES_FORCE_FLAG_UNSPECIFIED", "UPDATE_VETTED_PACKAGES_FORCE_FLAG_ALLOW_VET_INCOMPATIBLE_UPGRADES", "UPDATE_VETTED_PACKAGES_FORCE_FLAG_ALLOW_UNVETTED_DEPENDENCIES"]))) })], "UpdateVettedPackagesRequest"), isUpdateVettedPackagesRequest);
+export const UpdateVettedPackagesRequest = /*#__PURE__*/ (() => withFastGuard(t.intersection([t.type({ changes: t.array(VettedPackagesChange) }), t.partial({ dryRun: optional(t.boolean), synchronizerId: optional(t.string), expectedTopologySerial: optional(PriorTopologySerial), updateVettedPackagesForceFlags: optional(t.array(openEnum("enum", ["UPDATE_VETTED_PACKAGES_FORCE_FLAG_UNSPECIFIED", "UPDATE_VETTED_PACKAGES_FORCE_FLAG_ALLOW_VET_INCOMPATIBLE_UPGRADES", "UPDATE_VETTED_PACKAGES_FORCE_FLAG_ALLOW_UNVETTED_DEPENDENCIES"]))) })], "UpdateVettedPackagesRequest"), isUpdateVettedPackagesRequest))();
 export type UpdateVettedPackagesRequest = t.TypeOf<typeof UpdateVettedPackagesRequest>;
 function isUpdateVettedPackagesResponse(u: unknown): boolean {
   if (!isJsonObject(u)) return false;
@@ -3977,7 +3977,7 @@ function isUpdateVettedPackagesResponse(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const UpdateVettedPackagesResponse = withFastGuard(t.intersection([t.type({ newVettedPackages: VettedPackages }), t.partial({ pastVettedPackages: optional(VettedPackages) })], "UpdateVettedPackagesResponse"), isUpdateVettedPackagesResponse);
+export const UpdateVettedPackagesResponse = /*#__PURE__*/ (() => withFastGuard(t.intersection([t.type({ newVettedPackages: VettedPackages }), t.partial({ pastVettedPackages: optional(VettedPackages) })], "UpdateVettedPackagesResponse"), isUpdateVettedPackagesResponse))();
 export type UpdateVettedPackagesResponse = t.TypeOf<typeof UpdateVettedPackagesResponse>;
 function isUploadDarFileResponse(u: unknown): boolean {
   return isJsonObject(u);
@@ -3992,5 +3992,5 @@ function isUploadDarFileResponse(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const UploadDarFileResponse = withFastGuard(t.UnknownRecord, isUploadDarFileResponse);
+export const UploadDarFileResponse = /*#__PURE__*/ (() => withFastGuard(t.UnknownRecord, isUploadDarFileResponse))();
 export type UploadDarFileResponse = t.TypeOf<typeof UploadDarFileResponse>;

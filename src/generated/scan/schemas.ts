@@ -30,7 +30,7 @@ function isActualMemberTrafficState(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const ActualMemberTrafficState = withFastGuard(t.type({ total_consumed: int64, total_limit: int64 }, "ActualMemberTrafficState"), isActualMemberTrafficState);
+export const ActualMemberTrafficState = /*#__PURE__*/ (() => withFastGuard(t.type({ total_consumed: int64, total_limit: int64 }, "ActualMemberTrafficState"), isActualMemberTrafficState))();
 export type ActualMemberTrafficState = t.TypeOf<typeof ActualMemberTrafficState>;
 function isAnsEntry(u: unknown): boolean {
   if (!isJsonObject(u)) return false;
@@ -59,7 +59,7 @@ function isAnsEntry(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const AnsEntry = withFastGuard(t.intersection([t.type({ user: t.string, name: t.string, url: t.string, description: t.string }), t.partial({ contract_id: optional(t.string), expires_at: optional(Timestamp) })], "AnsEntry"), isAnsEntry);
+export const AnsEntry = /*#__PURE__*/ (() => withFastGuard(t.intersection([t.type({ user: t.string, name: t.string, url: t.string, description: t.string }), t.partial({ contract_id: optional(t.string), expires_at: optional(Timestamp) })], "AnsEntry"), isAnsEntry))();
 export type AnsEntry = t.TypeOf<typeof AnsEntry>;
 function isAppActivityRecord(u: unknown): boolean {
   if (!isJsonObject(u)) return false;
@@ -80,7 +80,7 @@ function isAppActivityRecord(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const AppActivityRecord = withFastGuard(t.type({ party: t.string, weight: int64 }, "AppActivityRecord"), isAppActivityRecord);
+export const AppActivityRecord = /*#__PURE__*/ (() => withFastGuard(t.type({ party: t.string, weight: int64 }, "AppActivityRecord"), isAppActivityRecord))();
 export type AppActivityRecord = t.TypeOf<typeof AppActivityRecord>;
 function isBaseLookupTransferCommandStatusResponse(u: unknown): boolean {
   if (!isJsonObject(u)) return false;
@@ -99,7 +99,7 @@ function isBaseLookupTransferCommandStatusResponse(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const BaseLookupTransferCommandStatusResponse = withFastGuard(t.type({ status: t.string }, "BaseLookupTransferCommandStatusResponse"), isBaseLookupTransferCommandStatusResponse);
+export const BaseLookupTransferCommandStatusResponse = /*#__PURE__*/ (() => withFastGuard(t.type({ status: t.string }, "BaseLookupTransferCommandStatusResponse"), isBaseLookupTransferCommandStatusResponse))();
 export type BaseLookupTransferCommandStatusResponse = t.TypeOf<typeof BaseLookupTransferCommandStatusResponse>;
 function isBaseRewardAccountingBatch(u: unknown): boolean {
   if (!isJsonObject(u)) return false;
@@ -118,7 +118,7 @@ function isBaseRewardAccountingBatch(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const BaseRewardAccountingBatch = withFastGuard(t.type({ batch_type: t.string }, "BaseRewardAccountingBatch"), isBaseRewardAccountingBatch);
+export const BaseRewardAccountingBatch = /*#__PURE__*/ (() => withFastGuard(t.type({ batch_type: t.string }, "BaseRewardAccountingBatch"), isBaseRewardAccountingBatch))();
 export type BaseRewardAccountingBatch = t.TypeOf<typeof BaseRewardAccountingBatch>;
 function isBaseUpdateHistoryTransaction$1(u: unknown): boolean {
   if (!Array.isArray(u)) return false;
@@ -167,7 +167,7 @@ function isBaseUpdateHistoryTransaction(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const BaseUpdateHistoryTransaction = withFastGuard(t.type({ update_id: t.string, migration_id: int64, workflow_id: t.string, record_time: Timestamp, synchronizer_id: t.string, effective_at: Timestamp, root_event_ids: t.array(t.string), events_by_id: t.record(t.string, H.TreeEvent) }, "BaseUpdateHistoryTransaction"), isBaseUpdateHistoryTransaction);
+export const BaseUpdateHistoryTransaction = /*#__PURE__*/ (() => withFastGuard(t.type({ update_id: t.string, migration_id: int64, workflow_id: t.string, record_time: Timestamp, synchronizer_id: t.string, effective_at: Timestamp, root_event_ids: t.array(t.string), events_by_id: t.record(t.string, H.TreeEvent) }, "BaseUpdateHistoryTransaction"), isBaseUpdateHistoryTransaction))();
 export type BaseUpdateHistoryTransaction = t.TypeOf<typeof BaseUpdateHistoryTransaction>;
 function isBatchListVotesByVoteRequestsRequest$1(u: unknown): boolean {
   if (!Array.isArray(u)) return false;
@@ -194,7 +194,7 @@ function isBatchListVotesByVoteRequestsRequest(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const BatchListVotesByVoteRequestsRequest = withFastGuard(t.type({ vote_request_contract_ids: t.array(t.string) }, "BatchListVotesByVoteRequestsRequest"), isBatchListVotesByVoteRequestsRequest);
+export const BatchListVotesByVoteRequestsRequest = /*#__PURE__*/ (() => withFastGuard(t.type({ vote_request_contract_ids: t.array(t.string) }, "BatchListVotesByVoteRequestsRequest"), isBatchListVotesByVoteRequestsRequest))();
 export type BatchListVotesByVoteRequestsRequest = t.TypeOf<typeof BatchListVotesByVoteRequestsRequest>;
 function isBulkStorageObjectRef(u: unknown): boolean {
   if (!isJsonObject(u)) return false;
@@ -215,7 +215,7 @@ function isBulkStorageObjectRef(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const BulkStorageObjectRef = withFastGuard(t.type({ url: t.string, digest: t.string }, "BulkStorageObjectRef"), isBulkStorageObjectRef);
+export const BulkStorageObjectRef = /*#__PURE__*/ (() => withFastGuard(t.type({ url: t.string, digest: t.string }, "BulkStorageObjectRef"), isBulkStorageObjectRef))();
 export type BulkStorageObjectRef = t.TypeOf<typeof BulkStorageObjectRef>;
 function isContractId(u: unknown): boolean {
   return typeof u === 'string';
@@ -230,7 +230,7 @@ function isContractId(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const ContractId = withFastGuard(t.string, isContractId);
+export const ContractId = /*#__PURE__*/ (() => withFastGuard(t.string, isContractId))();
 export type ContractId = t.TypeOf<typeof ContractId>;
 function isDsoSequencer(u: unknown): boolean {
   if (!isJsonObject(u)) return false;
@@ -259,7 +259,7 @@ function isDsoSequencer(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const DsoSequencer = withFastGuard(t.intersection([t.type({ migrationId: int64, id: t.string, url: t.string, svName: t.string, availableAfter: Timestamp }), t.partial({ synchronizerSerial: optional(int64) })], "DsoSequencer"), isDsoSequencer);
+export const DsoSequencer = /*#__PURE__*/ (() => withFastGuard(t.intersection([t.type({ migrationId: int64, id: t.string, url: t.string, svName: t.string, availableAfter: Timestamp }), t.partial({ synchronizerSerial: optional(int64) })], "DsoSequencer"), isDsoSequencer))();
 export type DsoSequencer = t.TypeOf<typeof DsoSequencer>;
 function isDomainSequencers$1(u: unknown): boolean {
   if (!Array.isArray(u)) return false;
@@ -288,7 +288,7 @@ function isDomainSequencers(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const DomainSequencers = withFastGuard(t.type({ domainId: t.string, sequencers: t.array(DsoSequencer) }, "DomainSequencers"), isDomainSequencers);
+export const DomainSequencers = /*#__PURE__*/ (() => withFastGuard(t.type({ domainId: t.string, sequencers: t.array(DsoSequencer) }, "DomainSequencers"), isDomainSequencers))();
 export type DomainSequencers = t.TypeOf<typeof DomainSequencers>;
 function isEnvelopeTrafficSummary$1(u: unknown): boolean {
   if (!Array.isArray(u)) return false;
@@ -317,7 +317,7 @@ function isEnvelopeTrafficSummary(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const EnvelopeTrafficSummary = withFastGuard(t.type({ traffic_cost: int64, view_ids: t.array(int32) }, "EnvelopeTrafficSummary"), isEnvelopeTrafficSummary);
+export const EnvelopeTrafficSummary = /*#__PURE__*/ (() => withFastGuard(t.type({ traffic_cost: int64, view_ids: t.array(int32) }, "EnvelopeTrafficSummary"), isEnvelopeTrafficSummary))();
 export type EnvelopeTrafficSummary = t.TypeOf<typeof EnvelopeTrafficSummary>;
 function isEventHistoryAppActivityRecords$1(u: unknown): boolean {
   if (!Array.isArray(u)) return false;
@@ -346,7 +346,7 @@ function isEventHistoryAppActivityRecords(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const EventHistoryAppActivityRecords = withFastGuard(t.type({ round_number: int64, records: t.array(AppActivityRecord) }, "EventHistoryAppActivityRecords"), isEventHistoryAppActivityRecords);
+export const EventHistoryAppActivityRecords = /*#__PURE__*/ (() => withFastGuard(t.type({ round_number: int64, records: t.array(AppActivityRecord) }, "EventHistoryAppActivityRecords"), isEventHistoryAppActivityRecords))();
 export type EventHistoryAppActivityRecords = t.TypeOf<typeof EventHistoryAppActivityRecords>;
 function isEventHistoryTrafficSummary$1(u: unknown): boolean {
   if (!Array.isArray(u)) return false;
@@ -375,7 +375,7 @@ function isEventHistoryTrafficSummary(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const EventHistoryTrafficSummary = withFastGuard(t.type({ total_traffic_cost: int64, envelope_traffic_summaries: t.array(EnvelopeTrafficSummary) }, "EventHistoryTrafficSummary"), isEventHistoryTrafficSummary);
+export const EventHistoryTrafficSummary = /*#__PURE__*/ (() => withFastGuard(t.type({ total_traffic_cost: int64, envelope_traffic_summaries: t.array(EnvelopeTrafficSummary) }, "EventHistoryTrafficSummary"), isEventHistoryTrafficSummary))();
 export type EventHistoryTrafficSummary = t.TypeOf<typeof EventHistoryTrafficSummary>;
 function isQuorum$1(u: unknown): boolean {
   if (!Array.isArray(u)) return false;
@@ -404,7 +404,7 @@ function isQuorum(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const Quorum = withFastGuard(t.type({ parties: t.array(t.string), threshold: int32 }, "Quorum"), isQuorum);
+export const Quorum = /*#__PURE__*/ (() => withFastGuard(t.type({ parties: t.array(t.string), threshold: int32 }, "Quorum"), isQuorum))();
 export type Quorum = t.TypeOf<typeof Quorum>;
 function isTransactionView$1(u: unknown): boolean {
   if (!Array.isArray(u)) return false;
@@ -455,7 +455,7 @@ function isTransactionView(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const TransactionView = withFastGuard(t.type({ view_id: int32, informees: t.array(t.string), confirming_parties: t.array(Quorum), sub_views: t.array(int32), view_hash: t.string }, "TransactionView"), isTransactionView);
+export const TransactionView = /*#__PURE__*/ (() => withFastGuard(t.type({ view_id: int32, informees: t.array(t.string), confirming_parties: t.array(Quorum), sub_views: t.array(int32), view_hash: t.string }, "TransactionView"), isTransactionView))();
 export type TransactionView = t.TypeOf<typeof TransactionView>;
 function isTransactionViews$1(u: unknown): boolean {
   if (!Array.isArray(u)) return false;
@@ -492,7 +492,7 @@ function isTransactionViews(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const TransactionViews = withFastGuard(t.type({ views: t.array(TransactionView), root_views: t.array(int32) }, "TransactionViews"), isTransactionViews);
+export const TransactionViews = /*#__PURE__*/ (() => withFastGuard(t.type({ views: t.array(TransactionView), root_views: t.array(int32) }, "TransactionViews"), isTransactionViews))();
 export type TransactionViews = t.TypeOf<typeof TransactionViews>;
 function isVerdictResult(u: unknown): boolean {
   return (typeof u === 'string' && (acceptsUnknown() || u === "VERDICT_RESULT_UNSPECIFIED" || u === "VERDICT_RESULT_ACCEPTED" || u === "VERDICT_RESULT_REJECTED"));
@@ -507,7 +507,7 @@ function isVerdictResult(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const VerdictResult = withFastGuard(openEnum("VerdictResult", ["VERDICT_RESULT_UNSPECIFIED", "VERDICT_RESULT_ACCEPTED", "VERDICT_RESULT_REJECTED"]), isVerdictResult);
+export const VerdictResult = /*#__PURE__*/ (() => withFastGuard(openEnum("VerdictResult", ["VERDICT_RESULT_UNSPECIFIED", "VERDICT_RESULT_ACCEPTED", "VERDICT_RESULT_REJECTED"]), isVerdictResult))();
 export type VerdictResult = t.TypeOf<typeof VerdictResult>;
 function isEventHistoryVerdict$1(u: unknown): boolean {
   if (!Array.isArray(u)) return false;
@@ -554,7 +554,7 @@ function isEventHistoryVerdict(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const EventHistoryVerdict = withFastGuard(t.intersection([t.type({ update_id: t.string, migration_id: int64, domain_id: t.string, record_time: Timestamp, finalization_time: Timestamp, submitting_parties: t.array(t.string), submitting_participant_uid: t.string, verdict_result: VerdictResult, mediator_group: int32, transaction_views: TransactionViews }), t.partial({ round_number: optional(int64) })], "EventHistoryVerdict"), isEventHistoryVerdict);
+export const EventHistoryVerdict = /*#__PURE__*/ (() => withFastGuard(t.intersection([t.type({ update_id: t.string, migration_id: int64, domain_id: t.string, record_time: Timestamp, finalization_time: Timestamp, submitting_parties: t.array(t.string), submitting_participant_uid: t.string, verdict_result: VerdictResult, mediator_group: int32, transaction_views: TransactionViews }), t.partial({ round_number: optional(int64) })], "EventHistoryVerdict"), isEventHistoryVerdict))();
 export type EventHistoryVerdict = t.TypeOf<typeof EventHistoryVerdict>;
 function isEventHistoryItem(u: unknown): boolean {
   if (!isJsonObject(u)) return false;
@@ -579,7 +579,7 @@ function isEventHistoryItem(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const EventHistoryItem = withFastGuard(t.partial({ update: optional(H.UpdateHistoryItemV2), verdict: optional(EventHistoryVerdict), traffic_summary: optional(EventHistoryTrafficSummary), app_activity_records: optional(EventHistoryAppActivityRecords) }, "EventHistoryItem"), isEventHistoryItem);
+export const EventHistoryItem = /*#__PURE__*/ (() => withFastGuard(t.partial({ update: optional(H.UpdateHistoryItemV2), verdict: optional(EventHistoryVerdict), traffic_summary: optional(EventHistoryTrafficSummary), app_activity_records: optional(EventHistoryAppActivityRecords) }, "EventHistoryItem"), isEventHistoryItem))();
 export type EventHistoryItem = t.TypeOf<typeof EventHistoryItem>;
 function isEventHistoryRequest(u: unknown): boolean {
   if (!isJsonObject(u)) return false;
@@ -602,7 +602,7 @@ function isEventHistoryRequest(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const EventHistoryRequest = withFastGuard(t.intersection([t.type({ page_size: int32 }), t.partial({ after: optional(H.UpdateHistoryRequestAfter), daml_value_encoding: optional(H.DamlValueEncoding) })], "EventHistoryRequest"), isEventHistoryRequest);
+export const EventHistoryRequest = /*#__PURE__*/ (() => withFastGuard(t.intersection([t.type({ page_size: int32 }), t.partial({ after: optional(H.UpdateHistoryRequestAfter), daml_value_encoding: optional(H.DamlValueEncoding) })], "EventHistoryRequest"), isEventHistoryRequest))();
 export type EventHistoryRequest = t.TypeOf<typeof EventHistoryRequest>;
 function isEventHistoryResponse$1(u: unknown): boolean {
   if (!Array.isArray(u)) return false;
@@ -629,7 +629,7 @@ function isEventHistoryResponse(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const EventHistoryResponse = withFastGuard(t.type({ events: t.array(EventHistoryItem) }, "EventHistoryResponse"), isEventHistoryResponse);
+export const EventHistoryResponse = /*#__PURE__*/ (() => withFastGuard(t.type({ events: t.array(EventHistoryItem) }, "EventHistoryResponse"), isEventHistoryResponse))();
 export type EventHistoryResponse = t.TypeOf<typeof EventHistoryResponse>;
 function isEventLatestRecordTimeResponse(u: unknown): boolean {
   if (!isJsonObject(u)) return false;
@@ -648,7 +648,7 @@ function isEventLatestRecordTimeResponse(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const EventLatestRecordTimeResponse = withFastGuard(t.type({ record_time: Timestamp }, "EventLatestRecordTimeResponse"), isEventLatestRecordTimeResponse);
+export const EventLatestRecordTimeResponse = /*#__PURE__*/ (() => withFastGuard(t.type({ record_time: Timestamp }, "EventLatestRecordTimeResponse"), isEventLatestRecordTimeResponse))();
 export type EventLatestRecordTimeResponse = t.TypeOf<typeof EventLatestRecordTimeResponse>;
 function isFailureStatusResponse(u: unknown): boolean {
   if (!isJsonObject(u)) return false;
@@ -667,7 +667,7 @@ function isFailureStatusResponse(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const FailureStatusResponse = withFastGuard(t.type({ failed: H.ErrorResponse }, "FailureStatusResponse"), isFailureStatusResponse);
+export const FailureStatusResponse = /*#__PURE__*/ (() => withFastGuard(t.type({ failed: H.ErrorResponse }, "FailureStatusResponse"), isFailureStatusResponse))();
 export type FailureStatusResponse = t.TypeOf<typeof FailureStatusResponse>;
 function isFeatureSupportResponse(u: unknown): boolean {
   if (!isJsonObject(u)) return false;
@@ -686,7 +686,7 @@ function isFeatureSupportResponse(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const FeatureSupportResponse = withFastGuard(t.partial({ dummy: optional(t.boolean) }, "FeatureSupportResponse"), isFeatureSupportResponse);
+export const FeatureSupportResponse = /*#__PURE__*/ (() => withFastGuard(t.partial({ dummy: optional(t.boolean) }, "FeatureSupportResponse"), isFeatureSupportResponse))();
 export type FeatureSupportResponse = t.TypeOf<typeof FeatureSupportResponse>;
 function isForceAcsSnapshotResponse(u: unknown): boolean {
   if (!isJsonObject(u)) return false;
@@ -707,7 +707,7 @@ function isForceAcsSnapshotResponse(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const ForceAcsSnapshotResponse = withFastGuard(t.type({ record_time: Timestamp, migration_id: int64 }, "ForceAcsSnapshotResponse"), isForceAcsSnapshotResponse);
+export const ForceAcsSnapshotResponse = /*#__PURE__*/ (() => withFastGuard(t.type({ record_time: Timestamp, migration_id: int64 }, "ForceAcsSnapshotResponse"), isForceAcsSnapshotResponse))();
 export type ForceAcsSnapshotResponse = t.TypeOf<typeof ForceAcsSnapshotResponse>;
 function isGetAcsSnapshotResponse(u: unknown): boolean {
   if (!isJsonObject(u)) return false;
@@ -726,7 +726,7 @@ function isGetAcsSnapshotResponse(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const GetAcsSnapshotResponse = withFastGuard(t.type({ acs_snapshot: t.string }, "GetAcsSnapshotResponse"), isGetAcsSnapshotResponse);
+export const GetAcsSnapshotResponse = /*#__PURE__*/ (() => withFastGuard(t.type({ acs_snapshot: t.string }, "GetAcsSnapshotResponse"), isGetAcsSnapshotResponse))();
 export type GetAcsSnapshotResponse = t.TypeOf<typeof GetAcsSnapshotResponse>;
 function isGetActivePhysicalSynchronizerSerialResponse(u: unknown): boolean {
   if (!isJsonObject(u)) return false;
@@ -745,7 +745,7 @@ function isGetActivePhysicalSynchronizerSerialResponse(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const GetActivePhysicalSynchronizerSerialResponse = withFastGuard(t.type({ serial: int64 }, "GetActivePhysicalSynchronizerSerialResponse"), isGetActivePhysicalSynchronizerSerialResponse);
+export const GetActivePhysicalSynchronizerSerialResponse = /*#__PURE__*/ (() => withFastGuard(t.type({ serial: int64 }, "GetActivePhysicalSynchronizerSerialResponse"), isGetActivePhysicalSynchronizerSerialResponse))();
 export type GetActivePhysicalSynchronizerSerialResponse = t.TypeOf<typeof GetActivePhysicalSynchronizerSerialResponse>;
 function isGetAmuletRulesRequest(u: unknown): boolean {
   if (!isJsonObject(u)) return false;
@@ -766,7 +766,7 @@ function isGetAmuletRulesRequest(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const GetAmuletRulesRequest = withFastGuard(t.partial({ cached_amulet_rules_contract_id: optional(ContractId), cached_amulet_rules_domain_id: optional(t.string) }, "GetAmuletRulesRequest"), isGetAmuletRulesRequest);
+export const GetAmuletRulesRequest = /*#__PURE__*/ (() => withFastGuard(t.partial({ cached_amulet_rules_contract_id: optional(ContractId), cached_amulet_rules_domain_id: optional(t.string) }, "GetAmuletRulesRequest"), isGetAmuletRulesRequest))();
 export type GetAmuletRulesRequest = t.TypeOf<typeof GetAmuletRulesRequest>;
 function isGetAmuletRulesResponse(u: unknown): boolean {
   if (!isJsonObject(u)) return false;
@@ -785,7 +785,7 @@ function isGetAmuletRulesResponse(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const GetAmuletRulesResponse = withFastGuard(t.type({ amulet_rules_update: H.MaybeCachedContractWithState }, "GetAmuletRulesResponse"), isGetAmuletRulesResponse);
+export const GetAmuletRulesResponse = /*#__PURE__*/ (() => withFastGuard(t.type({ amulet_rules_update: H.MaybeCachedContractWithState }, "GetAmuletRulesResponse"), isGetAmuletRulesResponse))();
 export type GetAmuletRulesResponse = t.TypeOf<typeof GetAmuletRulesResponse>;
 function isGetAnsRulesRequest(u: unknown): boolean {
   if (!isJsonObject(u)) return false;
@@ -806,7 +806,7 @@ function isGetAnsRulesRequest(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const GetAnsRulesRequest = withFastGuard(t.partial({ cached_ans_rules_contract_id: optional(ContractId), cached_ans_rules_domain_id: optional(t.string) }, "GetAnsRulesRequest"), isGetAnsRulesRequest);
+export const GetAnsRulesRequest = /*#__PURE__*/ (() => withFastGuard(t.partial({ cached_ans_rules_contract_id: optional(ContractId), cached_ans_rules_domain_id: optional(t.string) }, "GetAnsRulesRequest"), isGetAnsRulesRequest))();
 export type GetAnsRulesRequest = t.TypeOf<typeof GetAnsRulesRequest>;
 function isGetAnsRulesResponse(u: unknown): boolean {
   if (!isJsonObject(u)) return false;
@@ -825,7 +825,7 @@ function isGetAnsRulesResponse(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const GetAnsRulesResponse = withFastGuard(t.type({ ans_rules_update: H.MaybeCachedContractWithState }, "GetAnsRulesResponse"), isGetAnsRulesResponse);
+export const GetAnsRulesResponse = /*#__PURE__*/ (() => withFastGuard(t.type({ ans_rules_update: H.MaybeCachedContractWithState }, "GetAnsRulesResponse"), isGetAnsRulesResponse))();
 export type GetAnsRulesResponse = t.TypeOf<typeof GetAnsRulesResponse>;
 function isGetBackfillingStatusResponse(u: unknown): boolean {
   if (!isJsonObject(u)) return false;
@@ -844,7 +844,7 @@ function isGetBackfillingStatusResponse(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const GetBackfillingStatusResponse = withFastGuard(t.type({ complete: t.boolean }, "GetBackfillingStatusResponse"), isGetBackfillingStatusResponse);
+export const GetBackfillingStatusResponse = /*#__PURE__*/ (() => withFastGuard(t.type({ complete: t.boolean }, "GetBackfillingStatusResponse"), isGetBackfillingStatusResponse))();
 export type GetBackfillingStatusResponse = t.TypeOf<typeof GetBackfillingStatusResponse>;
 function isGetBulkObjectChecksumsRequest$1(u: unknown): boolean {
   if (!Array.isArray(u)) return false;
@@ -871,7 +871,7 @@ function isGetBulkObjectChecksumsRequest(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const GetBulkObjectChecksumsRequest = withFastGuard(t.type({ object_keys: t.array(t.string) }, "GetBulkObjectChecksumsRequest"), isGetBulkObjectChecksumsRequest);
+export const GetBulkObjectChecksumsRequest = /*#__PURE__*/ (() => withFastGuard(t.type({ object_keys: t.array(t.string) }, "GetBulkObjectChecksumsRequest"), isGetBulkObjectChecksumsRequest))();
 export type GetBulkObjectChecksumsRequest = t.TypeOf<typeof GetBulkObjectChecksumsRequest>;
 function isGetBulkObjectsProgressResponse(u: unknown): boolean {
   if (!isJsonObject(u)) return false;
@@ -890,7 +890,7 @@ function isGetBulkObjectsProgressResponse(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const GetBulkObjectsProgressResponse = withFastGuard(t.type({ beyond_requested_record_time: t.boolean }, "GetBulkObjectsProgressResponse"), isGetBulkObjectsProgressResponse);
+export const GetBulkObjectsProgressResponse = /*#__PURE__*/ (() => withFastGuard(t.type({ beyond_requested_record_time: t.boolean }, "GetBulkObjectsProgressResponse"), isGetBulkObjectsProgressResponse))();
 export type GetBulkObjectsProgressResponse = t.TypeOf<typeof GetBulkObjectsProgressResponse>;
 function isGetClosedRoundsResponse$1(u: unknown): boolean {
   if (!Array.isArray(u)) return false;
@@ -917,7 +917,7 @@ function isGetClosedRoundsResponse(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const GetClosedRoundsResponse = withFastGuard(t.type({ rounds: t.array(H.Contract) }, "GetClosedRoundsResponse"), isGetClosedRoundsResponse);
+export const GetClosedRoundsResponse = /*#__PURE__*/ (() => withFastGuard(t.type({ rounds: t.array(H.Contract) }, "GetClosedRoundsResponse"), isGetClosedRoundsResponse))();
 export type GetClosedRoundsResponse = t.TypeOf<typeof GetClosedRoundsResponse>;
 function isGetDsoInfoResponse$1(u: unknown): boolean {
   if (!Array.isArray(u)) return false;
@@ -960,7 +960,7 @@ function isGetDsoInfoResponse(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const GetDsoInfoResponse = withFastGuard(t.intersection([t.type({ sv_user: t.string, sv_party_id: t.string, dso_party_id: t.string, voting_threshold: int64, latest_mining_round: H.ContractWithState, amulet_rules: H.ContractWithState, dso_rules: H.ContractWithState, sv_node_states: t.array(H.ContractWithState) }), t.partial({ initial_round: optional(t.string) })], "GetDsoInfoResponse"), isGetDsoInfoResponse);
+export const GetDsoInfoResponse = /*#__PURE__*/ (() => withFastGuard(t.intersection([t.type({ sv_user: t.string, sv_party_id: t.string, dso_party_id: t.string, voting_threshold: int64, latest_mining_round: H.ContractWithState, amulet_rules: H.ContractWithState, dso_rules: H.ContractWithState, sv_node_states: t.array(H.ContractWithState) }), t.partial({ initial_round: optional(t.string) })], "GetDsoInfoResponse"), isGetDsoInfoResponse))();
 export type GetDsoInfoResponse = t.TypeOf<typeof GetDsoInfoResponse>;
 function isGetExternalPartyAmuletRulesRequest(u: unknown): boolean {
   if (!isJsonObject(u)) return false;
@@ -981,7 +981,7 @@ function isGetExternalPartyAmuletRulesRequest(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const GetExternalPartyAmuletRulesRequest = withFastGuard(t.partial({ cached_external_party_amulet_rules_contract_id: optional(ContractId), cached_external_party_amulet_rules_domain_id: optional(t.string) }, "GetExternalPartyAmuletRulesRequest"), isGetExternalPartyAmuletRulesRequest);
+export const GetExternalPartyAmuletRulesRequest = /*#__PURE__*/ (() => withFastGuard(t.partial({ cached_external_party_amulet_rules_contract_id: optional(ContractId), cached_external_party_amulet_rules_domain_id: optional(t.string) }, "GetExternalPartyAmuletRulesRequest"), isGetExternalPartyAmuletRulesRequest))();
 export type GetExternalPartyAmuletRulesRequest = t.TypeOf<typeof GetExternalPartyAmuletRulesRequest>;
 function isGetExternalPartyAmuletRulesResponse(u: unknown): boolean {
   if (!isJsonObject(u)) return false;
@@ -1000,7 +1000,7 @@ function isGetExternalPartyAmuletRulesResponse(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const GetExternalPartyAmuletRulesResponse = withFastGuard(t.type({ external_party_amulet_rules_update: H.MaybeCachedContractWithState }, "GetExternalPartyAmuletRulesResponse"), isGetExternalPartyAmuletRulesResponse);
+export const GetExternalPartyAmuletRulesResponse = /*#__PURE__*/ (() => withFastGuard(t.type({ external_party_amulet_rules_update: H.MaybeCachedContractWithState }, "GetExternalPartyAmuletRulesResponse"), isGetExternalPartyAmuletRulesResponse))();
 export type GetExternalPartyAmuletRulesResponse = t.TypeOf<typeof GetExternalPartyAmuletRulesResponse>;
 function isGetImportUpdatesRequest(u: unknown): boolean {
   if (!isJsonObject(u)) return false;
@@ -1023,7 +1023,7 @@ function isGetImportUpdatesRequest(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const GetImportUpdatesRequest = withFastGuard(t.type({ migration_id: int64, after_update_id: t.string, limit: int32 }, "GetImportUpdatesRequest"), isGetImportUpdatesRequest);
+export const GetImportUpdatesRequest = /*#__PURE__*/ (() => withFastGuard(t.type({ migration_id: int64, after_update_id: t.string, limit: int32 }, "GetImportUpdatesRequest"), isGetImportUpdatesRequest))();
 export type GetImportUpdatesRequest = t.TypeOf<typeof GetImportUpdatesRequest>;
 function isGetImportUpdatesResponse$1(u: unknown): boolean {
   if (!Array.isArray(u)) return false;
@@ -1050,7 +1050,7 @@ function isGetImportUpdatesResponse(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const GetImportUpdatesResponse = withFastGuard(t.type({ transactions: t.array(H.UpdateHistoryItem) }, "GetImportUpdatesResponse"), isGetImportUpdatesResponse);
+export const GetImportUpdatesResponse = /*#__PURE__*/ (() => withFastGuard(t.type({ transactions: t.array(H.UpdateHistoryItem) }, "GetImportUpdatesResponse"), isGetImportUpdatesResponse))();
 export type GetImportUpdatesResponse = t.TypeOf<typeof GetImportUpdatesResponse>;
 function isLsu(u: unknown): boolean {
   if (!isJsonObject(u)) return false;
@@ -1073,7 +1073,7 @@ function isLsu(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const Lsu = withFastGuard(t.type({ topologyFreezeTime: Timestamp, upgradeTime: Timestamp, successorPhysicalSynchronizerId: t.string }, "Lsu"), isLsu);
+export const Lsu = /*#__PURE__*/ (() => withFastGuard(t.type({ topologyFreezeTime: Timestamp, upgradeTime: Timestamp, successorPhysicalSynchronizerId: t.string }, "Lsu"), isLsu))();
 export type Lsu = t.TypeOf<typeof Lsu>;
 function isGetLsuResponse(u: unknown): boolean {
   if (!isJsonObject(u)) return false;
@@ -1092,7 +1092,7 @@ function isGetLsuResponse(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const GetLsuResponse = withFastGuard(t.partial({ lsu: optional(Lsu) }, "GetLsuResponse"), isGetLsuResponse);
+export const GetLsuResponse = /*#__PURE__*/ (() => withFastGuard(t.partial({ lsu: optional(Lsu) }, "GetLsuResponse"), isGetLsuResponse))();
 export type GetLsuResponse = t.TypeOf<typeof GetLsuResponse>;
 function isTargetMemberTrafficState(u: unknown): boolean {
   if (!isJsonObject(u)) return false;
@@ -1111,7 +1111,7 @@ function isTargetMemberTrafficState(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const TargetMemberTrafficState = withFastGuard(t.type({ total_purchased: int64 }, "TargetMemberTrafficState"), isTargetMemberTrafficState);
+export const TargetMemberTrafficState = /*#__PURE__*/ (() => withFastGuard(t.type({ total_purchased: int64 }, "TargetMemberTrafficState"), isTargetMemberTrafficState))();
 export type TargetMemberTrafficState = t.TypeOf<typeof TargetMemberTrafficState>;
 function isMemberTrafficStatus(u: unknown): boolean {
   if (!isJsonObject(u)) return false;
@@ -1132,7 +1132,7 @@ function isMemberTrafficStatus(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const MemberTrafficStatus = withFastGuard(t.type({ actual: ActualMemberTrafficState, target: TargetMemberTrafficState }, "MemberTrafficStatus"), isMemberTrafficStatus);
+export const MemberTrafficStatus = /*#__PURE__*/ (() => withFastGuard(t.type({ actual: ActualMemberTrafficState, target: TargetMemberTrafficState }, "MemberTrafficStatus"), isMemberTrafficStatus))();
 export type MemberTrafficStatus = t.TypeOf<typeof MemberTrafficStatus>;
 function isGetMemberTrafficStatusResponse(u: unknown): boolean {
   if (!isJsonObject(u)) return false;
@@ -1151,7 +1151,7 @@ function isGetMemberTrafficStatusResponse(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const GetMemberTrafficStatusResponse = withFastGuard(t.type({ traffic_status: MemberTrafficStatus }, "GetMemberTrafficStatusResponse"), isGetMemberTrafficStatusResponse);
+export const GetMemberTrafficStatusResponse = /*#__PURE__*/ (() => withFastGuard(t.type({ traffic_status: MemberTrafficStatus }, "GetMemberTrafficStatusResponse"), isGetMemberTrafficStatusResponse))();
 export type GetMemberTrafficStatusResponse = t.TypeOf<typeof GetMemberTrafficStatusResponse>;
 function isGetMigrationIdResponse(u: unknown): boolean {
   if (!isJsonObject(u)) return false;
@@ -1170,7 +1170,7 @@ function isGetMigrationIdResponse(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const GetMigrationIdResponse = withFastGuard(t.type({ migration_id: int64 }, "GetMigrationIdResponse"), isGetMigrationIdResponse);
+export const GetMigrationIdResponse = /*#__PURE__*/ (() => withFastGuard(t.type({ migration_id: int64 }, "GetMigrationIdResponse"), isGetMigrationIdResponse))();
 export type GetMigrationIdResponse = t.TypeOf<typeof GetMigrationIdResponse>;
 function isGetMigrationInfoRequest(u: unknown): boolean {
   if (!isJsonObject(u)) return false;
@@ -1189,7 +1189,7 @@ function isGetMigrationInfoRequest(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const GetMigrationInfoRequest = withFastGuard(t.type({ migration_id: int64 }, "GetMigrationInfoRequest"), isGetMigrationInfoRequest);
+export const GetMigrationInfoRequest = /*#__PURE__*/ (() => withFastGuard(t.type({ migration_id: int64 }, "GetMigrationInfoRequest"), isGetMigrationInfoRequest))();
 export type GetMigrationInfoRequest = t.TypeOf<typeof GetMigrationInfoRequest>;
 function isGetPartyToParticipantResponse(u: unknown): boolean {
   if (!isJsonObject(u)) return false;
@@ -1208,7 +1208,7 @@ function isGetPartyToParticipantResponse(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const GetPartyToParticipantResponse = withFastGuard(t.type({ participant_id: t.string }, "GetPartyToParticipantResponse"), isGetPartyToParticipantResponse);
+export const GetPartyToParticipantResponse = /*#__PURE__*/ (() => withFastGuard(t.type({ participant_id: t.string }, "GetPartyToParticipantResponse"), isGetPartyToParticipantResponse))();
 export type GetPartyToParticipantResponse = t.TypeOf<typeof GetPartyToParticipantResponse>;
 function isGetPartyToParticipantResponseV1$1(u: unknown): boolean {
   if (!Array.isArray(u)) return false;
@@ -1235,7 +1235,7 @@ function isGetPartyToParticipantResponseV1(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const GetPartyToParticipantResponseV1 = withFastGuard(t.type({ participant_ids: t.array(t.string) }, "GetPartyToParticipantResponseV1"), isGetPartyToParticipantResponseV1);
+export const GetPartyToParticipantResponseV1 = /*#__PURE__*/ (() => withFastGuard(t.type({ participant_ids: t.array(t.string) }, "GetPartyToParticipantResponseV1"), isGetPartyToParticipantResponseV1))();
 export type GetPartyToParticipantResponseV1 = t.TypeOf<typeof GetPartyToParticipantResponseV1>;
 function isRewardAccountingActivityTotalsCannotProvide(u: unknown): boolean {
   if (!isJsonObject(u)) return false;
@@ -1254,7 +1254,7 @@ function isRewardAccountingActivityTotalsCannotProvide(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const RewardAccountingActivityTotalsCannotProvide = withFastGuard(t.type({ status: t.string }, "RewardAccountingActivityTotalsCannotProvide"), isRewardAccountingActivityTotalsCannotProvide);
+export const RewardAccountingActivityTotalsCannotProvide = /*#__PURE__*/ (() => withFastGuard(t.type({ status: t.string }, "RewardAccountingActivityTotalsCannotProvide"), isRewardAccountingActivityTotalsCannotProvide))();
 export type RewardAccountingActivityTotalsCannotProvide = t.TypeOf<typeof RewardAccountingActivityTotalsCannotProvide>;
 function isRewardAccountingActivityTotalsOk(u: unknown): boolean {
   if (!isJsonObject(u)) return false;
@@ -1289,7 +1289,7 @@ function isRewardAccountingActivityTotalsOk(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const RewardAccountingActivityTotalsOk = withFastGuard(t.type({ status: t.string, round_number: int64, total_app_activity_weight: int64, active_parties_count: int64, activity_records_count: int64, total_app_reward_minting_allowance: t.string, total_app_reward_thresholded: t.string, total_app_reward_unclaimed: t.string, rewarded_app_provider_parties_count: int64 }, "RewardAccountingActivityTotalsOk"), isRewardAccountingActivityTotalsOk);
+export const RewardAccountingActivityTotalsOk = /*#__PURE__*/ (() => withFastGuard(t.type({ status: t.string, round_number: int64, total_app_activity_weight: int64, active_parties_count: int64, activity_records_count: int64, total_app_reward_minting_allowance: t.string, total_app_reward_thresholded: t.string, total_app_reward_unclaimed: t.string, rewarded_app_provider_parties_count: int64 }, "RewardAccountingActivityTotalsOk"), isRewardAccountingActivityTotalsOk))();
 export type RewardAccountingActivityTotalsOk = t.TypeOf<typeof RewardAccountingActivityTotalsOk>;
 function isRewardAccountingActivityTotalsUndetermined(u: unknown): boolean {
   if (!isJsonObject(u)) return false;
@@ -1308,7 +1308,7 @@ function isRewardAccountingActivityTotalsUndetermined(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const RewardAccountingActivityTotalsUndetermined = withFastGuard(t.type({ status: t.string }, "RewardAccountingActivityTotalsUndetermined"), isRewardAccountingActivityTotalsUndetermined);
+export const RewardAccountingActivityTotalsUndetermined = /*#__PURE__*/ (() => withFastGuard(t.type({ status: t.string }, "RewardAccountingActivityTotalsUndetermined"), isRewardAccountingActivityTotalsUndetermined))();
 export type RewardAccountingActivityTotalsUndetermined = t.TypeOf<typeof RewardAccountingActivityTotalsUndetermined>;
 function isGetRewardAccountingActivityTotalsResponse(u: unknown): boolean {
   return (isRewardAccountingActivityTotalsOk(u) || isRewardAccountingActivityTotalsUndetermined(u) || isRewardAccountingActivityTotalsCannotProvide(u));
@@ -1323,7 +1323,7 @@ function isGetRewardAccountingActivityTotalsResponse(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const GetRewardAccountingActivityTotalsResponse = withFastGuard(t.union([RewardAccountingActivityTotalsOk, RewardAccountingActivityTotalsUndetermined, RewardAccountingActivityTotalsCannotProvide], "GetRewardAccountingActivityTotalsResponse"), isGetRewardAccountingActivityTotalsResponse);
+export const GetRewardAccountingActivityTotalsResponse = /*#__PURE__*/ (() => withFastGuard(t.union([RewardAccountingActivityTotalsOk, RewardAccountingActivityTotalsUndetermined, RewardAccountingActivityTotalsCannotProvide], "GetRewardAccountingActivityTotalsResponse"), isGetRewardAccountingActivityTotalsResponse))();
 export type GetRewardAccountingActivityTotalsResponse = t.TypeOf<typeof GetRewardAccountingActivityTotalsResponse>;
 function isRewardAccountingBatchOfBatches$1(u: unknown): boolean {
   if (!Array.isArray(u)) return false;
@@ -1353,7 +1353,7 @@ function isRewardAccountingBatchOfBatches(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const RewardAccountingBatchOfBatches = withFastGuard(t.intersection([BaseRewardAccountingBatch, t.type({ child_hashes: t.array(t.string) })], "RewardAccountingBatchOfBatches"), isRewardAccountingBatchOfBatches);
+export const RewardAccountingBatchOfBatches = /*#__PURE__*/ (() => withFastGuard(t.intersection([BaseRewardAccountingBatch, t.type({ child_hashes: t.array(t.string) })], "RewardAccountingBatchOfBatches"), isRewardAccountingBatchOfBatches))();
 export type RewardAccountingBatchOfBatches = t.TypeOf<typeof RewardAccountingBatchOfBatches>;
 function isRewardAccountingMintingAllowance(u: unknown): boolean {
   if (!isJsonObject(u)) return false;
@@ -1374,7 +1374,7 @@ function isRewardAccountingMintingAllowance(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const RewardAccountingMintingAllowance = withFastGuard(t.type({ provider: t.string, amount: t.string }, "RewardAccountingMintingAllowance"), isRewardAccountingMintingAllowance);
+export const RewardAccountingMintingAllowance = /*#__PURE__*/ (() => withFastGuard(t.type({ provider: t.string, amount: t.string }, "RewardAccountingMintingAllowance"), isRewardAccountingMintingAllowance))();
 export type RewardAccountingMintingAllowance = t.TypeOf<typeof RewardAccountingMintingAllowance>;
 function isRewardAccountingBatchOfMintingAllowances$1(u: unknown): boolean {
   if (!Array.isArray(u)) return false;
@@ -1404,7 +1404,7 @@ function isRewardAccountingBatchOfMintingAllowances(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const RewardAccountingBatchOfMintingAllowances = withFastGuard(t.intersection([BaseRewardAccountingBatch, t.type({ minting_allowances: t.array(RewardAccountingMintingAllowance) })], "RewardAccountingBatchOfMintingAllowances"), isRewardAccountingBatchOfMintingAllowances);
+export const RewardAccountingBatchOfMintingAllowances = /*#__PURE__*/ (() => withFastGuard(t.intersection([BaseRewardAccountingBatch, t.type({ minting_allowances: t.array(RewardAccountingMintingAllowance) })], "RewardAccountingBatchOfMintingAllowances"), isRewardAccountingBatchOfMintingAllowances))();
 export type RewardAccountingBatchOfMintingAllowances = t.TypeOf<typeof RewardAccountingBatchOfMintingAllowances>;
 function isGetRewardAccountingBatchResponse(u: unknown): boolean {
   return (isRewardAccountingBatchOfBatches(u) || isRewardAccountingBatchOfMintingAllowances(u));
@@ -1419,7 +1419,7 @@ function isGetRewardAccountingBatchResponse(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const GetRewardAccountingBatchResponse = withFastGuard(t.union([RewardAccountingBatchOfBatches, RewardAccountingBatchOfMintingAllowances], "GetRewardAccountingBatchResponse"), isGetRewardAccountingBatchResponse);
+export const GetRewardAccountingBatchResponse = /*#__PURE__*/ (() => withFastGuard(t.union([RewardAccountingBatchOfBatches, RewardAccountingBatchOfMintingAllowances], "GetRewardAccountingBatchResponse"), isGetRewardAccountingBatchResponse))();
 export type GetRewardAccountingBatchResponse = t.TypeOf<typeof GetRewardAccountingBatchResponse>;
 function isGetRewardAccountingEarliestAvailableRoundResponse(u: unknown): boolean {
   if (!isJsonObject(u)) return false;
@@ -1438,7 +1438,7 @@ function isGetRewardAccountingEarliestAvailableRoundResponse(u: unknown): boolea
  * @category Codecs
  * @since 0.2.0
  */
-export const GetRewardAccountingEarliestAvailableRoundResponse = withFastGuard(t.type({ earliest_round: int64 }, "GetRewardAccountingEarliestAvailableRoundResponse"), isGetRewardAccountingEarliestAvailableRoundResponse);
+export const GetRewardAccountingEarliestAvailableRoundResponse = /*#__PURE__*/ (() => withFastGuard(t.type({ earliest_round: int64 }, "GetRewardAccountingEarliestAvailableRoundResponse"), isGetRewardAccountingEarliestAvailableRoundResponse))();
 export type GetRewardAccountingEarliestAvailableRoundResponse = t.TypeOf<typeof GetRewardAccountingEarliestAvailableRoundResponse>;
 function isRollForwardLsu(u: unknown): boolean {
   if (!isJsonObject(u)) return false;
@@ -1461,7 +1461,7 @@ function isRollForwardLsu(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const RollForwardLsu = withFastGuard(t.type({ upgradeTime: Timestamp, currentPhysicalSynchronizerId: t.string, successorPhysicalSynchronizerId: t.string }, "RollForwardLsu"), isRollForwardLsu);
+export const RollForwardLsu = /*#__PURE__*/ (() => withFastGuard(t.type({ upgradeTime: Timestamp, currentPhysicalSynchronizerId: t.string, successorPhysicalSynchronizerId: t.string }, "RollForwardLsu"), isRollForwardLsu))();
 export type RollForwardLsu = t.TypeOf<typeof RollForwardLsu>;
 function isGetRollForwardLsuResponse(u: unknown): boolean {
   if (!isJsonObject(u)) return false;
@@ -1480,7 +1480,7 @@ function isGetRollForwardLsuResponse(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const GetRollForwardLsuResponse = withFastGuard(t.partial({ rollForwardLsu: optional(RollForwardLsu) }, "GetRollForwardLsuResponse"), isGetRollForwardLsuResponse);
+export const GetRollForwardLsuResponse = /*#__PURE__*/ (() => withFastGuard(t.partial({ rollForwardLsu: optional(RollForwardLsu) }, "GetRollForwardLsuResponse"), isGetRollForwardLsuResponse))();
 export type GetRollForwardLsuResponse = t.TypeOf<typeof GetRollForwardLsuResponse>;
 function isGetSpliceInstanceNamesResponse(u: unknown): boolean {
   if (!isJsonObject(u)) return false;
@@ -1509,7 +1509,7 @@ function isGetSpliceInstanceNamesResponse(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const GetSpliceInstanceNamesResponse = withFastGuard(t.type({ network_name: t.string, network_favicon_url: t.string, amulet_name: t.string, amulet_name_acronym: t.string, name_service_name: t.string, name_service_name_acronym: t.string }, "GetSpliceInstanceNamesResponse"), isGetSpliceInstanceNamesResponse);
+export const GetSpliceInstanceNamesResponse = /*#__PURE__*/ (() => withFastGuard(t.type({ network_name: t.string, network_favicon_url: t.string, amulet_name: t.string, amulet_name_acronym: t.string, name_service_name: t.string, name_service_name_acronym: t.string }, "GetSpliceInstanceNamesResponse"), isGetSpliceInstanceNamesResponse))();
 export type GetSpliceInstanceNamesResponse = t.TypeOf<typeof GetSpliceInstanceNamesResponse>;
 function isGetUpdatesBeforeRequest(u: unknown): boolean {
   if (!isJsonObject(u)) return false;
@@ -1536,7 +1536,7 @@ function isGetUpdatesBeforeRequest(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const GetUpdatesBeforeRequest = withFastGuard(t.intersection([t.type({ migration_id: int64, synchronizer_id: t.string, before: Timestamp, count: int32 }), t.partial({ at_or_after: optional(Timestamp) })], "GetUpdatesBeforeRequest"), isGetUpdatesBeforeRequest);
+export const GetUpdatesBeforeRequest = /*#__PURE__*/ (() => withFastGuard(t.intersection([t.type({ migration_id: int64, synchronizer_id: t.string, before: Timestamp, count: int32 }), t.partial({ at_or_after: optional(Timestamp) })], "GetUpdatesBeforeRequest"), isGetUpdatesBeforeRequest))();
 export type GetUpdatesBeforeRequest = t.TypeOf<typeof GetUpdatesBeforeRequest>;
 function isGetUpdatesBeforeResponse$1(u: unknown): boolean {
   if (!Array.isArray(u)) return false;
@@ -1563,7 +1563,7 @@ function isGetUpdatesBeforeResponse(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const GetUpdatesBeforeResponse = withFastGuard(t.type({ transactions: t.array(H.UpdateHistoryItem) }, "GetUpdatesBeforeResponse"), isGetUpdatesBeforeResponse);
+export const GetUpdatesBeforeResponse = /*#__PURE__*/ (() => withFastGuard(t.type({ transactions: t.array(H.UpdateHistoryItem) }, "GetUpdatesBeforeResponse"), isGetUpdatesBeforeResponse))();
 export type GetUpdatesBeforeResponse = t.TypeOf<typeof GetUpdatesBeforeResponse>;
 function isValidatorReceivedFaucets(u: unknown): boolean {
   if (!isJsonObject(u)) return false;
@@ -1590,7 +1590,7 @@ function isValidatorReceivedFaucets(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const ValidatorReceivedFaucets = withFastGuard(t.type({ validator: t.string, numRoundsCollected: int64, numRoundsMissed: int64, firstCollectedInRound: int64, lastCollectedInRound: int64 }, "ValidatorReceivedFaucets"), isValidatorReceivedFaucets);
+export const ValidatorReceivedFaucets = /*#__PURE__*/ (() => withFastGuard(t.type({ validator: t.string, numRoundsCollected: int64, numRoundsMissed: int64, firstCollectedInRound: int64, lastCollectedInRound: int64 }, "ValidatorReceivedFaucets"), isValidatorReceivedFaucets))();
 export type ValidatorReceivedFaucets = t.TypeOf<typeof ValidatorReceivedFaucets>;
 function isGetValidatorFaucetsByValidatorResponse$1(u: unknown): boolean {
   if (!Array.isArray(u)) return false;
@@ -1617,7 +1617,7 @@ function isGetValidatorFaucetsByValidatorResponse(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const GetValidatorFaucetsByValidatorResponse = withFastGuard(t.type({ validatorsReceivedFaucets: t.array(ValidatorReceivedFaucets) }, "GetValidatorFaucetsByValidatorResponse"), isGetValidatorFaucetsByValidatorResponse);
+export const GetValidatorFaucetsByValidatorResponse = /*#__PURE__*/ (() => withFastGuard(t.type({ validatorsReceivedFaucets: t.array(ValidatorReceivedFaucets) }, "GetValidatorFaucetsByValidatorResponse"), isGetValidatorFaucetsByValidatorResponse))();
 export type GetValidatorFaucetsByValidatorResponse = t.TypeOf<typeof GetValidatorFaucetsByValidatorResponse>;
 function isHoldingsSummary(u: unknown): boolean {
   if (!isJsonObject(u)) return false;
@@ -1650,7 +1650,7 @@ function isHoldingsSummary(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const HoldingsSummary = withFastGuard(t.type({ party_id: t.string, total_unlocked_coin: t.string, total_locked_coin: t.string, total_coin_holdings: t.string, accumulated_holding_fees_unlocked: t.string, accumulated_holding_fees_locked: t.string, accumulated_holding_fees_total: t.string, total_available_coin: t.string }, "HoldingsSummary"), isHoldingsSummary);
+export const HoldingsSummary = /*#__PURE__*/ (() => withFastGuard(t.type({ party_id: t.string, total_unlocked_coin: t.string, total_locked_coin: t.string, total_coin_holdings: t.string, accumulated_holding_fees_unlocked: t.string, accumulated_holding_fees_locked: t.string, accumulated_holding_fees_total: t.string, total_available_coin: t.string }, "HoldingsSummary"), isHoldingsSummary))();
 export type HoldingsSummary = t.TypeOf<typeof HoldingsSummary>;
 function isHoldingsSummaryRequest$1(u: unknown): boolean {
   if (!Array.isArray(u)) return false;
@@ -1685,7 +1685,7 @@ function isHoldingsSummaryRequest(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const HoldingsSummaryRequest = withFastGuard(t.intersection([t.type({ migration_id: int64, record_time: Timestamp, owner_party_ids: t.array(t.string) }), t.partial({ record_time_match: optional(openEnum("enum", ["exact", "at_or_before"])), as_of_round: optional(int64) })], "HoldingsSummaryRequest"), isHoldingsSummaryRequest);
+export const HoldingsSummaryRequest = /*#__PURE__*/ (() => withFastGuard(t.intersection([t.type({ migration_id: int64, record_time: Timestamp, owner_party_ids: t.array(t.string) }), t.partial({ record_time_match: optional(openEnum("enum", ["exact", "at_or_before"])), as_of_round: optional(int64) })], "HoldingsSummaryRequest"), isHoldingsSummaryRequest))();
 export type HoldingsSummaryRequest = t.TypeOf<typeof HoldingsSummaryRequest>;
 function isHoldingsSummaryRequestV1$1(u: unknown): boolean {
   if (!Array.isArray(u)) return false;
@@ -1718,7 +1718,7 @@ function isHoldingsSummaryRequestV1(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const HoldingsSummaryRequestV1 = withFastGuard(t.intersection([t.type({ migration_id: int64, record_time: Timestamp, owner_party_ids: t.array(t.string) }), t.partial({ record_time_match: optional(openEnum("enum", ["exact", "at_or_before"])) })], "HoldingsSummaryRequestV1"), isHoldingsSummaryRequestV1);
+export const HoldingsSummaryRequestV1 = /*#__PURE__*/ (() => withFastGuard(t.intersection([t.type({ migration_id: int64, record_time: Timestamp, owner_party_ids: t.array(t.string) }), t.partial({ record_time_match: optional(openEnum("enum", ["exact", "at_or_before"])) })], "HoldingsSummaryRequestV1"), isHoldingsSummaryRequestV1))();
 export type HoldingsSummaryRequestV1 = t.TypeOf<typeof HoldingsSummaryRequestV1>;
 function isHoldingsSummaryResponse$1(u: unknown): boolean {
   if (!Array.isArray(u)) return false;
@@ -1751,7 +1751,7 @@ function isHoldingsSummaryResponse(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const HoldingsSummaryResponse = withFastGuard(t.type({ record_time: Timestamp, migration_id: int64, computed_as_of_round: int64, summaries: t.array(HoldingsSummary) }, "HoldingsSummaryResponse"), isHoldingsSummaryResponse);
+export const HoldingsSummaryResponse = /*#__PURE__*/ (() => withFastGuard(t.type({ record_time: Timestamp, migration_id: int64, computed_as_of_round: int64, summaries: t.array(HoldingsSummary) }, "HoldingsSummaryResponse"), isHoldingsSummaryResponse))();
 export type HoldingsSummaryResponse = t.TypeOf<typeof HoldingsSummaryResponse>;
 function isHoldingsSummaryV1(u: unknown): boolean {
   if (!isJsonObject(u)) return false;
@@ -1776,7 +1776,7 @@ function isHoldingsSummaryV1(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const HoldingsSummaryV1 = withFastGuard(t.type({ party_id: t.string, total_unlocked_coin: t.string, total_locked_coin: t.string, total_coin_holdings: t.string }, "HoldingsSummaryV1"), isHoldingsSummaryV1);
+export const HoldingsSummaryV1 = /*#__PURE__*/ (() => withFastGuard(t.type({ party_id: t.string, total_unlocked_coin: t.string, total_locked_coin: t.string, total_coin_holdings: t.string }, "HoldingsSummaryV1"), isHoldingsSummaryV1))();
 export type HoldingsSummaryV1 = t.TypeOf<typeof HoldingsSummaryV1>;
 function isHoldingsSummaryResponseV1$1(u: unknown): boolean {
   if (!Array.isArray(u)) return false;
@@ -1807,7 +1807,7 @@ function isHoldingsSummaryResponseV1(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const HoldingsSummaryResponseV1 = withFastGuard(t.type({ record_time: Timestamp, migration_id: int64, summaries: t.array(HoldingsSummaryV1) }, "HoldingsSummaryResponseV1"), isHoldingsSummaryResponseV1);
+export const HoldingsSummaryResponseV1 = /*#__PURE__*/ (() => withFastGuard(t.type({ record_time: Timestamp, migration_id: int64, summaries: t.array(HoldingsSummaryV1) }, "HoldingsSummaryResponseV1"), isHoldingsSummaryResponseV1))();
 export type HoldingsSummaryResponseV1 = t.TypeOf<typeof HoldingsSummaryResponseV1>;
 function isListAmuletPriceVotesResponse$1(u: unknown): boolean {
   if (!Array.isArray(u)) return false;
@@ -1834,7 +1834,7 @@ function isListAmuletPriceVotesResponse(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const ListAmuletPriceVotesResponse = withFastGuard(t.type({ amulet_price_votes: t.array(H.Contract) }, "ListAmuletPriceVotesResponse"), isListAmuletPriceVotesResponse);
+export const ListAmuletPriceVotesResponse = /*#__PURE__*/ (() => withFastGuard(t.type({ amulet_price_votes: t.array(H.Contract) }, "ListAmuletPriceVotesResponse"), isListAmuletPriceVotesResponse))();
 export type ListAmuletPriceVotesResponse = t.TypeOf<typeof ListAmuletPriceVotesResponse>;
 function isListBulkAcsSnapshotObjectsResponse$1(u: unknown): boolean {
   if (!Array.isArray(u)) return false;
@@ -1863,7 +1863,7 @@ function isListBulkAcsSnapshotObjectsResponse(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const ListBulkAcsSnapshotObjectsResponse = withFastGuard(t.type({ record_time: Timestamp, object_refs: t.array(BulkStorageObjectRef) }, "ListBulkAcsSnapshotObjectsResponse"), isListBulkAcsSnapshotObjectsResponse);
+export const ListBulkAcsSnapshotObjectsResponse = /*#__PURE__*/ (() => withFastGuard(t.type({ record_time: Timestamp, object_refs: t.array(BulkStorageObjectRef) }, "ListBulkAcsSnapshotObjectsResponse"), isListBulkAcsSnapshotObjectsResponse))();
 export type ListBulkAcsSnapshotObjectsResponse = t.TypeOf<typeof ListBulkAcsSnapshotObjectsResponse>;
 function isListBulkUpdateHistoryObjectsRequest(u: unknown): boolean {
   if (!isJsonObject(u)) return false;
@@ -1888,7 +1888,7 @@ function isListBulkUpdateHistoryObjectsRequest(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const ListBulkUpdateHistoryObjectsRequest = withFastGuard(t.intersection([t.type({ start_record_time: Timestamp, end_record_time: Timestamp, page_size: int32 }), t.partial({ next_page_token: optional(t.string) })], "ListBulkUpdateHistoryObjectsRequest"), isListBulkUpdateHistoryObjectsRequest);
+export const ListBulkUpdateHistoryObjectsRequest = /*#__PURE__*/ (() => withFastGuard(t.intersection([t.type({ start_record_time: Timestamp, end_record_time: Timestamp, page_size: int32 }), t.partial({ next_page_token: optional(t.string) })], "ListBulkUpdateHistoryObjectsRequest"), isListBulkUpdateHistoryObjectsRequest))();
 export type ListBulkUpdateHistoryObjectsRequest = t.TypeOf<typeof ListBulkUpdateHistoryObjectsRequest>;
 function isListBulkUpdateHistoryObjectsResponse$1(u: unknown): boolean {
   if (!Array.isArray(u)) return false;
@@ -1917,7 +1917,7 @@ function isListBulkUpdateHistoryObjectsResponse(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const ListBulkUpdateHistoryObjectsResponse = withFastGuard(t.intersection([t.type({ object_refs: t.array(BulkStorageObjectRef) }), t.partial({ next_page_token: optional(t.string) })], "ListBulkUpdateHistoryObjectsResponse"), isListBulkUpdateHistoryObjectsResponse);
+export const ListBulkUpdateHistoryObjectsResponse = /*#__PURE__*/ (() => withFastGuard(t.intersection([t.type({ object_refs: t.array(BulkStorageObjectRef) }), t.partial({ next_page_token: optional(t.string) })], "ListBulkUpdateHistoryObjectsResponse"), isListBulkUpdateHistoryObjectsResponse))();
 export type ListBulkUpdateHistoryObjectsResponse = t.TypeOf<typeof ListBulkUpdateHistoryObjectsResponse>;
 function isListDsoRulesVoteResultsResponse$1(u: unknown): boolean {
   if (!Array.isArray(u)) return false;
@@ -1946,7 +1946,7 @@ function isListDsoRulesVoteResultsResponse(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const ListDsoRulesVoteResultsResponse = withFastGuard(t.intersection([t.type({ dso_rules_vote_results: t.array(t.UnknownRecord) }), t.partial({ next_page_token: optional(int64) })], "ListDsoRulesVoteResultsResponse"), isListDsoRulesVoteResultsResponse);
+export const ListDsoRulesVoteResultsResponse = /*#__PURE__*/ (() => withFastGuard(t.intersection([t.type({ dso_rules_vote_results: t.array(t.UnknownRecord) }), t.partial({ next_page_token: optional(int64) })], "ListDsoRulesVoteResultsResponse"), isListDsoRulesVoteResultsResponse))();
 export type ListDsoRulesVoteResultsResponse = t.TypeOf<typeof ListDsoRulesVoteResultsResponse>;
 function isListDsoSequencersResponse$1(u: unknown): boolean {
   if (!Array.isArray(u)) return false;
@@ -1973,7 +1973,7 @@ function isListDsoSequencersResponse(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const ListDsoSequencersResponse = withFastGuard(t.type({ domainSequencers: t.array(DomainSequencers) }, "ListDsoSequencersResponse"), isListDsoSequencersResponse);
+export const ListDsoSequencersResponse = /*#__PURE__*/ (() => withFastGuard(t.type({ domainSequencers: t.array(DomainSequencers) }, "ListDsoSequencersResponse"), isListDsoSequencersResponse))();
 export type ListDsoSequencersResponse = t.TypeOf<typeof ListDsoSequencersResponse>;
 function isListEntriesResponse$1(u: unknown): boolean {
   if (!Array.isArray(u)) return false;
@@ -2000,7 +2000,7 @@ function isListEntriesResponse(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const ListEntriesResponse = withFastGuard(t.type({ entries: t.array(AnsEntry) }, "ListEntriesResponse"), isListEntriesResponse);
+export const ListEntriesResponse = /*#__PURE__*/ (() => withFastGuard(t.type({ entries: t.array(AnsEntry) }, "ListEntriesResponse"), isListEntriesResponse))();
 export type ListEntriesResponse = t.TypeOf<typeof ListEntriesResponse>;
 function isListFeaturedAppRightsResponse$1(u: unknown): boolean {
   if (!Array.isArray(u)) return false;
@@ -2027,7 +2027,7 @@ function isListFeaturedAppRightsResponse(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const ListFeaturedAppRightsResponse = withFastGuard(t.type({ featured_apps: t.array(H.Contract) }, "ListFeaturedAppRightsResponse"), isListFeaturedAppRightsResponse);
+export const ListFeaturedAppRightsResponse = /*#__PURE__*/ (() => withFastGuard(t.type({ featured_apps: t.array(H.Contract) }, "ListFeaturedAppRightsResponse"), isListFeaturedAppRightsResponse))();
 export type ListFeaturedAppRightsResponse = t.TypeOf<typeof ListFeaturedAppRightsResponse>;
 function isSynchronizerBftSequencer(u: unknown): boolean {
   if (!isJsonObject(u)) return false;
@@ -2050,7 +2050,7 @@ function isSynchronizerBftSequencer(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const SynchronizerBftSequencer = withFastGuard(t.type({ serialId: int64, id: t.string, p2pUrl: t.string }, "SynchronizerBftSequencer"), isSynchronizerBftSequencer);
+export const SynchronizerBftSequencer = /*#__PURE__*/ (() => withFastGuard(t.type({ serialId: int64, id: t.string, p2pUrl: t.string }, "SynchronizerBftSequencer"), isSynchronizerBftSequencer))();
 export type SynchronizerBftSequencer = t.TypeOf<typeof SynchronizerBftSequencer>;
 function isListSvBftSequencersResponse$1(u: unknown): boolean {
   if (!Array.isArray(u)) return false;
@@ -2077,7 +2077,7 @@ function isListSvBftSequencersResponse(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const ListSvBftSequencersResponse = withFastGuard(t.type({ bftSequencers: t.array(SynchronizerBftSequencer) }, "ListSvBftSequencersResponse"), isListSvBftSequencersResponse);
+export const ListSvBftSequencersResponse = /*#__PURE__*/ (() => withFastGuard(t.type({ bftSequencers: t.array(SynchronizerBftSequencer) }, "ListSvBftSequencersResponse"), isListSvBftSequencersResponse))();
 export type ListSvBftSequencersResponse = t.TypeOf<typeof ListSvBftSequencersResponse>;
 function isListUnclaimedDevelopmentFundCouponsResponse$1(u: unknown): boolean {
   if (!Array.isArray(u)) return false;
@@ -2104,7 +2104,7 @@ function isListUnclaimedDevelopmentFundCouponsResponse(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const ListUnclaimedDevelopmentFundCouponsResponse = withFastGuard(t.type({ "unclaimed-development-fund-coupons": t.array(H.ContractWithState) }, "ListUnclaimedDevelopmentFundCouponsResponse"), isListUnclaimedDevelopmentFundCouponsResponse);
+export const ListUnclaimedDevelopmentFundCouponsResponse = /*#__PURE__*/ (() => withFastGuard(t.type({ "unclaimed-development-fund-coupons": t.array(H.ContractWithState) }, "ListUnclaimedDevelopmentFundCouponsResponse"), isListUnclaimedDevelopmentFundCouponsResponse))();
 export type ListUnclaimedDevelopmentFundCouponsResponse = t.TypeOf<typeof ListUnclaimedDevelopmentFundCouponsResponse>;
 function isListValidatorLicensesResponse$1(u: unknown): boolean {
   if (!Array.isArray(u)) return false;
@@ -2133,7 +2133,7 @@ function isListValidatorLicensesResponse(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const ListValidatorLicensesResponse = withFastGuard(t.intersection([t.type({ validator_licenses: t.array(H.Contract) }), t.partial({ next_page_token: optional(int64) })], "ListValidatorLicensesResponse"), isListValidatorLicensesResponse);
+export const ListValidatorLicensesResponse = /*#__PURE__*/ (() => withFastGuard(t.intersection([t.type({ validator_licenses: t.array(H.Contract) }), t.partial({ next_page_token: optional(int64) })], "ListValidatorLicensesResponse"), isListValidatorLicensesResponse))();
 export type ListValidatorLicensesResponse = t.TypeOf<typeof ListValidatorLicensesResponse>;
 function isListVoteResultsRequest(u: unknown): boolean {
   if (!isJsonObject(u)) return false;
@@ -2164,7 +2164,7 @@ function isListVoteResultsRequest(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const ListVoteResultsRequest = withFastGuard(t.intersection([t.type({ limit: int64 }), t.partial({ actionName: optional(t.string), accepted: optional(t.boolean), requester: optional(t.string), effectiveFrom: optional(t.string), effectiveTo: optional(t.string), pageToken: optional(int64) })], "ListVoteResultsRequest"), isListVoteResultsRequest);
+export const ListVoteResultsRequest = /*#__PURE__*/ (() => withFastGuard(t.intersection([t.type({ limit: int64 }), t.partial({ actionName: optional(t.string), accepted: optional(t.boolean), requester: optional(t.string), effectiveFrom: optional(t.string), effectiveTo: optional(t.string), pageToken: optional(int64) })], "ListVoteResultsRequest"), isListVoteResultsRequest))();
 export type ListVoteResultsRequest = t.TypeOf<typeof ListVoteResultsRequest>;
 function isLookupDsoRulesVoteRequestResponse(u: unknown): boolean {
   if (!isJsonObject(u)) return false;
@@ -2183,7 +2183,7 @@ function isLookupDsoRulesVoteRequestResponse(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const LookupDsoRulesVoteRequestResponse = withFastGuard(t.type({ dso_rules_vote_request: H.Contract }, "LookupDsoRulesVoteRequestResponse"), isLookupDsoRulesVoteRequestResponse);
+export const LookupDsoRulesVoteRequestResponse = /*#__PURE__*/ (() => withFastGuard(t.type({ dso_rules_vote_request: H.Contract }, "LookupDsoRulesVoteRequestResponse"), isLookupDsoRulesVoteRequestResponse))();
 export type LookupDsoRulesVoteRequestResponse = t.TypeOf<typeof LookupDsoRulesVoteRequestResponse>;
 function isLookupEntryByNameResponse(u: unknown): boolean {
   if (!isJsonObject(u)) return false;
@@ -2202,7 +2202,7 @@ function isLookupEntryByNameResponse(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const LookupEntryByNameResponse = withFastGuard(t.type({ entry: AnsEntry }, "LookupEntryByNameResponse"), isLookupEntryByNameResponse);
+export const LookupEntryByNameResponse = /*#__PURE__*/ (() => withFastGuard(t.type({ entry: AnsEntry }, "LookupEntryByNameResponse"), isLookupEntryByNameResponse))();
 export type LookupEntryByNameResponse = t.TypeOf<typeof LookupEntryByNameResponse>;
 function isLookupEntryByPartyResponse(u: unknown): boolean {
   if (!isJsonObject(u)) return false;
@@ -2221,7 +2221,7 @@ function isLookupEntryByPartyResponse(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const LookupEntryByPartyResponse = withFastGuard(t.type({ entry: AnsEntry }, "LookupEntryByPartyResponse"), isLookupEntryByPartyResponse);
+export const LookupEntryByPartyResponse = /*#__PURE__*/ (() => withFastGuard(t.type({ entry: AnsEntry }, "LookupEntryByPartyResponse"), isLookupEntryByPartyResponse))();
 export type LookupEntryByPartyResponse = t.TypeOf<typeof LookupEntryByPartyResponse>;
 function isTransferCommandCreatedResponse(u: unknown): boolean {
   return isBaseLookupTransferCommandStatusResponse(u);
@@ -2260,7 +2260,7 @@ function isTransferCommandFailedResponse(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const TransferCommandFailedResponse = withFastGuard(t.intersection([BaseLookupTransferCommandStatusResponse, t.type({ failure_kind: openEnum("enum", ["failed", "expired", "withdrawn"]), reason: t.string })], "TransferCommandFailedResponse"), isTransferCommandFailedResponse);
+export const TransferCommandFailedResponse = /*#__PURE__*/ (() => withFastGuard(t.intersection([BaseLookupTransferCommandStatusResponse, t.type({ failure_kind: openEnum("enum", ["failed", "expired", "withdrawn"]), reason: t.string })], "TransferCommandFailedResponse"), isTransferCommandFailedResponse))();
 export type TransferCommandFailedResponse = t.TypeOf<typeof TransferCommandFailedResponse>;
 function isTransferCommandSentResponse(u: unknown): boolean {
   return isBaseLookupTransferCommandStatusResponse(u);
@@ -2290,7 +2290,7 @@ function isTransferCommandContractStatus(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const TransferCommandContractStatus = withFastGuard(t.union([TransferCommandCreatedResponse, TransferCommandSentResponse, TransferCommandFailedResponse], "TransferCommandContractStatus"), isTransferCommandContractStatus);
+export const TransferCommandContractStatus = /*#__PURE__*/ (() => withFastGuard(t.union([TransferCommandCreatedResponse, TransferCommandSentResponse, TransferCommandFailedResponse], "TransferCommandContractStatus"), isTransferCommandContractStatus))();
 export type TransferCommandContractStatus = t.TypeOf<typeof TransferCommandContractStatus>;
 function isTransferCommandContractWithStatus(u: unknown): boolean {
   if (!isJsonObject(u)) return false;
@@ -2311,7 +2311,7 @@ function isTransferCommandContractWithStatus(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const TransferCommandContractWithStatus = withFastGuard(t.type({ contract: H.Contract, status: TransferCommandContractStatus }, "TransferCommandContractWithStatus"), isTransferCommandContractWithStatus);
+export const TransferCommandContractWithStatus = /*#__PURE__*/ (() => withFastGuard(t.type({ contract: H.Contract, status: TransferCommandContractStatus }, "TransferCommandContractWithStatus"), isTransferCommandContractWithStatus))();
 export type TransferCommandContractWithStatus = t.TypeOf<typeof TransferCommandContractWithStatus>;
 function isTransferCommandMap(u: unknown): boolean {
   if (!isJsonObject(u)) return false;
@@ -2331,7 +2331,7 @@ function isTransferCommandMap(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const TransferCommandMap = withFastGuard(t.record(t.string, TransferCommandContractWithStatus, "TransferCommandMap"), isTransferCommandMap);
+export const TransferCommandMap = /*#__PURE__*/ (() => withFastGuard(t.record(t.string, TransferCommandContractWithStatus, "TransferCommandMap"), isTransferCommandMap))();
 export type TransferCommandMap = t.TypeOf<typeof TransferCommandMap>;
 function isLookupTransferCommandStatusResponse(u: unknown): boolean {
   if (!isJsonObject(u)) return false;
@@ -2350,7 +2350,7 @@ function isLookupTransferCommandStatusResponse(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const LookupTransferCommandStatusResponse = withFastGuard(t.type({ transfer_commands_by_contract_id: TransferCommandMap }, "LookupTransferCommandStatusResponse"), isLookupTransferCommandStatusResponse);
+export const LookupTransferCommandStatusResponse = /*#__PURE__*/ (() => withFastGuard(t.type({ transfer_commands_by_contract_id: TransferCommandMap }, "LookupTransferCommandStatusResponse"), isLookupTransferCommandStatusResponse))();
 export type LookupTransferCommandStatusResponse = t.TypeOf<typeof LookupTransferCommandStatusResponse>;
 function isLookupTransferPreapprovalByPartyResponse(u: unknown): boolean {
   if (!isJsonObject(u)) return false;
@@ -2369,7 +2369,7 @@ function isLookupTransferPreapprovalByPartyResponse(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const LookupTransferPreapprovalByPartyResponse = withFastGuard(t.type({ transfer_preapproval: H.ContractWithState }, "LookupTransferPreapprovalByPartyResponse"), isLookupTransferPreapprovalByPartyResponse);
+export const LookupTransferPreapprovalByPartyResponse = /*#__PURE__*/ (() => withFastGuard(t.type({ transfer_preapproval: H.ContractWithState }, "LookupTransferPreapprovalByPartyResponse"), isLookupTransferPreapprovalByPartyResponse))();
 export type LookupTransferPreapprovalByPartyResponse = t.TypeOf<typeof LookupTransferPreapprovalByPartyResponse>;
 function isMigrationSchedule(u: unknown): boolean {
   if (!isJsonObject(u)) return false;
@@ -2390,7 +2390,7 @@ function isMigrationSchedule(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const MigrationSchedule = withFastGuard(t.type({ time: Timestamp, migration_id: int64 }, "MigrationSchedule"), isMigrationSchedule);
+export const MigrationSchedule = /*#__PURE__*/ (() => withFastGuard(t.type({ time: Timestamp, migration_id: int64 }, "MigrationSchedule"), isMigrationSchedule))();
 export type MigrationSchedule = t.TypeOf<typeof MigrationSchedule>;
 function isNotInitialized(u: unknown): boolean {
   if (!isJsonObject(u)) return false;
@@ -2409,7 +2409,7 @@ function isNotInitialized(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const NotInitialized = withFastGuard(t.type({ active: t.boolean }, "NotInitialized"), isNotInitialized);
+export const NotInitialized = /*#__PURE__*/ (() => withFastGuard(t.type({ active: t.boolean }, "NotInitialized"), isNotInitialized))();
 export type NotInitialized = t.TypeOf<typeof NotInitialized>;
 function isNotInitializedStatusResponse(u: unknown): boolean {
   if (!isJsonObject(u)) return false;
@@ -2428,7 +2428,7 @@ function isNotInitializedStatusResponse(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const NotInitializedStatusResponse = withFastGuard(t.type({ not_initialized: NotInitialized }, "NotInitializedStatusResponse"), isNotInitializedStatusResponse);
+export const NotInitializedStatusResponse = /*#__PURE__*/ (() => withFastGuard(t.type({ not_initialized: NotInitialized }, "NotInitializedStatusResponse"), isNotInitializedStatusResponse))();
 export type NotInitializedStatusResponse = t.TypeOf<typeof NotInitializedStatusResponse>;
 function isStatus$1(u: unknown): boolean {
   if (!isJsonObject(u)) return false;
@@ -2463,7 +2463,7 @@ function isStatus(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const Status = withFastGuard(t.intersection([t.type({ id: t.string, uptime: t.string, ports: t.record(t.string, int32), active: t.boolean }), t.partial({ extra: optional(t.string) })], "Status"), isStatus);
+export const Status = /*#__PURE__*/ (() => withFastGuard(t.intersection([t.type({ id: t.string, uptime: t.string, ports: t.record(t.string, int32), active: t.boolean }), t.partial({ extra: optional(t.string) })], "Status"), isStatus))();
 export type Status = t.TypeOf<typeof Status>;
 function isSuccessStatusResponse(u: unknown): boolean {
   if (!isJsonObject(u)) return false;
@@ -2482,7 +2482,7 @@ function isSuccessStatusResponse(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const SuccessStatusResponse = withFastGuard(t.type({ success: Status }, "SuccessStatusResponse"), isSuccessStatusResponse);
+export const SuccessStatusResponse = /*#__PURE__*/ (() => withFastGuard(t.type({ success: Status }, "SuccessStatusResponse"), isSuccessStatusResponse))();
 export type SuccessStatusResponse = t.TypeOf<typeof SuccessStatusResponse>;
 function isNodeStatus(u: unknown): boolean {
   return (isSuccessStatusResponse(u) || isNotInitializedStatusResponse(u) || isFailureStatusResponse(u));
@@ -2497,7 +2497,7 @@ function isNodeStatus(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const NodeStatus = withFastGuard(t.union([SuccessStatusResponse, NotInitializedStatusResponse, FailureStatusResponse], "NodeStatus"), isNodeStatus);
+export const NodeStatus = /*#__PURE__*/ (() => withFastGuard(t.union([SuccessStatusResponse, NotInitializedStatusResponse, FailureStatusResponse], "NodeStatus"), isNodeStatus))();
 export type NodeStatus = t.TypeOf<typeof NodeStatus>;
 function isPreviousSvRewardWeightRequest(u: unknown): boolean {
   if (!isJsonObject(u)) return false;
@@ -2518,7 +2518,7 @@ function isPreviousSvRewardWeightRequest(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const PreviousSvRewardWeightRequest = withFastGuard(t.intersection([t.type({ svParty: t.string }), t.partial({ effectiveBefore: optional(t.string) })], "PreviousSvRewardWeightRequest"), isPreviousSvRewardWeightRequest);
+export const PreviousSvRewardWeightRequest = /*#__PURE__*/ (() => withFastGuard(t.intersection([t.type({ svParty: t.string }), t.partial({ effectiveBefore: optional(t.string) })], "PreviousSvRewardWeightRequest"), isPreviousSvRewardWeightRequest))();
 export type PreviousSvRewardWeightRequest = t.TypeOf<typeof PreviousSvRewardWeightRequest>;
 function isPreviousSvRewardWeightResponse(u: unknown): boolean {
   if (!isJsonObject(u)) return false;
@@ -2537,7 +2537,7 @@ function isPreviousSvRewardWeightResponse(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const PreviousSvRewardWeightResponse = withFastGuard(t.partial({ rewardWeight: optional(t.string) }, "PreviousSvRewardWeightResponse"), isPreviousSvRewardWeightResponse);
+export const PreviousSvRewardWeightResponse = /*#__PURE__*/ (() => withFastGuard(t.partial({ rewardWeight: optional(t.string) }, "PreviousSvRewardWeightResponse"), isPreviousSvRewardWeightResponse))();
 export type PreviousSvRewardWeightResponse = t.TypeOf<typeof PreviousSvRewardWeightResponse>;
 function isUpdateHistoryTransactionV2WithHash$1(u: unknown): boolean {
   if (!isJsonObject(u)) return false;
@@ -2559,7 +2559,7 @@ function isUpdateHistoryTransactionV2WithHash(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const UpdateHistoryTransactionV2WithHash = withFastGuard(t.intersection([BaseUpdateHistoryTransaction, t.type({ external_transaction_hash: t.string })], "UpdateHistoryTransactionV2WithHash"), isUpdateHistoryTransactionV2WithHash);
+export const UpdateHistoryTransactionV2WithHash = /*#__PURE__*/ (() => withFastGuard(t.intersection([BaseUpdateHistoryTransaction, t.type({ external_transaction_hash: t.string })], "UpdateHistoryTransactionV2WithHash"), isUpdateHistoryTransactionV2WithHash))();
 export type UpdateHistoryTransactionV2WithHash = t.TypeOf<typeof UpdateHistoryTransactionV2WithHash>;
 function isUpdateHistoryItemV2WithHash(u: unknown): boolean {
   return (isUpdateHistoryTransactionV2WithHash(u) || H.UpdateHistoryReassignment.is(u));
@@ -2574,7 +2574,7 @@ function isUpdateHistoryItemV2WithHash(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const UpdateHistoryItemV2WithHash = withFastGuard(t.union([UpdateHistoryTransactionV2WithHash, H.UpdateHistoryReassignment], "UpdateHistoryItemV2WithHash"), isUpdateHistoryItemV2WithHash);
+export const UpdateHistoryItemV2WithHash = /*#__PURE__*/ (() => withFastGuard(t.union([UpdateHistoryTransactionV2WithHash, H.UpdateHistoryReassignment], "UpdateHistoryItemV2WithHash"), isUpdateHistoryItemV2WithHash))();
 export type UpdateHistoryItemV2WithHash = t.TypeOf<typeof UpdateHistoryItemV2WithHash>;
 function isUpdateHistoryRequest(u: unknown): boolean {
   if (!isJsonObject(u)) return false;
@@ -2597,7 +2597,7 @@ function isUpdateHistoryRequest(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const UpdateHistoryRequest = withFastGuard(t.intersection([t.type({ page_size: int32 }), t.partial({ after: optional(H.UpdateHistoryRequestAfter), lossless: optional(t.boolean) })], "UpdateHistoryRequest"), isUpdateHistoryRequest);
+export const UpdateHistoryRequest = /*#__PURE__*/ (() => withFastGuard(t.intersection([t.type({ page_size: int32 }), t.partial({ after: optional(H.UpdateHistoryRequestAfter), lossless: optional(t.boolean) })], "UpdateHistoryRequest"), isUpdateHistoryRequest))();
 export type UpdateHistoryRequest = t.TypeOf<typeof UpdateHistoryRequest>;
 function isVersion(u: unknown): boolean {
   if (!isJsonObject(u)) return false;
@@ -2618,5 +2618,5 @@ function isVersion(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const Version = withFastGuard(t.type({ version: t.string, commit_ts: Timestamp }, "Version"), isVersion);
+export const Version = /*#__PURE__*/ (() => withFastGuard(t.type({ version: t.string, commit_ts: Timestamp }, "Version"), isVersion))();
 export type Version = t.TypeOf<typeof Version>;

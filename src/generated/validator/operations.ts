@@ -5,25 +5,65 @@ import * as H from '../../codecs/validator/index.js';
 import * as SC from '../scan/schemas.js';
 import { requestValidations as RV } from '../../validation/requestValidations.js';
 
-const descriptor = <A>(d: OperationDescriptor<A>): OperationDescriptor<A> => d;
+type Shared = 'group' | 'operationId' | 'pathParams' | 'queryParams' | 'deprecated' | 'paged';
+// The fields come in a function: a call whose arguments read nothing (`RV.x` is a read) is one that bundlers drop when unused.
+const descriptor = <A>(fields: () => Omit<OperationDescriptor<A>, Shared> & Partial<Omit<OperationDescriptor<A>, 'group'>>): OperationDescriptor<A> => {
+  const d = fields();
+  return { group: "validator", operationId: d.method, pathParams: [], queryParams: [], deprecated: false, paged: false, ...d };
+};
+
+/** `POST /v0/entry/create`. @internal */
+export const createAnsEntry = /*#__PURE__*/ descriptor<H.CreateAnsEntryResponse>(() => ({ method: "createAnsEntry", httpMethod: "POST", path: "/v0/entry/create", body: { kind: 'json', codec: H.CreateAnsEntryRequest, required: true }, response: H.CreateAnsEntryResponse, validation: RV.ansEntryRequest }));
+/** `GET /v0/scan-proxy/amulet-rules`. @internal */
+export const getAmuletRules = /*#__PURE__*/ descriptor<S.GetAmuletRulesProxyResponse>(() => ({ method: "getAmuletRules", httpMethod: "GET", path: "/v0/scan-proxy/amulet-rules", response: S.GetAmuletRulesProxyResponse }));
+/** `POST /v0/scan-proxy/ans-rules`. @internal */
+export const getAnsRules = /*#__PURE__*/ descriptor<SC.GetAnsRulesResponse>(() => ({ method: "getAnsRules", httpMethod: "POST", path: "/v0/scan-proxy/ans-rules", body: { kind: 'json', codec: SC.GetAnsRulesRequest, required: true }, response: SC.GetAnsRulesResponse }));
+/** `GET /v0/scan-proxy/dso`. @internal */
+export const getDsoInfo = /*#__PURE__*/ descriptor<SC.GetDsoInfoResponse>(() => ({ method: "getDsoInfo", httpMethod: "GET", path: "/v0/scan-proxy/dso", response: SC.GetDsoInfoResponse }));
+/** `GET /v0/scan-proxy/dso-party-id`. @internal */
+export const getDsoPartyId = /*#__PURE__*/ descriptor<S.GetDsoPartyIdResponse>(() => ({ method: "getDsoPartyId", httpMethod: "GET", path: "/v0/scan-proxy/dso-party-id", response: S.GetDsoPartyIdResponse }));
+/** `POST /v0/scan-proxy/holdings/summary`. @internal */
+export const getHoldingsSummaryAt = /*#__PURE__*/ descriptor<SC.HoldingsSummaryResponse>(() => ({ method: "getHoldingsSummaryAt", httpMethod: "POST", path: "/v0/scan-proxy/holdings/summary", body: { kind: 'json', codec: SC.HoldingsSummaryRequest, required: true }, response: SC.HoldingsSummaryResponse, deprecated: true, replacement: "getHoldingsSummaryAtV1" }));
+/** `POST /v1/scan-proxy/holdings/summary`. @internal */
+export const getHoldingsSummaryAtV1 = /*#__PURE__*/ descriptor<SC.HoldingsSummaryResponseV1>(() => ({ method: "getHoldingsSummaryAtV1", httpMethod: "POST", path: "/v1/scan-proxy/holdings/summary", body: { kind: 'json', codec: SC.HoldingsSummaryRequestV1, required: true }, response: SC.HoldingsSummaryResponseV1 }));
+/** `GET /v0/scan-proxy/open-and-issuing-mining-rounds`. @internal */
+export const getOpenAndIssuingMiningRounds = /*#__PURE__*/ descriptor<H.GetOpenAndIssuingMiningRoundsProxyResponse>(() => ({ method: "getOpenAndIssuingMiningRounds", httpMethod: "GET", path: "/v0/scan-proxy/open-and-issuing-mining-rounds", response: H.GetOpenAndIssuingMiningRoundsProxyResponse }));
+/** `GET /v0/entry/all`. @internal */
+export const listAnsEntries = /*#__PURE__*/ descriptor<H.ListAnsEntriesResponse>(() => ({ method: "listAnsEntries", httpMethod: "GET", path: "/v0/entry/all", response: H.ListAnsEntriesResponse }));
+/** `GET /v0/scan-proxy/ans-entries`. @internal */
+export const listScanProxyAnsEntries = /*#__PURE__*/ descriptor<SC.ListEntriesResponse>(() => ({ method: "listScanProxyAnsEntries", operationId: "listAnsEntries", httpMethod: "GET", path: "/v0/scan-proxy/ans-entries", queryParams: [{"name":"name_prefix","type":"string","required":false},{"name":"page_size","type":"integer","required":true}], response: SC.ListEntriesResponse }));
+/** `GET /v0/scan-proxy/unclaimed-development-fund-coupons`. @internal */
+export const listUnclaimedDevelopmentFundCoupons = /*#__PURE__*/ descriptor<SC.ListUnclaimedDevelopmentFundCouponsResponse>(() => ({ method: "listUnclaimedDevelopmentFundCoupons", httpMethod: "GET", path: "/v0/scan-proxy/unclaimed-development-fund-coupons", response: SC.ListUnclaimedDevelopmentFundCouponsResponse }));
+/** `GET /v0/scan-proxy/ans-entries/by-name/{name}`. @internal */
+export const lookupAnsEntryByName = /*#__PURE__*/ descriptor<SC.LookupEntryByNameResponse>(() => ({ method: "lookupAnsEntryByName", httpMethod: "GET", path: "/v0/scan-proxy/ans-entries/by-name/{name}", pathParams: [{"name":"name","type":"string","required":true}], response: SC.LookupEntryByNameResponse }));
+/** `GET /v0/scan-proxy/ans-entries/by-party/{party}`. @internal */
+export const lookupAnsEntryByParty = /*#__PURE__*/ descriptor<SC.LookupEntryByPartyResponse>(() => ({ method: "lookupAnsEntryByParty", httpMethod: "GET", path: "/v0/scan-proxy/ans-entries/by-party/{party}", pathParams: [{"name":"party","type":"string","required":true}], response: SC.LookupEntryByPartyResponse }));
+/** `GET /v0/scan-proxy/featured-apps/{provider_party_id}`. @internal */
+export const lookupFeaturedAppRight = /*#__PURE__*/ descriptor<H.LookupFeaturedAppRightResponse>(() => ({ method: "lookupFeaturedAppRight", httpMethod: "GET", path: "/v0/scan-proxy/featured-apps/{provider_party_id}", pathParams: [{"name":"provider_party_id","type":"string","required":true}], response: H.LookupFeaturedAppRightResponse, validation: RV.providerPartyId }));
+/** `GET /v0/scan-proxy/transfer-command-counter/{party}`. @internal */
+export const lookupTransferCommandCounterByParty = /*#__PURE__*/ descriptor<S.LookupTransferCommandCounterByPartyResponse>(() => ({ method: "lookupTransferCommandCounterByParty", httpMethod: "GET", path: "/v0/scan-proxy/transfer-command-counter/{party}", pathParams: [{"name":"party","type":"string","required":true}], response: S.LookupTransferCommandCounterByPartyResponse, conditions: ["NoTransferCommandCounter"] }));
+/** `GET /v0/scan-proxy/transfer-command/status`. @internal */
+export const lookupTransferCommandStatus = /*#__PURE__*/ descriptor<SC.LookupTransferCommandStatusResponse>(() => ({ method: "lookupTransferCommandStatus", httpMethod: "GET", path: "/v0/scan-proxy/transfer-command/status", queryParams: [{"name":"sender","type":"string","required":true},{"name":"nonce","type":"integer","required":true}], response: SC.LookupTransferCommandStatusResponse }));
+/** `GET /v0/scan-proxy/transfer-preapprovals/by-party/{party}`. @internal */
+export const lookupTransferPreapprovalByParty = /*#__PURE__*/ descriptor<SC.LookupTransferPreapprovalByPartyResponse>(() => ({ method: "lookupTransferPreapprovalByParty", httpMethod: "GET", path: "/v0/scan-proxy/transfer-preapprovals/by-party/{party}", pathParams: [{"name":"party","type":"string","required":true}], response: SC.LookupTransferPreapprovalByPartyResponse }));
 
 /** Every validator operation of the upstream specs as data, by method name. @internal */
 export const validatorOperations = {
-  createAnsEntry: descriptor<H.CreateAnsEntryResponse>({ group: "validator", operationId: "createAnsEntry", method: "createAnsEntry", httpMethod: "POST", path: "/v0/entry/create", pathParams: [], queryParams: [], body: { kind: 'json', codec: H.CreateAnsEntryRequest, required: true }, response: H.CreateAnsEntryResponse, deprecated: false, paged: false, validation: RV.ansEntryRequest }),
-  getAmuletRules: descriptor<S.GetAmuletRulesProxyResponse>({ group: "validator", operationId: "getAmuletRules", method: "getAmuletRules", httpMethod: "GET", path: "/v0/scan-proxy/amulet-rules", pathParams: [], queryParams: [], response: S.GetAmuletRulesProxyResponse, deprecated: false, paged: false }),
-  getAnsRules: descriptor<SC.GetAnsRulesResponse>({ group: "validator", operationId: "getAnsRules", method: "getAnsRules", httpMethod: "POST", path: "/v0/scan-proxy/ans-rules", pathParams: [], queryParams: [], body: { kind: 'json', codec: SC.GetAnsRulesRequest, required: true }, response: SC.GetAnsRulesResponse, deprecated: false, paged: false }),
-  getDsoInfo: descriptor<SC.GetDsoInfoResponse>({ group: "validator", operationId: "getDsoInfo", method: "getDsoInfo", httpMethod: "GET", path: "/v0/scan-proxy/dso", pathParams: [], queryParams: [], response: SC.GetDsoInfoResponse, deprecated: false, paged: false }),
-  getDsoPartyId: descriptor<S.GetDsoPartyIdResponse>({ group: "validator", operationId: "getDsoPartyId", method: "getDsoPartyId", httpMethod: "GET", path: "/v0/scan-proxy/dso-party-id", pathParams: [], queryParams: [], response: S.GetDsoPartyIdResponse, deprecated: false, paged: false }),
-  getHoldingsSummaryAt: descriptor<SC.HoldingsSummaryResponse>({ group: "validator", operationId: "getHoldingsSummaryAt", method: "getHoldingsSummaryAt", httpMethod: "POST", path: "/v0/scan-proxy/holdings/summary", pathParams: [], queryParams: [], body: { kind: 'json', codec: SC.HoldingsSummaryRequest, required: true }, response: SC.HoldingsSummaryResponse, deprecated: true, replacement: "getHoldingsSummaryAtV1", paged: false }),
-  getHoldingsSummaryAtV1: descriptor<SC.HoldingsSummaryResponseV1>({ group: "validator", operationId: "getHoldingsSummaryAtV1", method: "getHoldingsSummaryAtV1", httpMethod: "POST", path: "/v1/scan-proxy/holdings/summary", pathParams: [], queryParams: [], body: { kind: 'json', codec: SC.HoldingsSummaryRequestV1, required: true }, response: SC.HoldingsSummaryResponseV1, deprecated: false, paged: false }),
-  getOpenAndIssuingMiningRounds: descriptor<H.GetOpenAndIssuingMiningRoundsProxyResponse>({ group: "validator", operationId: "getOpenAndIssuingMiningRounds", method: "getOpenAndIssuingMiningRounds", httpMethod: "GET", path: "/v0/scan-proxy/open-and-issuing-mining-rounds", pathParams: [], queryParams: [], response: H.GetOpenAndIssuingMiningRoundsProxyResponse, deprecated: false, paged: false }),
-  listAnsEntries: descriptor<H.ListAnsEntriesResponse>({ group: "validator", operationId: "listAnsEntries", method: "listAnsEntries", httpMethod: "GET", path: "/v0/entry/all", pathParams: [], queryParams: [], response: H.ListAnsEntriesResponse, deprecated: false, paged: false }),
-  listScanProxyAnsEntries: descriptor<SC.ListEntriesResponse>({ group: "validator", operationId: "listAnsEntries", method: "listScanProxyAnsEntries", httpMethod: "GET", path: "/v0/scan-proxy/ans-entries", pathParams: [], queryParams: [{"name":"name_prefix","type":"string","required":false},{"name":"page_size","type":"integer","required":true}], response: SC.ListEntriesResponse, deprecated: false, paged: false }),
-  listUnclaimedDevelopmentFundCoupons: descriptor<SC.ListUnclaimedDevelopmentFundCouponsResponse>({ group: "validator", operationId: "listUnclaimedDevelopmentFundCoupons", method: "listUnclaimedDevelopmentFundCoupons", httpMethod: "GET", path: "/v0/scan-proxy/unclaimed-development-fund-coupons", pathParams: [], queryParams: [], response: SC.ListUnclaimedDevelopmentFundCouponsResponse, deprecated: false, paged: false }),
-  lookupAnsEntryByName: descriptor<SC.LookupEntryByNameResponse>({ group: "validator", operationId: "lookupAnsEntryByName", method: "lookupAnsEntryByName", httpMethod: "GET", path: "/v0/scan-proxy/ans-entries/by-name/{name}", pathParams: [{"name":"name","type":"string","required":true}], queryParams: [], response: SC.LookupEntryByNameResponse, deprecated: false, paged: false }),
-  lookupAnsEntryByParty: descriptor<SC.LookupEntryByPartyResponse>({ group: "validator", operationId: "lookupAnsEntryByParty", method: "lookupAnsEntryByParty", httpMethod: "GET", path: "/v0/scan-proxy/ans-entries/by-party/{party}", pathParams: [{"name":"party","type":"string","required":true}], queryParams: [], response: SC.LookupEntryByPartyResponse, deprecated: false, paged: false }),
-  lookupFeaturedAppRight: descriptor<H.LookupFeaturedAppRightResponse>({ group: "validator", operationId: "lookupFeaturedAppRight", method: "lookupFeaturedAppRight", httpMethod: "GET", path: "/v0/scan-proxy/featured-apps/{provider_party_id}", pathParams: [{"name":"provider_party_id","type":"string","required":true}], queryParams: [], response: H.LookupFeaturedAppRightResponse, deprecated: false, paged: false, validation: RV.providerPartyId }),
-  lookupTransferCommandCounterByParty: descriptor<S.LookupTransferCommandCounterByPartyResponse>({ group: "validator", operationId: "lookupTransferCommandCounterByParty", method: "lookupTransferCommandCounterByParty", httpMethod: "GET", path: "/v0/scan-proxy/transfer-command-counter/{party}", pathParams: [{"name":"party","type":"string","required":true}], queryParams: [], response: S.LookupTransferCommandCounterByPartyResponse, deprecated: false, paged: false, conditions: ["NoTransferCommandCounter"] }),
-  lookupTransferCommandStatus: descriptor<SC.LookupTransferCommandStatusResponse>({ group: "validator", operationId: "lookupTransferCommandStatus", method: "lookupTransferCommandStatus", httpMethod: "GET", path: "/v0/scan-proxy/transfer-command/status", pathParams: [], queryParams: [{"name":"sender","type":"string","required":true},{"name":"nonce","type":"integer","required":true}], response: SC.LookupTransferCommandStatusResponse, deprecated: false, paged: false }),
-  lookupTransferPreapprovalByParty: descriptor<SC.LookupTransferPreapprovalByPartyResponse>({ group: "validator", operationId: "lookupTransferPreapprovalByParty", method: "lookupTransferPreapprovalByParty", httpMethod: "GET", path: "/v0/scan-proxy/transfer-preapprovals/by-party/{party}", pathParams: [{"name":"party","type":"string","required":true}], queryParams: [], response: SC.LookupTransferPreapprovalByPartyResponse, deprecated: false, paged: false }),
+  createAnsEntry,
+  getAmuletRules,
+  getAnsRules,
+  getDsoInfo,
+  getDsoPartyId,
+  getHoldingsSummaryAt,
+  getHoldingsSummaryAtV1,
+  getOpenAndIssuingMiningRounds,
+  listAnsEntries,
+  listScanProxyAnsEntries,
+  listUnclaimedDevelopmentFundCoupons,
+  lookupAnsEntryByName,
+  lookupAnsEntryByParty,
+  lookupFeaturedAppRight,
+  lookupTransferCommandCounterByParty,
+  lookupTransferCommandStatus,
+  lookupTransferPreapprovalByParty,
 };

@@ -26,7 +26,7 @@ function isGetAmuletRulesProxyResponse(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const GetAmuletRulesProxyResponse = withFastGuard(t.type({ amulet_rules: H.ContractWithState }, "GetAmuletRulesProxyResponse"), isGetAmuletRulesProxyResponse);
+export const GetAmuletRulesProxyResponse = /*#__PURE__*/ (() => withFastGuard(t.type({ amulet_rules: H.ContractWithState }, "GetAmuletRulesProxyResponse"), isGetAmuletRulesProxyResponse))();
 export type GetAmuletRulesProxyResponse = t.TypeOf<typeof GetAmuletRulesProxyResponse>;
 function isGetDsoPartyIdResponse(u: unknown): boolean {
   if (!isJsonObject(u)) return false;
@@ -45,7 +45,7 @@ function isGetDsoPartyIdResponse(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const GetDsoPartyIdResponse = withFastGuard(t.type({ dso_party_id: t.string }, "GetDsoPartyIdResponse"), isGetDsoPartyIdResponse);
+export const GetDsoPartyIdResponse = /*#__PURE__*/ (() => withFastGuard(t.type({ dso_party_id: t.string }, "GetDsoPartyIdResponse"), isGetDsoPartyIdResponse))();
 export type GetDsoPartyIdResponse = t.TypeOf<typeof GetDsoPartyIdResponse>;
 function isLookupTransferCommandCounterByPartyResponse(u: unknown): boolean {
   if (!isJsonObject(u)) return false;
@@ -64,5 +64,5 @@ function isLookupTransferCommandCounterByPartyResponse(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const LookupTransferCommandCounterByPartyResponse = withFastGuard(t.type({ transfer_command_counter: H.ContractWithState }, "LookupTransferCommandCounterByPartyResponse"), isLookupTransferCommandCounterByPartyResponse);
+export const LookupTransferCommandCounterByPartyResponse = /*#__PURE__*/ (() => withFastGuard(t.type({ transfer_command_counter: H.ContractWithState }, "LookupTransferCommandCounterByPartyResponse"), isLookupTransferCommandCounterByPartyResponse))();
 export type LookupTransferCommandCounterByPartyResponse = t.TypeOf<typeof LookupTransferCommandCounterByPartyResponse>;
