@@ -74,6 +74,8 @@ export type { BackfillSlice } from './backfill/BackfillSlice.js';
 export type { LedgerWebSocketStreams } from './ws/ledgerWebSocketStreams.js';
 export type { WebSocketStreamOptions, CompletionsCheckpoint } from './ws/options.js';
 export type { ActiveContractsOptions } from './ws/activeContractsChannel.js';
+export type { LedgerInterfaceViewsOptions, LedgerInterfaceViewsRequest } from './streams/ledgerInterfaceViews.js';
+export type { ViewedContract } from './streams/ViewedContract.js';
 
 // Checkpoint stores and sinks
 export { fileCheckpointStore } from './checkpoints/fileCheckpointStore.js';
@@ -121,6 +123,11 @@ export * as codecs from './generated/codecs.js';
 export { decodeWith, type DecodeOptions } from './codecs/decodeWith.js';
 export { unknownMemberOf, type UnknownMember, type UnknownMemberView } from './codecs/common/openMembers.js';
 export { compareTimestamps } from './time/compareTimestamps.js';
+
+// Token standard (the ledger's interface views; docs/token-standard.md)
+export * as tokenStandard from './codecs/tokenStandard/index.js';
+export { tokenStandardInterfaces } from './codecs/tokenStandard/interfaceIds.js';
+export { sumDecimals } from './codecs/common/sumDecimals.js';
 
 // Validation (deprecated: the client methods run these checks, from their descriptors)
 export { validateCreateAnsEntryRequest } from './validation/validateCreateAnsEntryRequest.js';

@@ -355,6 +355,8 @@ export const openUnions = {
     CompletionResponse: 'a new kind of completion stream item',
     // A user's rights (listUserRights, getUser): a newer participant grants new kinds of rights.
     Kind: 'a new kind of user right',
+    // The token standard's transfer instruction status, a Daml variant by `tag` (src/codecs/tokenStandard): a newer registry may add one.
+    TransferInstructionStatus: 'a new status of a token-standard transfer instruction',
   },
   scan: {
     // notes §0.6: tree events by event_type.

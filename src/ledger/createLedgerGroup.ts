@@ -24,6 +24,12 @@ import type { TokenListed } from '../streams/tokenPaged.js';
 import type { VettedPackagesCheckpoint } from '../streams/checkpoints.js';
 import type { StreamOptions } from '../streams/options.js';
 import type { PartyDetails, User, VettedPackages } from '../generated/ledger/schemas.js';
+import { ledgerHoldings } from '../streams/ledgerHoldings.js';
+import { ledgerTransferInstructions } from '../streams/ledgerTransferInstructions.js';
+import type { LedgerInterfaceViewsOptions, LedgerInterfaceViewsRequest } from '../streams/ledgerInterfaceViews.js';
+import type { ViewedContract } from '../streams/ViewedContract.js';
+import type { HoldingView } from '../codecs/tokenStandard/HoldingView.js';
+import type { TransferInstructionView } from '../codecs/tokenStandard/TransferInstructionView.js';
 
 type Result<A> = Observable<E.Either<CantonError, A>>;
 
@@ -205,6 +211,43 @@ export interface LedgerGroup extends GeneratedLedgerMethods {
    * @since 0.2.0
    */
   vettedPackages(request?: LedgerVettedPackagesRequest, options?: StreamOptions<VettedPackagesCheckpoint>): Result<TokenListed<VettedPackages, VettedPackagesCheckpoint>>;
+  /**
+   * A party's holdings of the token standard (CIP-56): the active contracts it is a stakeholder
+   * of that implement the `Holding` interface (an interface filter asking for the view), each a
+   * `ViewedContract` with its decoded `HoldingView` (owner, instrument, `amount` as an exact
+   * decimal string, lock). One snapshot, paged and resumable like `activeContracts`: each item's
+   * `checkpoint` resumes exactly after it; the last one's is a `LedgerCheckpoint` at the
+   * snapshot's offset. See docs/token-standard.md.
+   * @example
+   * ```ts
+   * import { createClient, sumDecimals } from 'canton-rx';
+   * import { lastValueFrom, toArray } from 'rxjs';
+   * const ledger = createClient({ ledger: { url: 'http://127.0.0.1:7575', token: () => jwt } }).ledger;
+   * const held = await lastValueFrom(ledger.holdings({ party: alice }).pipe(toArray()));
+   * const amulet = held.flatMap((r) => (r._tag === 'Right' && r.right.view?.instrumentId.id === 'Amulet' ? [r.right.view.amount] : []));
+   * console.log(sumDecimals(amulet)); // '1234.5000000000'
+   * ```
+   * @since 0.4.0
+   */
+  holdings(request: LedgerInterfaceViewsRequest, options?: LedgerInterfaceViewsOptions): Result<ViewedContract<HoldingView>>;
+  /**
+   * A party's pending transfer instructions of the token standard: the active contracts it is a
+   * stakeholder of that implement `TransferInstruction`, each with its decoded
+   * `TransferInstructionView`. Those whose `transfer.receiver` is the party and whose status is
+   * `TransferPendingReceiverAcceptance` are its incoming transfer offers. Paged and resumable
+   * like `holdings`. See docs/token-standard.md.
+   * @example
+   * ```ts
+   * import { createClient } from 'canton-rx';
+   * const ledger = createClient({ ledger: { url: 'http://127.0.0.1:7575', token: () => jwt } }).ledger;
+   * ledger.transferInstructions({ party: bob }).subscribe((r) => {
+   *   const v = r._tag === 'Right' ? r.right.view : undefined;
+   *   if (v?.transfer.receiver === bob && 'tag' in v.status && v.status.tag === 'TransferPendingReceiverAcceptance') console.log(`offer: ${v.transfer.amount} from ${v.transfer.sender}`);
+   * });
+   * ```
+   * @since 0.4.0
+   */
+  transferInstructions(request: LedgerInterfaceViewsRequest, options?: LedgerInterfaceViewsOptions): Result<ViewedContract<TransferInstructionView>>;
 }
 
 const NO_WEB_SOCKET = invalidRequest('no WebSocket endpoint was given to this ledger group', [{ path: 'ledger', message: 'not configured' }]);
@@ -224,5 +267,7 @@ export const createLedgerGroup = (transport: Transport, webSocket: E.Either<Cant
   parties: (request, options) => ledgerParties(withStrict(transport, options), request, options),
   users: (request, options) => ledgerUsers(withStrict(transport, options), request, options),
   vettedPackages: (request, options) => ledgerVettedPackages(withStrict(transport, options), request, options),
+  holdings: (request, options) => ledgerHoldings(withStrict(transport, options), request, options),
+  transferInstructions: (request, options) => ledgerTransferInstructions(withStrict(transport, options), request, options),
   pages: ledgerPageStreams(transport),
 });

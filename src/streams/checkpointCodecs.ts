@@ -71,8 +71,9 @@ const listed = <S extends string>(stream: S) => checkpoint(stream, { id: Id }, {
 
 /**
  * The io-ts codec of every record stream's checkpoint, by the stream it belongs to (its
- * `stream`), and of the streams that accept two kinds (`ledger.activeContracts` and
- * `ledger.updatesWithSnapshot`: a `ledger.snapshot` or a `ledger.updates` checkpoint;
+ * `stream`), and of the streams that accept two kinds (`ledger.activeContracts`,
+ * `ledger.holdings`, `ledger.transferInstructions` and `ledger.updatesWithSnapshot`: a
+ * `ledger.snapshot` or a `ledger.updates` checkpoint;
  * `scan.updatesFromSnapshot`: a `scan.snapshot` or a `scan.updates` one). Every stream decodes its
  * `from` with these, so a checkpoint read back from storage can be checked the same way before it
  * is handed over.
@@ -92,6 +93,9 @@ export const checkpointCodecs = {
   'ledger.snapshot': ledgerSnapshot as t.Type<LedgerSnapshotCheckpoint, unknown, unknown>,
   'ledger.activeContracts': byStream<LedgerSnapshotCheckpoint | LedgerCheckpoint>('ActiveContractsCheckpoint', { 'ledger.snapshot': ledgerSnapshot, 'ledger.updates': ledger }),
   'ledger.updatesWithSnapshot': byStream<LedgerSnapshotCheckpoint | LedgerCheckpoint>('UpdatesWithSnapshotCheckpoint', { 'ledger.updates': ledger, 'ledger.snapshot': ledgerSnapshot }),
+  // The token standard's views read the active contracts: their checkpoints are the snapshot's.
+  'ledger.holdings': byStream<LedgerSnapshotCheckpoint | LedgerCheckpoint>('HoldingsViewCheckpoint', { 'ledger.snapshot': ledgerSnapshot, 'ledger.updates': ledger }),
+  'ledger.transferInstructions': byStream<LedgerSnapshotCheckpoint | LedgerCheckpoint>('TransferInstructionsCheckpoint', { 'ledger.snapshot': ledgerSnapshot, 'ledger.updates': ledger }),
   'ledger.parties': listed('ledger.parties') as t.Type<LedgerListCheckpoint, unknown, unknown>,
   'ledger.users': listed('ledger.users') as t.Type<LedgerListCheckpoint, unknown, unknown>,
   'ledger.vettedPackages': tokenIndexed('ledger.vettedPackages', StringToken, 'VettedPackagesCheckpoint') as t.Type<VettedPackagesCheckpoint, unknown, unknown>,

@@ -16,6 +16,10 @@ import { pageFormsOf, ledgerRecordStreams } from './recordStreams.js';
 import type { LedgerPartiesRequest } from './ledgerParties.js';
 import type { LedgerUsersRequest } from './ledgerUsers.js';
 import type { LedgerVettedPackagesRequest } from './ledgerVettedPackages.js';
+import type { LedgerInterfaceViewsOptions, LedgerInterfaceViewsRequest } from './ledgerInterfaceViews.js';
+import type { ViewedContract } from './ViewedContract.js';
+import type { HoldingView } from '../codecs/tokenStandard/HoldingView.js';
+import type { TransferInstructionView } from '../codecs/tokenStandard/TransferInstructionView.js';
 
 /**
  * The page form of the ledger's record streams (`client.ledger.pages`): the same requests,
@@ -78,6 +82,29 @@ export interface LedgerPageStreams {
     request: LedgerActiveContractsRequest,
     options?: LedgerActiveContractsOptions,
   ): Observable<E.Either<CantonError, Page<SnapshotContract, LedgerSnapshotCheckpoint | LedgerCheckpoint>>>;
+  /**
+   * `ledger.holdings` in pages: a party's token-standard holdings, paged like
+   * `ledger.activeContracts` (docs/token-standard.md).
+   * @example
+   * ```ts
+   * ledger.pages.holdings({ party: alice, maxPageSize: 500 }).subscribe((r) => E.isRight(r) && db.commit(r.right.records, r.right.checkpoint));
+   * ```
+   * @since 0.4.0
+   */
+  holdings(request: LedgerInterfaceViewsRequest, options?: LedgerInterfaceViewsOptions): Observable<E.Either<CantonError, Page<ViewedContract<HoldingView>, LedgerSnapshotCheckpoint | LedgerCheckpoint>>>;
+  /**
+   * `ledger.transferInstructions` in pages: a party's pending token-standard transfer
+   * instructions, paged like `ledger.activeContracts` (docs/token-standard.md).
+   * @example
+   * ```ts
+   * ledger.pages.transferInstructions({ party: bob }).subscribe((r) => E.isRight(r) && db.commit(r.right.records, r.right.checkpoint));
+   * ```
+   * @since 0.4.0
+   */
+  transferInstructions(
+    request: LedgerInterfaceViewsRequest,
+    options?: LedgerInterfaceViewsOptions,
+  ): Observable<E.Either<CantonError, Page<ViewedContract<TransferInstructionView>, LedgerSnapshotCheckpoint | LedgerCheckpoint>>>;
 }
 
 /** The page streams of a ledger transport: `ledgerRecordStreams`. @internal */

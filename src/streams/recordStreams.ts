@@ -6,6 +6,8 @@ import type { Transport } from '../client/createTransport.js';
 import type { Page } from '../paging/Page.js';
 import { checkpointCodecs } from './checkpointCodecs.js';
 import { ledgerActiveContractsPages } from './ledgerActiveContracts.js';
+import { ledgerHoldingsPages } from './ledgerHoldings.js';
+import { ledgerTransferInstructionsPages } from './ledgerTransferInstructions.js';
 import { ledgerPartiesPages } from './ledgerParties.js';
 import { ledgerUpdatesPages } from './ledgerUpdates.js';
 import { ledgerUpdatesWithSnapshot } from './ledgerUpdatesWithSnapshot.js';
@@ -88,6 +90,8 @@ export const ledgerRecordStreams = /*#__PURE__*/ (() =>
     'ledger.users': paged('ledger', 'page token', checkpointCodecs['ledger.users'], ledgerUsersPages),
     'ledger.vettedPackages': paged('ledger', 'page token', checkpointCodecs['ledger.vettedPackages'], ledgerVettedPackagesPages),
     'ledger.activeContracts': paged('ledger', 'page token', checkpointCodecs['ledger.activeContracts'], ledgerActiveContractsPages),
+    'ledger.holdings': paged('ledger', 'page token', checkpointCodecs['ledger.holdings'], ledgerHoldingsPages),
+    'ledger.transferInstructions': paged('ledger', 'page token', checkpointCodecs['ledger.transferInstructions'], ledgerTransferInstructionsPages),
     'ledger.updatesWithSnapshot': {
       group: 'ledger',
       family: 'composite',

@@ -89,6 +89,7 @@ export async function startSimulatedNetwork(options: SimulatedNetworkOptions = {
     snapshotEvery: positiveInt('snapshotEvery', options.snapshotEvery, 100),
     initialRound: positiveInt('initialRound', options.initialRound, 0, 0),
     tiedRecordTimes: probability('tiedRecordTimes', options.tiedRecordTimes),
+    transferOffers: probability('transferOffers', options.transferOffers),
     users: [...users],
     validators: [...VALIDATORS],
     svs: [...SVS],

@@ -173,6 +173,16 @@ export interface SimulatedNetworkOptions {
    * same migration: Scan then orders them by synchronizer id, as real Scans do.
    */
   readonly tiedRecordTimes?: number;
+  /**
+   * The chance (0 to 1, default 0) that a generated update is a token-standard transfer offer of
+   * Amulet or the acceptance of one: the sender's amulet is split into a `LockedAmulet` (a
+   * locked `Holding`) and change, and an `AmuletTransferInstruction` (a `TransferInstruction`
+   * waiting for the receiver) is created; the receiver accepts the oldest offer later. Amulets and
+   * locked amulets implement `Holding`, the offers `TransferInstruction`: the ledger shows their
+   * views when a filter asks for the interface (docs/token-standard.md).
+   * @since 0.4.0
+   */
+  readonly transferOffers?: number;
   /** Live growth: append `count` updates every `everyMs` milliseconds (timer unref'd, stopped by close()). */
   readonly growth?: { readonly everyMs: number; readonly count: number };
   /** Fault plans (each is drawn independently; the first that fires wins). */

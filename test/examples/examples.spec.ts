@@ -129,6 +129,39 @@ describe('examples/', function () {
       }
   });
 
+  it("wallet.mjs: a party's token-standard balance per instrument and its incoming transfer offers, as the raw active contracts give them", async () => {
+    const offers = await startSimulatedNetwork({ seed: 'examples-wallet', updates: 250, transferOffers: 0.2 });
+    try {
+      const party = offers.party('bob');
+      const token = mintToken({ userId: 'wallet', readAs: [party] });
+      const r = await runExample(installed, 'wallet.mjs', { CANTON_RX_LEDGER_URL: offers.ledgerUrl, CANTON_RX_TOKEN: token, PARTY: party });
+      assert.equal(r.code, 0, r.stderr);
+      const out = JSON.parse(r.stdout) as { activeAtOffset: number; balances: unknown[]; incomingOffers: Array<{ contractId: string; sender: string; amount: string }>; unreadable: unknown[] };
+      // The same snapshot read raw, by template: bob's amulets, locked amulets and the offers to him.
+      const ledger = createClient({ ledger: { url: offers.ledgerUrl, token } }).ledger;
+      const templates = ['Splice.Amulet:Amulet', 'Splice.Amulet:LockedAmulet', 'Splice.AmuletTransferInstruction:AmuletTransferInstruction'];
+      const cumulative = templates.map((id) => ({ identifierFilter: { TemplateFilter: { value: { templateId: `#splice-amulet:${id}` } } } }));
+      const page = await lastValueFrom(ledger.getActiveContractsPage({ eventFormat: { filtersByParty: { [party]: { cumulative } } }, activeAtOffset: out.activeAtOffset, maxPageSize: 1000 }).pipe(orThrow()));
+      const created = page.activeContracts.map((e) => (e.contractEntry as { JsActiveContract: { createdEvent: { contractId: string; templateId: string; createArgument: Record<string, unknown> } } }).JsActiveContract.createdEvent);
+      const entity = (c: { templateId: string }) => c.templateId.split(':').slice(1).join(':');
+      const owned = (kind: string) =>
+        created.filter((c) => entity(c) === kind).map((c) => (kind.endsWith('LockedAmulet') ? c.createArgument['amulet'] : c.createArgument) as { owner: string; amount: { initialAmount: string } }).filter((a) => a.owner === party);
+      const units = (amounts: string[]) => amounts.reduce((sum, a) => sum + BigInt(a.split('.')[0]! + (a.split('.')[1] ?? '').padEnd(10, '0')), 0n);
+      const text = (n: bigint) => `${n.toString().padStart(11, '0').slice(0, -10)}.${n.toString().padStart(11, '0').slice(-10)}`;
+      const unlocked = owned('Splice.Amulet:Amulet').map((a) => a.amount.initialAmount);
+      const locked = owned('Splice.Amulet:LockedAmulet').map((a) => a.amount.initialAmount);
+      assert.deepEqual(out.balances, [
+        { instrument: { admin: offers.dsoParty, id: 'Amulet' }, total: text(units([...unlocked, ...locked])), unlocked: text(units(unlocked)), locked: text(units(locked)), holdings: unlocked.length + locked.length },
+      ]);
+      const incoming = created.filter((c) => entity(c).endsWith('AmuletTransferInstruction') && (c.createArgument['transfer'] as { receiver: string }).receiver === party);
+      assert.ok(incoming.length > 0, 'bob has offers waiting');
+      assert.deepEqual(out.incomingOffers.map((o) => [o.contractId, o.amount]).sort(), incoming.map((c) => [c.contractId, (c.createArgument['transfer'] as { amount: string }).amount]).sort());
+      assert.deepEqual(out.unreadable, []);
+    } finally {
+      await offers.close();
+    }
+  });
+
   it('bft-read.mjs: four Scans, one lying and one lagging: the history as a clean read gives it, the liar reported', async () => {
     const scans = await startSimulatedScans({ seed: 'examples-bft', updates: 150, scans: [{}, { byzantine: true }, {}, { lag: 5 }] });
     try {

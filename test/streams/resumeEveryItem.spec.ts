@@ -130,6 +130,17 @@ describe('resuming from every item, per cursor family and per stream (against th
   });
   after(() => net.close());
 
+  // The token standard's streams read a network of their own, with transfer offers (locked
+  // holdings, transfer instructions), so that the history above stays as it is.
+  let tokens: { net: SimulatedNetwork; client: CantonClient } | undefined;
+  const tokenClient = async (): Promise<{ net: SimulatedNetwork; client: CantonClient }> => {
+    if (tokens !== undefined) return tokens;
+    const offers = await startSimulatedNetwork({ seed: 'resume-every-item', updates: 150, transferOffers: 0.3 });
+    tokens = { net: offers, client: createClient({ ledger: { url: offers.ledgerUrl, token: mintToken({ userId: 'wallet', readAs: [...offers.hostedParties] }) } }) };
+    return tokens;
+  };
+  after(() => tokens?.net.close());
+
   const eventFormat = () => ({ filtersByParty: Object.fromEntries(hosted.map((p) => [p, {}])) });
   const updateFormat = () => ({ includeTransactions: { transactionShape: 'TRANSACTION_SHAPE_ACS_DELTA' as const, eventFormat: eventFormat() }, includeReassignments: eventFormat() });
   let ledgerStartCheckpoint: unknown;
@@ -204,6 +215,24 @@ describe('resuming from every item, per cursor family and per stream (against th
           name: 'ledger.vettedPackages',
           key: (v) => JSON.stringify(v),
           read: (from) => listedRecords(client.ledger.vettedPackages({ pageSize: 2 }, opts(from))),
+        },
+        {
+          name: 'ledger.holdings',
+          key: field('contractId'),
+          read: async (from) => {
+            const { net: offers, client: wallet } = await tokenClient();
+            return pageRecords(wallet.ledger.pages.holdings({ party: offers.party('alice'), maxPageSize: 2 }, opts(from)));
+          },
+        },
+        {
+          name: 'ledger.transferInstructions',
+          key: field('contractId'),
+          // A few offers are pending at a time: a page each.
+          minItems: 4,
+          read: async (from) => {
+            const { net: offers, client: wallet } = await tokenClient();
+            return itemRecords(wallet.ledger.transferInstructions({ party: offers.party('bob'), maxPageSize: 1 }, opts(from)), (i: { checkpoint: unknown }) => i.checkpoint);
+          },
         },
         {
           name: 'ledger.activeContracts',

@@ -15,6 +15,7 @@ export const openUnions = {
     JsContractEntry: "a new kind of active contract entry",
     CompletionResponse: "a new kind of completion stream item",
     Kind: "a new kind of user right",
+    TransferInstructionStatus: "a new status of a token-standard transfer instruction",
   },
   scan: {
     TreeEvent: "a new event_type in events_by_id",

@@ -7,6 +7,7 @@ import type { History } from './history/History.js';
 import { blobFor, sha256Hex } from './ids.js';
 import type { ContractData, HistoryUpdate, TemplateRef, TransactionUpdate } from './model.js';
 import { hash32 } from './prng.js';
+import { interfacesOf } from './interfaceViews.js';
 import { templateMatches } from './templates.js';
 import { formatInstant } from './time.js';
 
@@ -70,6 +71,8 @@ interface Matcher {
   readonly kind: 'wildcard' | 'template' | 'interface';
   readonly id: string;
   readonly blob: boolean;
+  /** An interface filter's `includeInterfaceView`. */
+  readonly view?: boolean;
 }
 
 export interface EventFormatSpec {
@@ -122,7 +125,9 @@ const parseFilters = (u: unknown): Matcher[] => {
     }
     if (key === 'InterfaceFilter') {
       if (typeof value['interfaceId'] !== 'string') throw new BodyError();
-      return { kind: 'interface', id: value['interfaceId'], blob };
+      const view = optBool(value['includeInterfaceView']);
+      if (view === 'bad') throw new BodyError();
+      return { kind: 'interface', id: value['interfaceId'], blob, view };
     }
     throw new BodyError();
   });
@@ -196,12 +201,24 @@ export const canonicalJson = (u: unknown): string => {
 // -------------------------------------------------------------------------------------------------
 // Rendering
 
-const matchTemplate = (m: Matcher, t: TemplateRef): boolean => m.kind === 'wildcard' || (m.kind === 'template' && templateMatches(m.id, t));
+const NO_VIEWS: ReadonlySet<TemplateRef> = new Set();
 
-/** The requested, hosted parties among `candidates` whose filters match `t`, and whether a blob was asked for. */
-const select = (spec: EventFormatSpec, hosted: ReadonlySet<string>, candidates: readonly string[], t: TemplateRef): { parties: string[]; blob: boolean } => {
+/** The interface of `t` an interface filter names (by package id or `#package-name`), if `t` implements it. */
+const implemented = (m: Matcher, t: TemplateRef): TemplateRef | undefined => (m.kind === 'interface' ? interfacesOf(t).find((i) => templateMatches(m.id, i.iface))?.iface : undefined);
+const matchTemplate = (m: Matcher, t: TemplateRef): boolean => m.kind === 'wildcard' || (m.kind === 'template' && templateMatches(m.id, t)) || implemented(m, t) !== undefined;
+
+interface Selected {
+  readonly parties: string[];
+  readonly blob: boolean;
+  /** The interfaces whose views the matching filters ask for (`includeInterfaceView`). */
+  readonly views: ReadonlySet<TemplateRef>;
+}
+
+/** The requested, hosted parties among `candidates` whose filters match `t`, and whether a blob and which views were asked for. */
+const select = (spec: EventFormatSpec, hosted: ReadonlySet<string>, candidates: readonly string[], t: TemplateRef): Selected => {
   const parties: string[] = [];
   let blob = false;
+  const views = new Set<TemplateRef>();
   for (const p of candidates) {
     if (!hosted.has(p)) continue;
     const matchers = [...(spec.byParty.get(p) ?? []), ...(spec.anyParty ?? [])];
@@ -209,11 +226,21 @@ const select = (spec: EventFormatSpec, hosted: ReadonlySet<string>, candidates: 
     if (hits.length === 0) continue;
     parties.push(p);
     if (hits.some((m) => m.blob)) blob = true;
+    for (const m of hits) {
+      const iface = m.view === true ? implemented(m, t) : undefined;
+      if (iface !== undefined) views.add(iface);
+    }
   }
-  return { parties, blob };
+  return { parties, blob, views };
 };
 
-const createdEvent = (seed: string, offset: number, nodeId: number, c: ContractData, witnesses: readonly string[], blob: boolean, acsDelta: boolean): Json => ({
+/** The views of `c` through `views`, as the participant computes them (status OK). */
+const interfaceViewsOf = (c: ContractData, views: ReadonlySet<TemplateRef>): Json[] =>
+  interfacesOf(c.template)
+    .filter((i) => views.has(i.iface))
+    .map((i) => ({ interfaceId: i.iface.id, viewStatus: { code: 0, message: '', details: [] }, viewValue: compact(i.view(c)), implementationPackageId: c.template.packageId }));
+
+const createdEvent = (seed: string, offset: number, nodeId: number, c: ContractData, witnesses: readonly string[], blob: boolean, acsDelta: boolean, views: ReadonlySet<TemplateRef> = NO_VIEWS): Json => ({
   offset,
   nodeId,
   contractId: c.contractId,
@@ -222,7 +249,7 @@ const createdEvent = (seed: string, offset: number, nodeId: number, c: ContractD
   contractKeyHash: '',
   createArgument: compact(c.args),
   createdEventBlob: blob ? blobFor(seed, c.contractId) : '',
-  interfaceViews: [],
+  interfaceViews: interfaceViewsOf(c, views),
   witnessParties: [...witnesses],
   signatories: [...c.signatories],
   observers: [...c.observers],
@@ -241,7 +268,7 @@ const transaction = (seed: string, index: LedgerIndex, offset: number, u: Transa
     if (shape === 'ACS_DELTA') {
       if (stake.parties.length === 0) continue;
       stake.parties.forEach((p) => requested.add(p));
-      if (node.kind === 'created') events.push({ CreatedEvent: createdEvent(seed, offset, node.nodeId, node.contract, stake.parties, stake.blob, true) });
+      if (node.kind === 'created') events.push({ CreatedEvent: createdEvent(seed, offset, node.nodeId, node.contract, stake.parties, stake.blob, true, stake.views) });
       else if (node.consuming)
         events.push({ ArchivedEvent: { offset, nodeId: node.nodeId, contractId: node.contractId, templateId: node.template.id, witnessParties: stake.parties, packageName: node.template.packageName, implementedInterfaces: [] } });
       continue;
@@ -250,7 +277,7 @@ const transaction = (seed: string, index: LedgerIndex, offset: number, u: Transa
     if (wit.parties.length === 0) continue;
     wit.parties.forEach((p) => requested.add(p));
     if (node.kind === 'created') {
-      events.push({ CreatedEvent: createdEvent(seed, offset, node.nodeId, node.contract, wit.parties, wit.blob, stake.parties.length > 0) });
+      events.push({ CreatedEvent: createdEvent(seed, offset, node.nodeId, node.contract, wit.parties, wit.blob, stake.parties.length > 0, wit.views) });
     } else {
       events.push({
         ExercisedEvent: {
@@ -320,7 +347,7 @@ export const renderLedgerUpdate = (seed: string, index: LedgerIndex, entry: Ledg
   if (sel.parties.length === 0) return undefined;
   const event: Json =
     u.kind === 'assign'
-      ? { JsAssignmentEvent: { source: u.source, target: u.target, reassignmentId: u.unassignId, submitter: u.submitter, reassignmentCounter: u.counter, createdEvent: createdEvent(seed, entry.offset, 0, c, sel.parties, sel.blob, true) } }
+      ? { JsAssignmentEvent: { source: u.source, target: u.target, reassignmentId: u.unassignId, submitter: u.submitter, reassignmentCounter: u.counter, createdEvent: createdEvent(seed, entry.offset, 0, c, sel.parties, sel.blob, true, sel.views) } }
       : {
           JsUnassignedEvent: {
             value: {

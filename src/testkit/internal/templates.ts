@@ -1,8 +1,8 @@
 import { packageIdFor } from './ids.js';
 import type { TemplateRef } from './model.js';
 
-const template = (packageName: string, moduleName: string, entityName: string): TemplateRef => {
-  const packageId = packageIdFor(`${packageName}-0.1.9`);
+const template = (packageName: string, moduleName: string, entityName: string, version = '0.1.9'): TemplateRef => {
+  const packageId = packageIdFor(`${packageName}-${version}`);
   return { packageId, packageName, moduleName, entityName, id: `${packageId}:${moduleName}:${entityName}` };
 };
 
@@ -25,6 +25,14 @@ export const T = {
   SubscriptionInitialPayment: template('splice-wallet-payments', 'Splice.Wallet.Subscriptions', 'SubscriptionInitialPayment'),
   Subscription: template('splice-wallet-payments', 'Splice.Wallet.Subscriptions', 'Subscription'),
   SubscriptionIdleState: template('splice-wallet-payments', 'Splice.Wallet.Subscriptions', 'SubscriptionIdleState'),
+  LockedAmulet: template('splice-amulet', 'Splice.Amulet', 'LockedAmulet'),
+  AmuletTransferInstruction: template('splice-amulet', 'Splice.AmuletTransferInstruction', 'AmuletTransferInstruction'),
+} as const;
+
+/** The token-standard interfaces some of {@link T} implement (src/testkit/internal/interfaceViews.ts). */
+export const I = {
+  Holding: template('splice-api-token-holding-v1', 'Splice.Api.Token.HoldingV1', 'Holding', '1.0.0'),
+  TransferInstruction: template('splice-api-token-transfer-instruction-v1', 'Splice.Api.Token.TransferInstructionV1', 'TransferInstruction', '1.0.0'),
 } as const;
 
 /** Matches a template id given in a request, in package-id or `#package-name` reference form. */
@@ -37,6 +45,8 @@ export const templateMatches = (requested: string, ref: TemplateRef): boolean =>
  */
 export const CONSUMING_CHOICES: ReadonlyMap<string, ReadonlySet<string>> = new Map([
   [T.Amulet.id, new Set(['Amulet_Expire', 'Amulet_Lock'])],
+  [T.LockedAmulet.id, new Set(['LockedAmulet_Unlock', 'LockedAmulet_OwnerExpireLock', 'LockedAmulet_ExpireAmulet'])],
+  [T.AmuletTransferInstruction.id, new Set(['TransferInstruction_Accept', 'TransferInstruction_Reject', 'TransferInstruction_Withdraw'])],
   [T.VoteRequest.id, new Set(['VoteRequest_Expire'])],
   [T.TransferCommandCounter.id, new Set(['TransferCommandCounter_Increment'])],
   [T.SubscriptionRequest.id, new Set(['SubscriptionRequest_AcceptAndMakePayment', 'SubscriptionRequest_Reject', 'SubscriptionRequest_Withdraw'])],

@@ -17,6 +17,7 @@ import { MiningRounds } from './MiningRounds.js';
 import { partiesOf, type Parties } from './partiesOf.js';
 import { Reassignments } from './Reassignments.js';
 import { TransferCommands } from './TransferCommands.js';
+import { TransferOffers } from './TransferOffers.js';
 import { ValidatorLicenses } from './ValidatorLicenses.js';
 import { Votes } from './Votes.js';
 
@@ -42,6 +43,7 @@ export class History {
   private readonly votes: Votes;
   private readonly featuredApps: FeaturedApps;
   private readonly transferCommands: TransferCommands;
+  private readonly transferOffers: TransferOffers;
   private readonly licenses: ValidatorLicenses;
   private readonly ans: AnsLifecycle;
 
@@ -54,6 +56,7 @@ export class History {
     this.votes = new Votes(this.log, this.parties);
     this.featuredApps = new FeaturedApps(this.log, this.parties);
     this.transferCommands = new TransferCommands(this.log, this.parties);
+    this.transferOffers = new TransferOffers(this.log, this.parties, this.amulets);
     this.licenses = new ValidatorLicenses(this.log, this.parties, this.miningRounds);
     this.ans = new AnsLifecycle(this.log, this.parties, this.miningRounds, this.amulets);
 
@@ -144,6 +147,9 @@ export class History {
     const p = this.log.prng;
     // The rounds advance on time, before anything else (as the DSO's automation does).
     if (this.miningRounds.dueBy(this.log.clock() + MAX_STEP_MICROS)) return this.miningRounds.advance();
+    // Opt-in, drawn only when asked for: the default history stays as it was.
+    const offers = this.config.transferOffers ?? 0;
+    if (offers > 0 && p.chance(offers)) return this.transferOffers.step();
     if (this.reassignments.pending > 0 && p.chance(0.5)) return this.reassignments.assignNext();
     const r = p.next();
     if (r < 0.38) return this.amulets.transfer();

@@ -28,6 +28,8 @@ export interface HistoryConfig {
   readonly validators: readonly string[];
   readonly svs: readonly string[];
   readonly externalParties: readonly string[];
+  /** The chance that a generated update is a token-standard transfer offer or its acceptance (see `SimulatedNetworkOptions.transferOffers`). */
+  readonly transferOffers?: number;
   /** When set, a new migration's clock starts this long before its predecessor's last record time. */
   readonly migrationOverlapMicros?: number;
 }

@@ -1,0 +1,16 @@
+import { TransferInstructionView } from '../codecs/tokenStandard/TransferInstructionView.js';
+import { tokenStandardInterfaces } from '../codecs/tokenStandard/interfaceIds.js';
+import { ledgerInterfaceViews } from './ledgerInterfaceViews.js';
+
+const instructions = ledgerInterfaceViews('ledger.transferInstructions', tokenStandardInterfaces.TransferInstruction, TransferInstructionView);
+
+/**
+ * A party's pending transfer instructions of the token standard (every active contract
+ * implementing `TransferInstruction` it is a stakeholder of: offers to it and from it) as pages
+ * of `ViewedContract<TransferInstructionView>` records (`ledger.pages.transferInstructions`).
+ * @internal
+ */
+export const ledgerTransferInstructionsPages = instructions.pages;
+
+/** The item form of `ledgerTransferInstructionsPages` (see `LedgerGroup.transferInstructions`). @internal */
+export const ledgerTransferInstructions = instructions.items;
