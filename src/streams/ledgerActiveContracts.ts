@@ -66,6 +66,7 @@ export const ledgerActiveContractsPages = (
   transport: Transport,
   request: LedgerActiveContractsRequest,
   options: LedgerActiveContractsOptions = {},
+  meteredAs = 'ledger.activeContracts',
 ): Observable<E.Either<CantonError, Page<SnapshotContract, LedgerSnapshotCheckpoint | LedgerCheckpoint>>> =>
   checked(
     () => {
@@ -114,7 +115,7 @@ export const ledgerActiveContractsPages = (
           const body: GetActiveContractsPageRequest = { ...rest, ...(state.at !== undefined ? { activeAtOffset: state.at } : {}), ...(state.token !== undefined ? { pageToken: state.token } : {}) };
           return invokeOperation(transport, ledgerOperations.getActiveContractsPage, [body]);
         };
-        return readPages({ request: pageRequest, step }, initial, options).pipe(meterPages(transport.telemetry, 'ledger.activeContracts'));
+        return readPages({ request: pageRequest, step }, initial, options).pipe(meterPages(transport.telemetry, meteredAs));
       }),
   );
 

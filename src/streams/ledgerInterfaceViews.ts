@@ -72,10 +72,11 @@ const viewsPages =
       () =>
         requireRequest(request, `${stream} request`) ??
         new Checks().check(typeof request.party === 'string' && request.party !== '', 'party', 'must be a party id (a non-empty string)').result(`${stream} request`, request),
-      (req) => read(interfaceId, codec, transport, req, options),
+      (req) => read(stream, interfaceId, codec, transport, req, options),
     );
 
 const read = <V>(
+  stream: string,
   interfaceId: string,
   codec: t.Type<V, unknown, unknown>,
   transport: Transport,
@@ -91,6 +92,7 @@ const read = <V>(
       ...(request.maxPageSize !== undefined ? { maxPageSize: request.maxPageSize } : {}),
     },
     options,
+    stream,
   );
   const decode = decodeWith(codec, options.strict === undefined ? undefined : { strict: options.strict });
   const entity = entityOf(interfaceId);

@@ -22,6 +22,9 @@ describe('telemetry: every record stream is metered (the real SDK, against the s
   // A seed whose history holds closed votes; two migrations make import updates.
   const options = { seed: 'resume-every-item', updates: 60, migrations: 2, snapshotEvery: 12, bulkStorage: { checksums: {} }, users: ['u-a', 'u-b', 'u-c'].map((userId) => ({ userId })) };
   let net: SimulatedNetwork;
+  // The token standard's streams read a network with transfer offers (the history above stays as it is).
+  let offers: SimulatedNetwork;
+  let wallet: CantonClient;
   let otel: OtelHarness;
   let client: CantonClient;
   let lastMigration: number;
@@ -30,6 +33,7 @@ describe('telemetry: every record stream is metered (the real SDK, against the s
 
   before(async () => {
     net = await startSimulatedNetwork(options);
+    offers = await startSimulatedNetwork({ seed: 'resume-every-item', updates: 150, transferOffers: 0.3 });
     const { last, snapshots } = net.info();
     lastMigration = last.migrationId;
     const s = snapshots.find((x) => x.migrationId === lastMigration)!;
@@ -37,7 +41,10 @@ describe('telemetry: every record stream is metered (the real SDK, against the s
     const first = await firstValueFrom(createClient({ scan: { url: net.scanUrl } }).scan.updates({ page_size: 20 }, { version: 'v1' }).pipe(filter((r) => E.isRight(r) && 'synchronizer_id' in r.right)));
     synchronizerId = (first as E.Right<{ synchronizer_id: string }>).right.synchronizer_id;
   });
-  after(() => net.close());
+  after(async () => {
+    await net.close();
+    await offers.close();
+  });
   beforeEach(() => {
     otel = otelHarness();
     client = createClient({
@@ -45,6 +52,7 @@ describe('telemetry: every record stream is metered (the real SDK, against the s
       ledger: { url: net.ledgerUrl, token: mintToken({ userId: 'admin', admin: true, readAs: [...net.hostedParties] }) },
       telemetry: otel.telemetry,
     });
+    wallet = createClient({ ledger: { url: offers.ledgerUrl, token: mintToken({ userId: 'wallet', readAs: [...offers.hostedParties] }) }, telemetry: otel.telemetry });
   });
   afterEach(() => otel.shutdown());
 
@@ -67,6 +75,8 @@ describe('telemetry: every record stream is metered (the real SDK, against the s
     'ledger.users': () => client.ledger.pages.users({ pageSize: 2 }),
     'ledger.vettedPackages': () => client.ledger.pages.vettedPackages({ pageSize: 2 }),
     'ledger.activeContracts': () => client.ledger.pages.activeContracts({ eventFormat: eventFormat(), maxPageSize: 4 }),
+    'ledger.holdings': () => wallet.ledger.pages.holdings({ party: offers.party('alice'), maxPageSize: 2 }),
+    'ledger.transferInstructions': () => wallet.ledger.pages.transferInstructions({ party: offers.party('bob'), maxPageSize: 1 }),
   } as never;
 
   it('has a case for every paged entry of recordStreams', () => {
