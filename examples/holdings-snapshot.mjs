@@ -7,7 +7,7 @@
 //
 // AT (default: now) is the time the snapshot is taken at or before. Without CANTON_RX_SCAN_URL it
 // starts a simulated network and reads alice's and bob's holdings there.
-import { createClient, formatError } from 'canton-rx';
+import { createClient, formatError, sumDecimals } from 'canton-rx';
 import { startSimulatedNetwork } from 'canton-rx/testkit';
 import { lastValueFrom, reduce } from 'rxjs';
 
@@ -19,20 +19,7 @@ const at = env.AT ?? new Date().toISOString();
 const client = createClient({ scan: { url: env.CANTON_RX_SCAN_URL ?? net.scanUrl } });
 
 // Amounts are Daml `Decimal`s (Numeric 10: up to 28 digits and 10 decimals), sent as strings. A
-// float sum drifts (79916.34471599999); they are summed exactly as integers of 10^-10 and
-// written back as decimal strings.
-const SCALE = 10;
-const toUnits = (text) => {
-  const m = /^(-?)(\d+)(?:\.(\d{1,10}))?$/.exec(String(text).trim());
-  if (m === null) throw new Error(`not a Daml Decimal: ${JSON.stringify(text)}`);
-  const units = BigInt(m[2] + (m[3] ?? '').padEnd(SCALE, '0'));
-  return m[1] === '-' ? -units : units;
-};
-const fromUnits = (units) => {
-  const digits = (units < 0n ? -units : units).toString().padStart(SCALE + 1, '0');
-  return `${units < 0n ? '-' : ''}${digits.slice(0, -SCALE)}.${digits.slice(-SCALE)}`;
-};
-
+// float sum drifts (79916.34471599999); sumDecimals adds them exactly and writes a decimal string.
 const request = { migration_id: migrationId, record_time: at, record_time_match: 'at_or_before', page_size: 500, owner_party_ids: owners };
 const summary = await lastValueFrom(
   client.scan.holdings(request, { retry: { maxRetries: 8 } }).pipe(
@@ -43,11 +30,11 @@ const summary = await lastValueFrom(
         const c = r.right;
         const owner = typeof c.create_arguments.owner === 'string' ? c.create_arguments.owner : 'unknown';
         const template = c.template_id.split(':').slice(1).join(':');
-        const amount = toUnits(c.create_arguments.amount?.initialAmount ?? '0');
+        const amount = String(c.create_arguments.amount?.initialAmount ?? '0');
         const row = (acc.owners[owner] ??= {});
-        const cell = (row[template] ??= { contracts: 0, initialAmount: 0n });
+        const cell = (row[template] ??= { contracts: 0, initialAmount: '0' });
         cell.contracts++;
-        cell.initialAmount += amount;
+        cell.initialAmount = sumDecimals([cell.initialAmount, amount]);
         acc.contracts++;
         return acc;
       },
@@ -55,6 +42,6 @@ const summary = await lastValueFrom(
     ),
   ),
 );
-console.log(JSON.stringify(summary, (_key, value) => (typeof value === 'bigint' ? fromUnits(value) : value), 2));
+console.log(JSON.stringify(summary, undefined, 2));
 await net?.close();
 process.exitCode = summary.error === undefined ? 0 : 1;
