@@ -74,6 +74,7 @@ export type { BackfillSlice } from './backfill/BackfillSlice.js';
 export type { LedgerWebSocketStreams } from './ws/ledgerWebSocketStreams.js';
 export type { WebSocketStreamOptions, CompletionsCheckpoint } from './ws/options.js';
 export type { ActiveContractsOptions } from './ws/activeContractsChannel.js';
+export type { WebSocketUpdatesRequest } from './ws/updateChannel.js';
 export type { LedgerInterfaceViewsOptions, LedgerInterfaceViewsRequest } from './streams/ledgerInterfaceViews.js';
 export type { ViewedContract } from './streams/ViewedContract.js';
 

@@ -8,6 +8,7 @@ import type { ListDsoScansResponse } from '../codecs/scan/ListDsoScansResponse.j
 import { listDsoScans, scanAgreements } from '../generated/scan/operations.js';
 import { requestUnparsed } from '../http/request.js';
 import type { Fetch } from '../http/types.js';
+import type { Telemetry } from '../telemetry/createTelemetry.js';
 import { parseBaseUrl } from '../http/parseBaseUrl.js';
 import { Checks } from '../validation/checks.js';
 import { Exclusions } from './Exclusions.js';
@@ -90,7 +91,7 @@ const checkConfig = (config: ScanPoolConfig): RequestIssue[] => {
  */
 export const createPoolTransport = (
   config: ScanPoolConfig,
-  shared: { fetch: Fetch; timeoutMs: number; maxResponseBytes?: number; configIssues?: ReadonlyArray<RequestIssue> },
+  shared: { fetch: Fetch; timeoutMs: number; maxResponseBytes?: number; configIssues?: ReadonlyArray<RequestIssue>; telemetry?: Telemetry },
 ): Transport => {
   const issues = [...(shared.configIssues ?? []), ...checkConfig(config)];
   if (issues.length > 0) {
@@ -107,15 +108,21 @@ export const createPoolTransport = (
     health: new ScanHealth(onEvent),
     exclusions: new Exclusions(onEvent, config.exclusionMs),
     onEvent,
-    send: (scan, { agreement: _a, onOkText: _t, onOkJson: _j, ...call }) =>
-      requestUnparsed({
-        ...call,
-        baseUrl: scan,
-        fetch: shared.fetch,
-        timeoutMs: shared.timeoutMs,
-        ...(shared.maxResponseBytes !== undefined ? { maxResponseBytes: shared.maxResponseBytes } : {}),
-        ...(config.token !== undefined ? { token: config.token } : {}),
-      }),
+    send: (scan, { agreement: _a, onOkText: _t, onOkJson: _j, ...call }) => {
+      const send = (onBodySize?: (which: 'request' | 'response', bytes: number) => void) =>
+        requestUnparsed({
+          ...call,
+          baseUrl: scan,
+          fetch: shared.fetch,
+          timeoutMs: shared.timeoutMs,
+          ...(shared.maxResponseBytes !== undefined ? { maxResponseBytes: shared.maxResponseBytes } : {}),
+          ...(config.token !== undefined ? { token: config.token } : {}),
+          ...(onBodySize !== undefined ? { onBodySize } : {}),
+        });
+      // A span for each Scan asked, as a single Scan's transport has for each request.
+      const { telemetry } = shared;
+      return telemetry === undefined ? send() : telemetry.request({ method: call.method, path: call.path, group: 'scan', server: scan, ...(call.operationId !== undefined ? { operationId: call.operationId } : {}) }, send);
+    },
   };
   const agreedRead = (scans: ReadonlyArray<string>, call: Call) => readAgreed(ctx, scans, call, agreementOf(call));
 

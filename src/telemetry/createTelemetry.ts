@@ -16,6 +16,8 @@ export interface RequestInfo {
   readonly path: string;
   readonly operationId?: string;
   readonly group: string;
+  /** The base URL of the server asked, where a group has several (a Scan pool's Scans): the span's `server.address` and `server.port`. */
+  readonly server?: string;
 }
 
 /** Where a server's history ends, as its feed's checkpoints say where they stand: a record time (Scan) or an offset (ledger). @internal */
@@ -42,10 +44,10 @@ export interface Telemetry {
    * cancel. The span records the retry number (`retryAttempt`) and the body sizes `send` is to
    * report to `onBodySize` (given only when there is a span to record them).
    */
-  readonly request: (
+  readonly request: <R extends Pick<HttpResponse, 'status'>>(
     info: RequestInfo,
-    send: (onBodySize: ((which: 'request' | 'response', bytes: number) => void) | undefined) => Observable<E.Either<CantonError, HttpResponse>>,
-  ) => Observable<E.Either<CantonError, HttpResponse>>;
+    send: (onBodySize: ((which: 'request' | 'response', bytes: number) => void) | undefined) => Observable<E.Either<CantonError, R>>,
+  ) => Observable<E.Either<CantonError, R>>;
   /**
    * Counts a page of a record stream and its items; the lag behind now from its checkpoint's
    * `record_time`; and, for a feed that reads toward a server's end (`toEnd`), a page that
@@ -131,10 +133,18 @@ export const createTelemetry = (config: TelemetryConfig | undefined): Telemetry 
   const opLabels = (info: RequestInfo): TelemetryAttributes =>
     labelsOf(`op ${info.group} ${info.operationId ?? `${info.method} ${info.path}`}`, () => ({ 'canton_rx.group': info.group, 'canton_rx.operation': info.operationId ?? `${info.method} ${info.path}` }));
   // `http.request.resend_count`: the retry number (OpenTelemetry's name), 0 for a first try.
-  const spanAttributes = (info: RequestInfo): TelemetryAttributes => ({ ...opLabels(info), 'http.request.method': info.method, 'url.template': info.path, 'http.request.resend_count': retryAttempt() });
+  const spanAttributes = (info: RequestInfo): TelemetryAttributes => ({ ...opLabels(info), 'http.request.method': info.method, 'url.template': info.path, 'http.request.resend_count': retryAttempt(), ...serverOf(info.server) });
 
-  const request: Telemetry['request'] = (info, send) =>
-    new Observable((subscriber) => {
+  const serverOf = (server: string | undefined): TelemetryAttributes => {
+    if (server === undefined) return {};
+    const url = new URL(server);
+    return { 'server.address': url.hostname, 'server.port': url.port === '' ? (url.protocol === 'https:' ? 443 : 80) : Number(url.port) };
+  };
+  const request: Telemetry['request'] = <R extends Pick<HttpResponse, 'status'>>(
+    info: RequestInfo,
+    send: (onBodySize: ((which: 'request' | 'response', bytes: number) => void) | undefined) => Observable<E.Either<CantonError, R>>,
+  ) =>
+    new Observable<E.Either<CantonError, R>>((subscriber) => {
       const span = tracer?.startSpan(`${info.method} ${info.path}`, { kind: SPAN_KIND_CLIENT, attributes: spanAttributes(info) });
       const started = now();
       let done = false;

@@ -4,7 +4,6 @@ import type { CantonError } from '../errors/CantonError.js';
 import { ledgerChannels } from '../generated/ledger/channels.js';
 import { JsGetUpdatesResponse, type Update } from '../codecs/ledger/Update.js';
 import { JsGetUpdateTreesResponse, type Update1 } from '../codecs/ledger/JsGetUpdateTreesResponse.js';
-import type { GetUpdatesRequest } from '../codecs/ledger/GetUpdatesRequest.js';
 import type { GetCompletionsRequest } from '../codecs/ledger/GetCompletionsRequest.js';
 import type { CompletionStreamRequest } from '../codecs/ledger/CompletionStreamRequest.js';
 import type { Completion1 } from '../codecs/ledger/CompletionStreamResponse.js';
@@ -15,7 +14,7 @@ import type { Heartbeat } from '../streams/heartbeat.js';
 import { activeContractsChannel, type ActiveContractsOptions } from './activeContractsChannel.js';
 import { completionChannel } from './completionChannel.js';
 import type { CompletionsCheckpoint, WebSocketStreamOptions } from './options.js';
-import { updateChannel, type UpdateChannel } from './updateChannel.js';
+import { updateChannel, type UpdateChannel, type WebSocketUpdatesRequest } from './updateChannel.js';
 import type { WebSocketEndpoint } from './webSocketEndpoint.js';
 
 type Result<A> = Observable<E.Either<CantonError, A>>;
@@ -54,11 +53,11 @@ export interface LedgerWebSocketStreams {
    * client.ledger.ws.updates({ beginExclusive: 1200, updateFormat }, { from: await store.load() }).subscribe((r) => E.isRight(r) && console.log(r.right));
    * ```
    */
-  updates(request: GetUpdatesRequest, options?: Quiet<LedgerCheckpoint>): Result<Update>;
+  updates(request: WebSocketUpdatesRequest, options?: Quiet<LedgerCheckpoint>): Result<Update>;
   /** With `heartbeats: true`: a `Heartbeat` for each `OffsetCheckpoint` at the stream's position. */
-  updates(request: GetUpdatesRequest, options: Beating<LedgerCheckpoint>): Result<Update | Heartbeat<LedgerCheckpoint>>;
+  updates(request: WebSocketUpdatesRequest, options: Beating<LedgerCheckpoint>): Result<Update | Heartbeat<LedgerCheckpoint>>;
   /** Options known only at run time: updates, and heartbeats if asked for. */
-  updates(request: GetUpdatesRequest, options?: WebSocketStreamOptions<LedgerCheckpoint>): Result<Update | Heartbeat<LedgerCheckpoint>>;
+  updates(request: WebSocketUpdatesRequest, options?: WebSocketStreamOptions<LedgerCheckpoint>): Result<Update | Heartbeat<LedgerCheckpoint>>;
   /**
    * `/v2/updates/flats` (asyncapi `onV2UpdatesFlats`): as `updates`, from the legacy `filter`.
    * @deprecated Deprecated in Canton 3.5 and removed in 3.6: use `updates` with an `updateFormat`
@@ -68,11 +67,11 @@ export interface LedgerWebSocketStreams {
    * client.ledger.ws.flats({ beginExclusive: 1200, filter }).subscribe(console.log); // new code: ws.updates with an updateFormat
    * ```
    */
-  flats(request: GetUpdatesRequest, options?: Quiet<LedgerCheckpoint>): Result<Update>;
+  flats(request: WebSocketUpdatesRequest, options?: Quiet<LedgerCheckpoint>): Result<Update>;
   /** @deprecated Use `updates` (see above). */
-  flats(request: GetUpdatesRequest, options: Beating<LedgerCheckpoint>): Result<Update | Heartbeat<LedgerCheckpoint>>;
+  flats(request: WebSocketUpdatesRequest, options: Beating<LedgerCheckpoint>): Result<Update | Heartbeat<LedgerCheckpoint>>;
   /** @deprecated Use `updates` (see above). */
-  flats(request: GetUpdatesRequest, options?: WebSocketStreamOptions<LedgerCheckpoint>): Result<Update | Heartbeat<LedgerCheckpoint>>;
+  flats(request: WebSocketUpdatesRequest, options?: WebSocketStreamOptions<LedgerCheckpoint>): Result<Update | Heartbeat<LedgerCheckpoint>>;
   /**
    * `/v2/updates/trees` (asyncapi `onV2UpdatesTrees`): transaction trees, from the legacy
    * `filter` (an `updateFormat` is refused), with the checkpoints of `updates`.
@@ -83,11 +82,11 @@ export interface LedgerWebSocketStreams {
    * client.ledger.ws.trees({ beginExclusive: 1200, filter }).subscribe(console.log); // new code: ws.updates with an updateFormat
    * ```
    */
-  trees(request: GetUpdatesRequest, options?: Quiet<LedgerCheckpoint>): Result<Update1>;
+  trees(request: WebSocketUpdatesRequest, options?: Quiet<LedgerCheckpoint>): Result<Update1>;
   /** @deprecated Use `updates` (see above). */
-  trees(request: GetUpdatesRequest, options: Beating<LedgerCheckpoint>): Result<Update1 | Heartbeat<LedgerCheckpoint>>;
+  trees(request: WebSocketUpdatesRequest, options: Beating<LedgerCheckpoint>): Result<Update1 | Heartbeat<LedgerCheckpoint>>;
   /** @deprecated Use `updates` (see above). */
-  trees(request: GetUpdatesRequest, options?: WebSocketStreamOptions<LedgerCheckpoint>): Result<Update1 | Heartbeat<LedgerCheckpoint>>;
+  trees(request: WebSocketUpdatesRequest, options?: WebSocketStreamOptions<LedgerCheckpoint>): Result<Update1 | Heartbeat<LedgerCheckpoint>>;
   /**
    * `/v2/commands/command-completions` (asyncapi `onV2CommandsCommand-completions`): the
    * completions of commands acting as one of `parties`, as they happen; the channel never ends
@@ -134,9 +133,9 @@ const TREES: UpdateChannel<Update1> = { path: ledgerChannels.updatesTrees.path, 
 
 /** @internal */
 export const ledgerWebSocketStreams = (endpoint: E.Either<CantonError, WebSocketEndpoint>): LedgerWebSocketStreams => ({
-  updates: ((request: GetUpdatesRequest, options?: WebSocketStreamOptions<LedgerCheckpoint>) => updateChannel(endpoint, UPDATES, request, options)) as LedgerWebSocketStreams['updates'],
-  flats: ((request: GetUpdatesRequest, options?: WebSocketStreamOptions<LedgerCheckpoint>) => updateChannel(endpoint, FLATS, request, options)) as LedgerWebSocketStreams['flats'],
-  trees: ((request: GetUpdatesRequest, options?: WebSocketStreamOptions<LedgerCheckpoint>) => updateChannel(endpoint, TREES, request, options)) as LedgerWebSocketStreams['trees'],
+  updates: ((request: WebSocketUpdatesRequest, options?: WebSocketStreamOptions<LedgerCheckpoint>) => updateChannel(endpoint, UPDATES, request, options)) as LedgerWebSocketStreams['updates'],
+  flats: ((request: WebSocketUpdatesRequest, options?: WebSocketStreamOptions<LedgerCheckpoint>) => updateChannel(endpoint, FLATS, request, options)) as LedgerWebSocketStreams['flats'],
+  trees: ((request: WebSocketUpdatesRequest, options?: WebSocketStreamOptions<LedgerCheckpoint>) => updateChannel(endpoint, TREES, request, options)) as LedgerWebSocketStreams['trees'],
   completions: ((request: GetCompletionsRequest, options?: WebSocketStreamOptions<CompletionsCheckpoint>) =>
     completionChannel(endpoint, ledgerChannels.commandCompletions.path, request, options)) as LedgerWebSocketStreams['completions'],
   completionStream: ((request: CompletionStreamRequest, options?: WebSocketStreamOptions<CompletionsCheckpoint>) =>

@@ -5,6 +5,8 @@ import type { CantonError } from '../errors/CantonError.js';
 import { checked } from '../client/send.js';
 import { ledgerChannels } from '../generated/ledger/channels.js';
 import type { GetUpdatesRequest } from '../codecs/ledger/GetUpdatesRequest.js';
+import { TransactionShape } from '../codecs/ledger/UpdateFormat.js';
+import type { UpdateFormatInput } from '../streams/ledgerUpdates.js';
 import { Checks } from '../validation/checks.js';
 import type { LedgerCheckpoint } from '../streams/checkpoints.js';
 import type { Heartbeat } from '../streams/heartbeat.js';
@@ -29,6 +31,24 @@ export interface UpdateChannel<U> {
   readonly legacyFilterOnly: boolean;
 }
 
+/**
+ * The request of the ledger's update channels (`ledger.ws.updates`, `flats`, `trees`): the
+ * AsyncAPI's `GetUpdatesRequest`, whose `updateFormat` is an {@link UpdateFormatInput}, so a
+ * format declared without `as const` is taken; its `transactionShape` is checked before a socket
+ * opens.
+ * @example
+ * ```ts
+ * import { createClient, type WebSocketUpdatesRequest } from 'canton-rx';
+ *
+ * const updateFormat = { includeTransactions: { transactionShape: 'TRANSACTION_SHAPE_ACS_DELTA', eventFormat: { filtersForAnyParty: {} } } };
+ * const request: WebSocketUpdatesRequest = { beginExclusive: 0, updateFormat };
+ * createClient({ ledger: { url: 'http://127.0.0.1:7575' } }).ledger.ws.updates(request).subscribe(console.log);
+ * ```
+ * @category Streams
+ * @since 0.4.0
+ */
+export type WebSocketUpdatesRequest = Omit<GetUpdatesRequest, 'updateFormat'> & { readonly updateFormat?: UpdateFormatInput | null };
+
 /** Position: ascending, the exclusive lower bound to open from; descending, the exclusive upper bound. */
 interface Position {
   readonly at: number;
@@ -37,7 +57,7 @@ interface Position {
 /** The checkpoint at an offset; none at the ledger's begin, before anything was read. */
 const ledgerCheckpoint = (offset: number): LedgerCheckpoint | undefined => (offset > 0 ? { stream: 'ledger.updates', offset } : undefined);
 
-const checkRequest = (request: GetUpdatesRequest, options: WebSocketStreamOptions<LedgerCheckpoint>, channel: UpdateChannel<unknown>): Checks => {
+const checkRequest = (request: WebSocketUpdatesRequest, options: WebSocketStreamOptions<LedgerCheckpoint>, channel: UpdateChannel<unknown>): Checks => {
   const checks = new Checks().nonNegativeInt(request.beginExclusive, 'beginExclusive');
   const end = request.endInclusive;
   if (end != null) checks.positiveInt(end, 'endInclusive').check(!(end < request.beginExclusive), 'endInclusive', 'must not be below beginExclusive');
@@ -46,6 +66,8 @@ const checkRequest = (request: GetUpdatesRequest, options: WebSocketStreamOption
   const hasFilter = request.filter != null;
   if (channel.legacyFilterOnly) checks.check(!hasFormat, 'updateFormat', 'must be unset on the trees channel').check(hasFilter, 'filter', 'is required on the trees channel');
   else checks.check(hasFormat !== hasFilter, 'updateFormat', hasFormat ? 'must be unset when filter is given' : 'is required (or the deprecated filter)');
+  const shape = request.updateFormat?.includeTransactions?.transactionShape;
+  if (shape !== undefined) checks.check(TransactionShape.is(shape), 'updateFormat.includeTransactions.transactionShape', `must be one of ${Object.keys(TransactionShape.keys).join(', ')}`);
   const from = options.from;
   checks.checkpoint(checkpointCodecs['ledger.updates'], from);
   if (options.tail !== undefined) {
@@ -70,7 +92,7 @@ const checkRequest = (request: GetUpdatesRequest, options: WebSocketStreamOption
 export const updateChannel = <U>(
   endpoint: E.Either<CantonError, WebSocketEndpoint>,
   channel: UpdateChannel<U>,
-  request: GetUpdatesRequest,
+  request: WebSocketUpdatesRequest,
   options: WebSocketStreamOptions<LedgerCheckpoint> = {},
 ): Observable<E.Either<CantonError, U | Heartbeat<LedgerCheckpoint>>> =>
   checked(

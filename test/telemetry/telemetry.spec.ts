@@ -152,6 +152,20 @@ describe('telemetry: OpenTelemetry spans and metrics (the real SDK, in-memory ex
     assert.equal(await otel.sum('canton_rx.pool.events', { 'canton_rx.event': seen[0]! }), seen.filter((t) => t === seen[0]).length);
   });
 
+  it('a Scan pool: a span for each Scan asked, naming its address and port, with the answer each gave', async () => {
+    const dead = 'http://127.0.0.1:1/api/scan';
+    const client = createClient({ scan: { urls: [net.scanUrl, dead], threshold: 2 }, telemetry: otel.telemetry });
+    await collect(client.scan.updates({ page_size: 50 }, { retry: { initialDelayMs: 0, maxRetries: 1 } }));
+    const spans = otel.spans().filter((s) => s.attributes['url.template'] === '/v2/updates');
+    const port = Number(new URL(net.scanUrl).port);
+    const live = spans.filter((s) => s.attributes['server.port'] === port);
+    const gone = spans.filter((s) => s.attributes['server.port'] === 1);
+    assert.ok(live.length > 0 && gone.length > 0, 'both Scans asked, each with its own spans');
+    assert.ok(spans.every((s) => s.attributes['server.address'] === '127.0.0.1' && s.attributes['canton_rx.group'] === 'scan'));
+    assert.ok(live.every((s) => s.attributes['http.response.status_code'] === 200 && (s.attributes['http.response.body.size'] as number) > 0));
+    assert.ok(gone.every((s) => s.attributes['error.type'] !== undefined && s.attributes['http.response.status_code'] === undefined));
+  });
+
   it('without telemetry nothing is emitted, even with global providers registered, and reads work the same', async () => {
     assert.ok(trace.setGlobalTracerProvider(otel.providers.tracerProvider));
     assert.ok(metrics.setGlobalMeterProvider(otel.providers.meterProvider));

@@ -87,6 +87,9 @@ const mergedDeclared = mergeFeeds(client.ledger.updates({ updateFormat: declared
 expectType<Equals<typeof mergedDeclared, Observable<E.Either<FeedError, MergedUpdate>>>>();
 client.ledger.updatesWithSnapshot({ updateFormat: declaredFormat });
 client.ledger.pages.updates({ updateFormat: declaredFormat });
+const declaredWs = client.ledger.ws.updates({ beginExclusive: 0, updateFormat: declaredFormat });
+expectType<Equals<ResultOf<typeof declaredWs>, codecs.ledger.Update>>();
+client.ledger.ws.flats({ beginExclusive: 0, updateFormat: declaredFormat });
 // @ts-expect-error a shape is still a string
 client.ledger.updates({ updateFormat: { includeTransactions: { transactionShape: 1, eventFormat: {} } } });
 

@@ -10,7 +10,7 @@ import type { Heartbeat } from '../../src/streams/heartbeat';
 import { mintToken, startSimulatedNetwork, type SimulatedNetwork } from '../../src/testkit/index';
 import { collect } from '../helpers/collect';
 import { rights } from '../helpers/results';
-import { eventually, formatOf } from './helpers';
+import { eventually, formatOf, recordingWebSocket } from './helpers';
 
 const offsets = (us: readonly Update[]) => us.map((u) => checkpointOf(u).offset);
 
@@ -40,6 +40,18 @@ describe('ledger.ws.updates against the simulated network', function () {
     const after = net.webSocketStats();
     assert.equal(after.opened, before.opened + 1);
     await eventually(() => net.webSocketStats().open === 0, 'the socket closed');
+  });
+
+  it('takes a format declared without as const (its shape a string), and refuses an unknown shape before a socket opens', async () => {
+    const declared = { includeTransactions: { transactionShape: 'TRANSACTION_SHAPE_ACS_DELTA', eventFormat: { filtersByParty: { [alice]: {} } } }, includeReassignments: { filtersByParty: { [alice]: {} } } };
+    assert.deepEqual(rights(await collect(client.ledger.ws.updates({ beginExclusive: 0, endInclusive: end, updateFormat: declared }))), paged);
+    const { ctor, opened } = recordingWebSocket();
+    const recorded = createClient({ ledger: { url: net.ledgerUrl, token: mintToken({ userId: 'alice', actAs: [alice] }) }, webSocket: ctor });
+    const wrong = { ...declared, includeTransactions: { ...declared.includeTransactions, transactionShape: 'TRANSACTION_SHAPE_ALL' } };
+    const [refused, ...rest] = await collect(recorded.ledger.ws.updates({ beginExclusive: 0, updateFormat: wrong }));
+    assert.ok(rest.length === 0 && refused !== undefined && E.isLeft(refused) && refused.left._tag === 'InvalidRequest', JSON.stringify(refused));
+    assert.match(JSON.stringify(refused.left), /updateFormat\.includeTransactions\.transactionShape/);
+    assert.equal(opened.length, 0, 'no socket opened');
   });
 
   it('descending, with the same offsets reversed', async () => {
