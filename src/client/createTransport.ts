@@ -40,7 +40,7 @@ export type TransportAnswer = HttpResponse & { readonly strict?: boolean };
  * some, is what its streams report to.
  * @internal
  */
-export type Transport = ((call: Call) => Observable<E.Either<CantonError, TransportAnswer>>) & { readonly okBytes?: true; readonly telemetry?: Telemetry };
+export type Transport = ((call: Call) => Observable<E.Either<CantonError, TransportAnswer>>) & { readonly okBytes?: true; readonly telemetry?: Telemetry; readonly strict?: true };
 
 /**
  * The transport of one call with its own `strict` (a stream's option), laid over the client's:
@@ -53,6 +53,7 @@ export const withStrict = (transport: Transport, options: { readonly strict?: bo
     : Object.assign((call: Call) => transport({ ...call, strict: options.strict }), {
         ...(transport.okBytes === true ? { okBytes: true as const } : {}),
         ...(transport.telemetry !== undefined ? { telemetry: transport.telemetry } : {}),
+        ...(options.strict ? { strict: true as const } : {}),
       });
 
 /**
@@ -106,5 +107,6 @@ export const createTransport = (
     telemetry === undefined
       ? send
       : (call: Call) => telemetry.request({ method: call.method, path: call.path, group: name, ...(call.operationId !== undefined ? { operationId: call.operationId } : {}) }, (onBodySize) => send(onBodySize === undefined ? call : { ...call, onBodySize }));
-  return Object.assign(sent, { okBytes: true as const });
+  // `strict` tells what a stream decodes itself, past the answer (the token standard's views), how the client decodes.
+  return Object.assign(sent, { okBytes: true as const, ...(shared.strict === true ? { strict: true as const } : {}) });
 };

@@ -94,7 +94,8 @@ const read = <V>(
     options,
     stream,
   );
-  const decode = decodeWith(codec, options.strict === undefined ? undefined : { strict: options.strict });
+  // The call's own `strict`, else the client's (withStrict lays the first over the second).
+  const decode = decodeWith(codec, transport.strict === true ? { strict: true } : undefined);
   const entity = entityOf(interfaceId);
   const viewOf = (created: CreatedEvent): E.Either<CantonError, { readonly view: V | undefined; readonly status: JsStatus }> => {
     const views = created.interfaceViews ?? [];

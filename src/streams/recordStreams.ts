@@ -2,7 +2,7 @@ import type { Observable } from 'rxjs';
 import type * as E from 'fp-ts/lib/Either.js';
 import type * as t from 'io-ts';
 import type { CantonError } from '../errors/CantonError.js';
-import type { Transport } from '../client/createTransport.js';
+import { withStrict, type Transport } from '../client/createTransport.js';
 import type { Page } from '../paging/Page.js';
 import { checkpointCodecs } from './checkpointCodecs.js';
 import { ledgerActiveContractsPages } from './ledgerActiveContracts.js';
@@ -114,13 +114,14 @@ type MethodOf<K> = K extends `${string}.${infer M}` ? M : never;
 type Bound<F> = F extends (transport: Transport, request: infer R, options?: infer O) => infer P ? (request: R, options?: O) => P : never;
 
 /**
- * The page forms of one group's table, bound to its transport: `{ updates: (request, options) => ... }`
+ * The page forms of one group's table, bound to its transport (with a call's own `strict` laid over
+ * the client's, as the item forms have it): `{ updates: (request, options) => ... }`
  * from the table's paged entries.
  * @internal
  */
 export const pageFormsOf = <T extends Table>(table: T, transport: Transport): { [K in PagedName<T> as MethodOf<K>]: Bound<T[K] extends { readonly pages: infer F } ? F : never> } =>
   Object.fromEntries(
     Object.entries(table).flatMap(([name, entry]) =>
-      entry.pages !== undefined ? [[name.slice(name.indexOf('.') + 1), (request: never, options?: never) => (entry.pages as (t: Transport, r: never, o?: never) => unknown)(transport, request, options)]] : [],
+      entry.pages !== undefined ? [[name.slice(name.indexOf('.') + 1), (request: never, options?: { readonly strict?: boolean }) => (entry.pages as (t: Transport, r: never, o?: unknown) => unknown)(withStrict(transport, options), request, options)]] : [],
     ),
   ) as never;

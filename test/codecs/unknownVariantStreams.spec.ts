@@ -149,6 +149,10 @@ describe('the streams go on past an unknown member, checkpoints included (issue 
       const out = await lastValueFrom(client.scan.updates({ page_size: 4 }, { strict: true }).pipe(toArray()));
       const last = out[out.length - 1] as E.Either<CantonError, unknown>;
       assert.ok(E.isLeft(last) && last.left._tag === 'DecodeError', JSON.stringify(last).slice(0, 300));
+      // The page form takes the call's strict as the item form does.
+      const pages = await lastValueFrom(client.scan.pages.updates({ page_size: 4 }, { strict: true }).pipe(toArray()));
+      const lastPage = pages[pages.length - 1] as E.Either<CantonError, unknown>;
+      assert.ok(E.isLeft(lastPage) && lastPage.left._tag === 'DecodeError', JSON.stringify(lastPage).slice(0, 300));
     });
   });
 });

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import * as E from 'fp-ts/lib/Either.js';
 import * as t from 'io-ts';
 import { lastValueFrom } from 'rxjs';
-import { createClient, sumDecimals, tokenStandardInterfaces, type CantonClient } from '../../src/index';
+import { createClient, sumDecimals, tokenStandard, tokenStandardInterfaces, unknownMemberOf, type CantonClient } from '../../src/index';
 import { createTransport } from '../../src/client/createTransport';
 import { ledgerInterfaceViews } from '../../src/streams/ledgerInterfaceViews';
 import type { ViewedContract } from '../../src/streams/ViewedContract';
@@ -76,6 +76,24 @@ describe('ledger.holdings and ledger.transferInstructions (the token standard on
       assert.deepEqual(v.transfer.instrumentId, { admin: net.dsoParty, id: 'Amulet' });
       assert.ok(v.transfer.executeBefore > v.transfer.requestedAt);
       assert.equal(v.transfer.amount, ((expected.find((c) => c.contractId === i.contractId)!.createArgument['transfer']) as { amount: string }).amount);
+    }
+  });
+
+  it('a status a newer registry adds is an unknown member; strict (the client option or the call option) refuses it', async () => {
+    // The participant's answer, as a newer registry's contracts would have it: another status tag.
+    const renaming: typeof fetch = async (input, init) => {
+      const answer = await fetch(input, init);
+      const text = (await answer.text()).split('"TransferPendingReceiverAcceptance"').join('"TransferPendingComplianceReview"');
+      return new Response(text, { status: answer.status, headers: answer.headers });
+    };
+    const at = (options: { strict?: true }, config: { strict?: true }) =>
+      collect(createClient({ ledger: { url: net.ledgerUrl, token }, fetch: renaming, ...config }).ledger.transferInstructions({ party: bob }, options));
+    const open = rights(await at({}, {}));
+    assert.ok(open.some((i) => i.view !== undefined && unknownMemberOf(tokenStandard.TransferInstructionStatus, i.view.status)?.name === 'TransferPendingComplianceReview'));
+    for (const [options, config] of [[{ strict: true }, {}], [{}, { strict: true }]] as const) {
+      const out = await at(options, config);
+      const last = out[out.length - 1]!;
+      assert.ok(E.isLeft(last) && last.left._tag === 'DecodeError' && JSON.stringify(last.left).includes('TransferPendingComplianceReview'), JSON.stringify(last).slice(0, 300));
     }
   });
 
