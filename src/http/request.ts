@@ -16,6 +16,7 @@ import { keepRedaction } from './redactionOf.js';
 import { resolveToken, secretsOf } from './resolveToken.js';
 import { toHttpError } from './toHttpError.js';
 import type { Fetch, FetchInit, HttpResponse, RequestDescription } from './types.js';
+import { utf8Length } from './utf8Length.js';
 
 /**
  * The longest timeout a timer can hold: Node, browsers and RxJS treat any delay of 2^31 ms or
@@ -115,17 +116,6 @@ const classify = (raw: RawResponse, text: string, display: { method: string; url
     return E.left(toHttpError({ status: raw.status, method: display.method, url: display.url, retryAfter: raw.retryAfter, body: parsed }, asyncScheduler.now()));
   }
   return E.right(keepRedaction({ status: raw.status, method: display.method, url: display.url, body: parsed }, clean));
-};
-
-/** The UTF-8 length of a text, without encoding it (a request body: JSON, mostly ASCII). */
-const utf8Length = (text: string): number => {
-  let n = text.length;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    // Two bytes up to U+07FF, three above; a surrogate pair is 4 bytes for its 2 UTF-16 units.
-    if (c >= 0x80) n += c < 0x800 || (c >= 0xd800 && c < 0xe000) ? 1 : 2;
-  }
-  return n;
 };
 
 /**

@@ -69,8 +69,14 @@ export interface Telemetry {
   readonly workers: (stream: string, n: number) => void;
   /** Records one sink commit: its duration and how many items it stored. */
   readonly sinkCommit: (stream: string, ms: number, items: number) => void;
-  /** A span per WebSocket connection: from subscribe until it ends (its message count, how it failed) or is cancelled. */
-  readonly connection: (info: RequestInfo) => <A>(source: Observable<E.Either<CantonError, A>>) => Observable<E.Either<CantonError, A>>;
+  /**
+   * A span per WebSocket connection: from subscribe until it ends (its message count, the bytes
+   * `open` reports to `onBytes` as sent and received, how it failed) or is cancelled.
+   */
+  readonly connection: <A>(
+    info: RequestInfo,
+    open: (onBytes: ((which: 'sent' | 'received', bytes: number) => void) | undefined) => Observable<E.Either<CantonError, A>>,
+  ) => Observable<E.Either<CantonError, A>>;
 }
 
 const now = (): number => (typeof performance !== 'undefined' ? performance.now() : Date.now());
@@ -243,13 +249,14 @@ export const createTelemetry = (config: TelemetryConfig | undefined): Telemetry 
       m.commitDuration.record(ms, l);
       m.commitItems.record(items, l);
     },
-    connection: (info) => (source) =>
-      new Observable((subscriber) => {
+    connection: <A>(info: RequestInfo, open: (onBytes: ((which: 'sent' | 'received', bytes: number) => void) | undefined) => Observable<E.Either<CantonError, A>>) =>
+      new Observable<E.Either<CantonError, A>>((subscriber) => {
         const span = tracer?.startSpan(`WS ${info.path}`, { kind: SPAN_KIND_CLIENT, attributes: { ...spanAttributes(info), 'network.protocol.name': 'websocket' } });
-        if (span === undefined) return source.subscribe(subscriber);
+        if (span === undefined) return open(undefined).subscribe(subscriber);
         let messages = 0;
         let failed = false;
-        const sub = source.subscribe({
+        const bytes = { sent: 0, received: 0 };
+        const sub = open((which, n) => (bytes[which] += n)).subscribe({
           next: (r) => {
             if (r._tag === 'Right') messages++;
             else {
@@ -270,6 +277,8 @@ export const createTelemetry = (config: TelemetryConfig | undefined): Telemetry 
         return () => {
           sub.unsubscribe();
           span.setAttribute('canton_rx.ws.messages', messages);
+          span.setAttribute('canton_rx.ws.sent_bytes', bytes.sent);
+          span.setAttribute('canton_rx.ws.received_bytes', bytes.received);
           if (!failed && !subscriber.closed) span.setAttribute('canton_rx.cancelled', true);
           span.end();
         };

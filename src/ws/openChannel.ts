@@ -1,4 +1,4 @@
-import { asyncScheduler, defer, identity, Observable, of, switchMap, type Subscription } from 'rxjs';
+import { asyncScheduler, defer, Observable, of, switchMap, type Subscription } from 'rxjs';
 import type * as t from 'io-ts';
 import * as E from 'fp-ts/lib/Either.js';
 import type { CantonError } from '../errors/CantonError.js';
@@ -19,6 +19,7 @@ import { loadWebSocket } from './loadWebSocket.js';
 import { untilRenewal } from './untilRenewal.js';
 import type { WebSocketEndpoint } from './webSocketEndpoint.js';
 import { watchSilence, type SilenceWatch } from './watchSilence.js';
+import { utf8Length } from '../http/utf8Length.js';
 
 /** The sub-protocol the JSON API authenticates WebSockets with; the token rides in a second one. */
 export const DAML_WS_AUTH = 'daml.ws.auth';
@@ -83,17 +84,26 @@ export const openChannel = <A>(endpoint: E.Either<CantonError, WebSocketEndpoint
           switchMap((ctor): Observable<E.Either<CantonError, A>> =>
             E.isLeft(ctor)
               ? of(ctor)
-              : connect(ctor.right, url, resolved.right, secretsOf(token), message, decoder, timeoutMs).pipe(
-                  telemetry !== undefined ? telemetry.connection({ method: 'GET', path, group: 'ledger' }) : identity,
-                  untilRenewal<A>(token, resolved.right, url),
-                ),
+              : (telemetry !== undefined
+                  ? telemetry.connection({ method: 'GET', path, group: 'ledger' }, (onBytes) => connect(ctor.right, url, resolved.right, secretsOf(token), message, decoder, timeoutMs, onBytes))
+                  : connect(ctor.right, url, resolved.right, secretsOf(token), message, decoder, timeoutMs)
+                ).pipe(untilRenewal<A>(token, resolved.right, url)),
           ),
         );
       }),
     );
   });
 
-const connect = <A>(Ctor: WebSocketConstructor, url: string, token: string | undefined, secrets: ReadonlyArray<string>, message: unknown, codec: t.Decoder<unknown, A>, timeoutMs: number) =>
+const connect = <A>(
+  Ctor: WebSocketConstructor,
+  url: string,
+  token: string | undefined,
+  secrets: ReadonlyArray<string>,
+  message: unknown,
+  codec: t.Decoder<unknown, A>,
+  timeoutMs: number,
+  onBytes?: (which: 'sent' | 'received', bytes: number) => void,
+) =>
   new Observable<E.Either<CantonError, A>>((subscriber) => {
     const where = { method: 'GET', url };
     const clean = (text: string) => redactSecrets(text, secrets);
@@ -151,7 +161,9 @@ const connect = <A>(Ctor: WebSocketConstructor, url: string, token: string | und
       // no reset) is given up as a TimeoutError, which a retry policy reopens from the checkpoint.
       if (Number.isFinite(timeoutMs)) silence = watchSilence(socket, timeoutMs, () => finish(E.left(timeoutError('GET', url, timeoutMs)), true));
       try {
-        socket.send(JSON.stringify(message));
+        const text = JSON.stringify(message);
+        socket.send(text);
+        onBytes?.('sent', utf8Length(text));
       } catch (e) {
         finish(E.left(networkError('GET', url, 'the request message could not be sent', plainError(e, clean))));
       }
@@ -160,6 +172,7 @@ const connect = <A>(Ctor: WebSocketConstructor, url: string, token: string | und
       if (done) return;
       silence?.heard();
       const text = textOf(event.data);
+      if (onBytes !== undefined) onBytes('received', typeof event.data === 'string' ? utf8Length(event.data) : text === undefined ? 0 : (event.data as ArrayBuffer | ArrayBufferView).byteLength);
       let json: unknown;
       try {
         json = text === undefined ? undefined : JSON.parse(text);

@@ -70,11 +70,20 @@ describe('createTelemetry', () => {
     assert.equal((await otel.histogram('canton_rx.stream.lag', { 'canton_rx.stream': 'ledger.updates' })).count, 0);
   });
 
-  it('a WebSocket connection: one span from subscribe to its end, with the messages it carried', () => {
+  it('a WebSocket connection: one span from subscribe to its end, with the messages and bytes it carried', () => {
     const t = createTelemetry(otel.telemetry)!;
     const socket = new Subject<E.Either<CantonError, number>>();
-    const sub = socket.pipe(t.connection({ method: 'GET', path: '/v2/updates', group: 'ledger' })).subscribe();
+    let report: ((which: 'sent' | 'received', bytes: number) => void) | undefined;
+    const sub = t
+      .connection({ method: 'GET', path: '/v2/updates', group: 'ledger' }, (onBytes) => {
+        report = onBytes;
+        return socket;
+      })
+      .subscribe();
+    report!('sent', 40);
+    report!('received', 100);
     socket.next(E.right(1));
+    report!('received', 23);
     socket.next(E.right(2));
     assert.equal(otel.spans().length, 0, 'open');
     socket.complete();
@@ -82,6 +91,8 @@ describe('createTelemetry', () => {
     const [span] = otel.spans();
     assert.equal(span!.name, 'WS /v2/updates');
     assert.equal(span!.attributes['canton_rx.ws.messages'], 2);
+    assert.equal(span!.attributes['canton_rx.ws.sent_bytes'], 40);
+    assert.equal(span!.attributes['canton_rx.ws.received_bytes'], 123);
     assert.equal(span!.attributes['canton_rx.cancelled'], undefined);
   });
 });

@@ -128,6 +128,9 @@ describe('telemetry: OpenTelemetry spans and metrics (the real SDK, in-memory ex
     assert.equal(ws.length, 1);
     assert.equal(ws[0]!.name, 'WS /v2/updates');
     assert.equal(ws[0]!.attributes['canton_rx.ws.messages'], items.length);
+    // The request message as sent, and at least the JSON of every update received.
+    assert.ok((ws[0]!.attributes['canton_rx.ws.sent_bytes'] as number) > 50);
+    assert.ok((ws[0]!.attributes['canton_rx.ws.received_bytes'] as number) > JSON.stringify(items).length * 0.5);
     assert.equal(ws[0]!.attributes['http.request.resend_count'], 0);
     assert.ok(!JSON.stringify(ws[0]!.attributes).includes(secret));
   });
