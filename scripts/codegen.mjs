@@ -703,6 +703,11 @@ const operationsModule = (group, ds) => {
     lines.push(`/** \`${d.httpMethod} ${d.path}\`. @internal */`, `export const ${d.method} = /*#__PURE__*/ descriptor<${d.response.type}>(() => ({ ${fields.join(', ')} }));`);
   }
   lines.push('', `/** Every ${group} operation of the upstream specs as data, by method name. @internal */`, `export const ${group}Operations = {`, ...ds.map((d) => `  ${d.method},`), '};', '');
+  if (group === 'scan') {
+    // Where Scan serves its API under a host (the spec's `servers`): what a Scan's base URL ends in.
+    const basePath = new URL(load(FILES.scan).servers[0].url).pathname.replace(/\/+$/, '');
+    lines.push(`/** The path Scan serves its API at under its host (\`servers\` of scan.yaml): a Scan's base URL ends in it. @internal */`, `export const scanBasePath = ${lit(basePath)};`, '');
+  }
   const agreeing = ds.filter((d) => d.agreement);
   if (agreeing.length > 0) {
     lines.push(

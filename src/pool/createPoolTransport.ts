@@ -5,7 +5,7 @@ import { invalidRequest } from '../errors/constructors.js';
 import type { Agreement, Call, Transport } from '../client/createTransport.js';
 import { invokeOperation } from '../client/invokeOperation.js';
 import type { ListDsoScansResponse } from '../codecs/scan/ListDsoScansResponse.js';
-import { listDsoScans, scanAgreements } from '../generated/scan/operations.js';
+import { listDsoScans, scanAgreements, scanBasePath } from '../generated/scan/operations.js';
 import { requestUnparsed } from '../http/request.js';
 import type { Fetch } from '../http/types.js';
 import type { Telemetry } from '../telemetry/createTelemetry.js';
@@ -32,7 +32,7 @@ export const agreementOf = (call: Call): Agreement => {
 
 const normalizeScanUrl = (publicUrl: string): string => {
   const u = publicUrl.replace(/\/+$/, '');
-  return u.endsWith('/api/scan') ? u : `${u}/api/scan`;
+  return u.endsWith(scanBasePath) ? u : `${u}${scanBasePath}`;
 };
 
 /** The Scans of the synchronizer discovery keeps (see `ScanPoolConfig.synchronizerId`). @internal */

@@ -1,3 +1,5 @@
+import { scanBasePath } from '../generated/scan/operations.js';
+
 /**
  * The registry root of a Scan: Scan serves Amulet's registry at its host's root
  * (`https://scan.example.com/registry/metadata/v1/info`), beside `/api/scan`. The Scan base URL
@@ -18,6 +20,6 @@ export const scanRegistryUrl = (scanUrl: string): string | undefined => {
     return undefined;
   }
   const path = url.pathname.replace(/\/+$/, '');
-  const root = path.endsWith('/api/scan') ? path.slice(0, -'/api/scan'.length) : '';
+  const root = path.endsWith(scanBasePath) ? path.slice(0, -scanBasePath.length) : '';
   return `${url.origin}${root}`;
 };

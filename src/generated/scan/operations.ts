@@ -242,6 +242,9 @@ export const scanOperations = {
   lookupTransferPreapprovalByParty,
 };
 
+/** The path Scan serves its API at under its host (`servers` of scan.yaml): a Scan's base URL ends in it. @internal */
+export const scanBasePath = "/api/scan";
+
 /** How a Scan pool compares its Scans' answers to a scan operation, by `METHOD path` (the operations' `agreement`). @internal */
 export const scanAgreements: Readonly<Record<string, Agreement>> = {
   "POST /v1/updates": {"kind":"history-page","items":"transactions","id":"update_id","ignore":["/offset"]},
