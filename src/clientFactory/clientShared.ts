@@ -19,7 +19,7 @@ export interface ClientShared {
 }
 
 /** The options of a client that are not a group's, checked (bad ones are reported on use, like a missing group, rather than thrown here). @internal */
-export const clientShared = (config: Omit<ClientConfig, 'ledger' | 'validator' | 'scan' | 'webSocket'>): ClientShared => {
+export const clientShared = (config: Omit<ClientConfig, 'ledger' | 'validator' | 'scan' | 'webSocket' | 'registry'>): ClientShared => {
   const timeoutMs = config.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const maxResponseBytes = config.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
   const configIssues: RequestIssue[] = [];

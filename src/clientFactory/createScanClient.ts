@@ -4,11 +4,11 @@ import type { CantonClient } from './createClient.js';
 import { scanGroupFor } from './scanGroupFor.js';
 
 /**
- * What `createScanClient` needs: `createClient`'s options without the ledger and validator groups.
+ * What `createScanClient` needs: `createClient`'s options without the ledger, validator and registry groups.
  * @category Client
  * @since 0.4.0
  */
-export type ScanClientConfig = Omit<ClientConfig, 'ledger' | 'validator' | 'webSocket'>;
+export type ScanClientConfig = Omit<ClientConfig, 'ledger' | 'validator' | 'webSocket' | 'registry'>;
 
 /**
  * A client of the Splice Scan API alone: `client.scan`, the same group as `createClient`'s.
