@@ -49,6 +49,22 @@ export interface GeneratedRegistryMethods {
    */
   getAllocationFactoryV2(body: S.GetFactoryRequest): Result<S.FactoryWithChoiceContext>;
   /**
+   * `POST /registry/allocation-instruction/v2/{allocationInstructionId}/choice-contexts/accept` (operationId `getAllocationInstructionAcceptContext`): Get the choice context to accept an allocation instruction.
+   * @example
+   * ```ts
+   * client.registry.getAllocationInstructionAcceptContext("<allocationInstructionId>", {}).subscribe((r) => console.log(r));
+   * ```
+   */
+  getAllocationInstructionAcceptContext(allocationInstructionId: string, body: S.GetChoiceContextRequest): Result<S.ChoiceContext>;
+  /**
+   * `POST /registry/allocation-instruction/v2/{allocationInstructionId}/choice-contexts/withdraw` (operationId `getAllocationInstructionWithdrawContext`): Get the choice context to withdraw an allocation instruction.
+   * @example
+   * ```ts
+   * client.registry.getAllocationInstructionWithdrawContext("<allocationInstructionId>", {}).subscribe((r) => console.log(r));
+   * ```
+   */
+  getAllocationInstructionWithdrawContext(allocationInstructionId: string, body: S.GetChoiceContextRequest): Result<S.ChoiceContext>;
+  /**
    * `POST /registry/allocations/v1/{allocationId}/choice-contexts/execute-transfer` (operationId `getAllocationTransferContext`): Get the choice context to execute a transfer on an allocation.
    * @example
    * ```ts
@@ -137,7 +153,7 @@ export interface GeneratedRegistryMethods {
    */
   getTransferFactory(body: S.GetFactoryRequest): Result<S.TransferFactoryWithChoiceContext>;
   /**
-   * `POST /registry/transfer-instruction/v2/transfer-factory` (operationId `getTransferFactory`): Get the factory and choice context for executing a direct transfer.
+   * `POST /registry/transfer-instruction/v2/transfer-factory` (operationId `getTransferFactory`): Get the factory and choice context for initiating a transfer workflow.
    * @example
    * ```ts
    * client.registry.getTransferFactoryV2({"choiceArguments":{}}).subscribe((r) => console.log(r));
@@ -209,6 +225,8 @@ export const generatedRegistryMethods = (transport: Transport): GeneratedRegistr
   getAllocationCancelContextV2: (...args: unknown[]) => invokeOperation(transport, O.getAllocationCancelContextV2, args),
   getAllocationFactory: (...args: unknown[]) => invokeOperation(transport, O.getAllocationFactory, args),
   getAllocationFactoryV2: (...args: unknown[]) => invokeOperation(transport, O.getAllocationFactoryV2, args),
+  getAllocationInstructionAcceptContext: (...args: unknown[]) => invokeOperation(transport, O.getAllocationInstructionAcceptContext, args),
+  getAllocationInstructionWithdrawContext: (...args: unknown[]) => invokeOperation(transport, O.getAllocationInstructionWithdrawContext, args),
   getAllocationTransferContext: (...args: unknown[]) => invokeOperation(transport, O.getAllocationTransferContext, args),
   getAllocationWithdrawContext: (...args: unknown[]) => invokeOperation(transport, O.getAllocationWithdrawContext, args),
   getAllocationWithdrawContextV2: (...args: unknown[]) => invokeOperation(transport, O.getAllocationWithdrawContextV2, args),

@@ -17,6 +17,10 @@ export const getAllocationCancelContextV2 = /*#__PURE__*/ descriptor<S.ChoiceCon
 export const getAllocationFactory = /*#__PURE__*/ descriptor<S.FactoryWithChoiceContext>(() => ({ method: "getAllocationFactory", httpMethod: "POST", path: "/registry/allocation-instruction/v1/allocation-factory", body: { kind: 'json', codec: S.GetFactoryRequest, required: true }, response: S.FactoryWithChoiceContext }));
 /** `POST /registry/allocation-instruction/v2/allocation-factory`. @internal */
 export const getAllocationFactoryV2 = /*#__PURE__*/ descriptor<S.FactoryWithChoiceContext>(() => ({ method: "getAllocationFactoryV2", operationId: "getAllocationFactory", httpMethod: "POST", path: "/registry/allocation-instruction/v2/allocation-factory", body: { kind: 'json', codec: S.GetFactoryRequest, required: true }, response: S.FactoryWithChoiceContext }));
+/** `POST /registry/allocation-instruction/v2/{allocationInstructionId}/choice-contexts/accept`. @internal */
+export const getAllocationInstructionAcceptContext = /*#__PURE__*/ descriptor<S.ChoiceContext>(() => ({ method: "getAllocationInstructionAcceptContext", httpMethod: "POST", path: "/registry/allocation-instruction/v2/{allocationInstructionId}/choice-contexts/accept", pathParams: [{"name":"allocationInstructionId","type":"string","required":true}], body: { kind: 'json', codec: S.GetChoiceContextRequest, required: true }, response: S.ChoiceContext }));
+/** `POST /registry/allocation-instruction/v2/{allocationInstructionId}/choice-contexts/withdraw`. @internal */
+export const getAllocationInstructionWithdrawContext = /*#__PURE__*/ descriptor<S.ChoiceContext>(() => ({ method: "getAllocationInstructionWithdrawContext", httpMethod: "POST", path: "/registry/allocation-instruction/v2/{allocationInstructionId}/choice-contexts/withdraw", pathParams: [{"name":"allocationInstructionId","type":"string","required":true}], body: { kind: 'json', codec: S.GetChoiceContextRequest, required: true }, response: S.ChoiceContext }));
 /** `POST /registry/allocations/v1/{allocationId}/choice-contexts/execute-transfer`. @internal */
 export const getAllocationTransferContext = /*#__PURE__*/ descriptor<S.ChoiceContext>(() => ({ method: "getAllocationTransferContext", httpMethod: "POST", path: "/registry/allocations/v1/{allocationId}/choice-contexts/execute-transfer", pathParams: [{"name":"allocationId","type":"string","required":true}], body: { kind: 'json', codec: S.GetChoiceContextRequest, required: true }, response: S.ChoiceContext }));
 /** `POST /registry/allocations/v1/{allocationId}/choice-contexts/withdraw`. @internal */
@@ -62,6 +66,8 @@ export const registryOperations = {
   getAllocationCancelContextV2,
   getAllocationFactory,
   getAllocationFactoryV2,
+  getAllocationInstructionAcceptContext,
+  getAllocationInstructionWithdrawContext,
   getAllocationTransferContext,
   getAllocationWithdrawContext,
   getAllocationWithdrawContextV2,

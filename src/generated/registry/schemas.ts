@@ -10,6 +10,41 @@ import { acceptsUnknown } from '../../codecs/common/openMembers.js';
  * is its io-ts codec behind its fast guard (`is<Name>`, straight-line tests, docs/codecs.md).
  */
 
+function isAccountInputFieldToShow(u: unknown): boolean {
+  return (typeof u === 'string' && (acceptsUnknown() || u === "provider" || u === "accountId"));
+}
+/**
+ * Upstream schema `AccountInputFieldToShow` (splice-next/token-standard/splice-api-token-metadata-v1/openapi/token-metadata-v1.yaml): Which single account input field wallets should show in forms.
+ * @example
+ * ```ts
+ * import { codecs, decodeWith } from 'canton-rx';
+ * decodeWith(codecs.registry.AccountInputFieldToShow)(JSON.parse(body));
+ * ```
+ * @category Codecs
+ * @since 0.2.0
+ */
+export const AccountInputFieldToShow = /*#__PURE__*/ (() => withFastGuard(openEnum("AccountInputFieldToShow", ["provider", "accountId"]), isAccountInputFieldToShow))();
+export type AccountInputFieldToShow = t.TypeOf<typeof AccountInputFieldToShow>;
+function isAccountInputFieldsToShow(u: unknown): boolean {
+  if (!Array.isArray(u)) return false;
+  for (let i = 0; i < u.length; i++) {
+    const x: unknown = u[i];
+    if (!(isAccountInputFieldToShow(x))) return false;
+  }
+  return true;
+}
+/**
+ * Upstream schema `AccountInputFieldsToShow` (splice-next/token-standard/splice-api-token-metadata-v1/openapi/token-metadata-v1.yaml): Which account input field(s) wallets should show in forms.
+ * @example
+ * ```ts
+ * import { codecs, decodeWith } from 'canton-rx';
+ * decodeWith(codecs.registry.AccountInputFieldsToShow)(JSON.parse(body));
+ * ```
+ * @category Codecs
+ * @since 0.2.0
+ */
+export const AccountInputFieldsToShow = /*#__PURE__*/ (() => withFastGuard(t.array(AccountInputFieldToShow, "AccountInputFieldsToShow"), isAccountInputFieldsToShow))();
+export type AccountInputFieldsToShow = t.TypeOf<typeof AccountInputFieldsToShow>;
 function isDisclosedContract(u: unknown): boolean {
   if (!isJsonObject(u)) return false;
   let x: unknown;
@@ -30,7 +65,7 @@ function isDisclosedContract(u: unknown): boolean {
   return true;
 }
 /**
- * Upstream schema `DisclosedContract` (splice/token-standard/splice-api-token-transfer-instruction-v1/openapi/transfer-instruction-v1.yaml).
+ * Upstream schema `DisclosedContract` (splice-next/token-standard/splice-api-token-transfer-instruction-v1/openapi/transfer-instruction-v1.yaml).
  * @example
  * ```ts
  * import { codecs, decodeWith } from 'canton-rx';
@@ -59,7 +94,7 @@ function isChoiceContext(u: unknown): boolean {
   return true;
 }
 /**
- * Upstream schema `ChoiceContext` (splice/token-standard/splice-api-token-transfer-instruction-v1/openapi/transfer-instruction-v1.yaml): The context required to exercise a choice on a contract via an interface.
+ * Upstream schema `ChoiceContext` (splice-next/token-standard/splice-api-token-transfer-instruction-v1/openapi/transfer-instruction-v1.yaml): The context required to exercise a choice on a contract via an interface.
  * @example
  * ```ts
  * import { codecs, decodeWith } from 'canton-rx';
@@ -78,7 +113,7 @@ function isErrorResponse(u: unknown): boolean {
   return true;
 }
 /**
- * Upstream schema `ErrorResponse` (splice/token-standard/splice-api-token-metadata-v1/openapi/token-metadata-v1.yaml).
+ * Upstream schema `ErrorResponse` (splice-next/token-standard/splice-api-token-metadata-v1/openapi/token-metadata-v1.yaml).
  * @example
  * ```ts
  * import { codecs, decodeWith } from 'canton-rx';
@@ -128,7 +163,7 @@ function isGetChoiceContextRequest(u: unknown): boolean {
   return true;
 }
 /**
- * Upstream schema `GetChoiceContextRequest` (splice/token-standard/splice-api-token-transfer-instruction-v1/openapi/transfer-instruction-v1.yaml): A request to get the context for executing a choice on a contract.
+ * Upstream schema `GetChoiceContextRequest` (splice-next/token-standard/splice-api-token-transfer-instruction-v1/openapi/transfer-instruction-v1.yaml): A request to get the context for executing a choice on a contract.
  * @example
  * ```ts
  * import { codecs, decodeWith } from 'canton-rx';
@@ -149,7 +184,7 @@ function isGetFactoryRequest(u: unknown): boolean {
   return true;
 }
 /**
- * Upstream schema `GetFactoryRequest` (splice/token-standard/splice-api-token-transfer-instruction-v1/openapi/transfer-instruction-v1.yaml).
+ * Upstream schema `GetFactoryRequest` (splice-next/token-standard/splice-api-token-transfer-instruction-v1/openapi/transfer-instruction-v1.yaml).
  * @example
  * ```ts
  * import { codecs, decodeWith } from 'canton-rx';
@@ -169,7 +204,7 @@ function isSupportedApis(u: unknown): boolean {
   return true;
 }
 /**
- * Upstream schema `SupportedApis` (splice/token-standard/splice-api-token-metadata-v1/openapi/token-metadata-v1.yaml): Map from token standard API name to the minor version of the API supported, e.g.,
+ * Upstream schema `SupportedApis` (splice-next/token-standard/splice-api-token-metadata-v1/openapi/token-metadata-v1.yaml): Map from token standard API name to the minor version of the API supported, e.g.,
  * @example
  * ```ts
  * import { codecs, decodeWith } from 'canton-rx';
@@ -190,7 +225,7 @@ function isGetRegistryInfoResponse(u: unknown): boolean {
   return true;
 }
 /**
- * Upstream schema `GetRegistryInfoResponse` (splice/token-standard/splice-api-token-metadata-v1/openapi/token-metadata-v1.yaml).
+ * Upstream schema `GetRegistryInfoResponse` (splice-next/token-standard/splice-api-token-metadata-v1/openapi/token-metadata-v1.yaml).
  * @example
  * ```ts
  * import { codecs, decodeWith } from 'canton-rx';
@@ -201,6 +236,27 @@ function isGetRegistryInfoResponse(u: unknown): boolean {
  */
 export const GetRegistryInfoResponse = /*#__PURE__*/ (() => withFastGuard(t.type({ adminId: t.string, supportedApis: SupportedApis }, "GetRegistryInfoResponse"), isGetRegistryInfoResponse))();
 export type GetRegistryInfoResponse = t.TypeOf<typeof GetRegistryInfoResponse>;
+function isPauseInfo(u: unknown): boolean {
+  if (!isJsonObject(u)) return false;
+  let x: unknown;
+  x = u.reason;
+  if (!(x === undefined || x === null || typeof x === 'string')) return false;
+  x = u.until;
+  if (!(x === undefined || x === null || isTimestamp(x))) return false;
+  return true;
+}
+/**
+ * Upstream schema `PauseInfo` (splice-next/token-standard/splice-api-token-metadata-v1/openapi/token-metadata-v1.yaml): Additional information about the instrument pause state.
+ * @example
+ * ```ts
+ * import { codecs, decodeWith } from 'canton-rx';
+ * decodeWith(codecs.registry.PauseInfo)(JSON.parse(body));
+ * ```
+ * @category Codecs
+ * @since 0.2.0
+ */
+export const PauseInfo = /*#__PURE__*/ (() => withFastGuard(t.partial({ reason: optional(t.string), until: optional(Timestamp) }, "PauseInfo"), isPauseInfo))();
+export type PauseInfo = t.TypeOf<typeof PauseInfo>;
 function isInstrument(u: unknown): boolean {
   if (!isJsonObject(u)) return false;
   let x: unknown;
@@ -216,12 +272,20 @@ function isInstrument(u: unknown): boolean {
   if (!(x === undefined || x === null || isTimestamp(x))) return false;
   x = u.decimals;
   if (!(isInt64(x))) return false;
+  x = u.paused;
+  if (!(x === undefined || x === null || typeof x === 'boolean')) return false;
+  x = u.pauseInfo;
+  if (!(x === undefined || x === null || isPauseInfo(x))) return false;
   x = u.supportedApis;
   if (!(isSupportedApis(x))) return false;
+  x = u.showAccountInputFields;
+  if (!(x === undefined || x === null || typeof x === 'boolean')) return false;
+  x = u.accountInputFieldsToShow;
+  if (!(x === undefined || x === null || isAccountInputFieldsToShow(x))) return false;
   return true;
 }
 /**
- * Upstream schema `Instrument` (splice/token-standard/splice-api-token-metadata-v1/openapi/token-metadata-v1.yaml).
+ * Upstream schema `Instrument` (splice-next/token-standard/splice-api-token-metadata-v1/openapi/token-metadata-v1.yaml).
  * @example
  * ```ts
  * import { codecs, decodeWith } from 'canton-rx';
@@ -230,7 +294,7 @@ function isInstrument(u: unknown): boolean {
  * @category Codecs
  * @since 0.2.0
  */
-export const Instrument = /*#__PURE__*/ (() => withFastGuard(t.intersection([t.type({ id: t.string, name: t.string, symbol: t.string, decimals: int64, supportedApis: SupportedApis }), t.partial({ totalSupply: optional(t.string), totalSupplyAsOf: optional(Timestamp) })], "Instrument"), isInstrument))();
+export const Instrument = /*#__PURE__*/ (() => withFastGuard(t.intersection([t.type({ id: t.string, name: t.string, symbol: t.string, decimals: int64, supportedApis: SupportedApis }), t.partial({ totalSupply: optional(t.string), totalSupplyAsOf: optional(Timestamp), paused: optional(t.boolean), pauseInfo: optional(PauseInfo), showAccountInputFields: optional(t.boolean), accountInputFieldsToShow: optional(AccountInputFieldsToShow) })], "Instrument"), isInstrument))();
 export type Instrument = t.TypeOf<typeof Instrument>;
 function isListInstrumentsResponse$1(u: unknown): boolean {
   if (!Array.isArray(u)) return false;
@@ -250,7 +314,7 @@ function isListInstrumentsResponse(u: unknown): boolean {
   return true;
 }
 /**
- * Upstream schema `ListInstrumentsResponse` (splice/token-standard/splice-api-token-metadata-v1/openapi/token-metadata-v1.yaml).
+ * Upstream schema `ListInstrumentsResponse` (splice-next/token-standard/splice-api-token-metadata-v1/openapi/token-metadata-v1.yaml).
  * @example
  * ```ts
  * import { codecs, decodeWith } from 'canton-rx';
@@ -294,7 +358,7 @@ function isTransferFactoryWithChoiceContext(u: unknown): boolean {
   return true;
 }
 /**
- * Upstream schema `TransferFactoryWithChoiceContext` (splice/token-standard/splice-api-token-transfer-instruction-v1/openapi/transfer-instruction-v1.yaml): The transfer factory contract together with the choice context required to exercise the choice
+ * Upstream schema `TransferFactoryWithChoiceContext` (splice-next/token-standard/splice-api-token-transfer-instruction-v1/openapi/transfer-instruction-v1.yaml): The transfer factory contract together with the choice context required to exercise the choice
  * @example
  * ```ts
  * import { codecs, decodeWith } from 'canton-rx';
