@@ -165,6 +165,14 @@ describe('testkit: Amulet token standard registry at the host root (registry: tr
         assert.match((error.body as { error: string }).error, new RegExp(`'${unknown}' not found`));
       }
     }
+    // Amulet allocates at once and has no allocation instruction: v2's accept and withdraw contexts know no id.
+    for (const get of [client.registry.getAllocationInstructionAcceptContext, client.registry.getAllocationInstructionWithdrawContext]) {
+      for (const id of [instruction, allocation]) {
+        const error = await left(get(id, {}));
+        assert.ok(error._tag === 'HttpError' && error.status === 404, JSON.stringify(error));
+        assert.equal((error.body as { error: string }).error, `AllocationInstruction '${id}' not found`);
+      }
+    }
     // Archived: unknown too.
     await right(
       client.ledger.submitAndWait({
@@ -192,6 +200,6 @@ describe('testkit: Amulet token standard registry at the host root (registry: tr
       } else assert.ok(E.isRight(r), `${entry.method}: ${JSON.stringify(r).slice(0, 400)}`);
       served.push(entry.method);
     }
-    assert.equal(served.length, 23 - 4);
+    assert.equal(served.length, 25 - 4);
   });
 });

@@ -1,7 +1,8 @@
 /**
  * Amulet's token standard registry, as Scan serves it at its host's root (`/registry/...`, beside
  * `/api/scan`): metadata v1, the transfer and allocation factories (v1 and v2, and v2's settlement
- * factory) and the choice contexts of transfer instructions and allocations, over the one history.
+ * factory) and the choice contexts of transfer instructions, allocations and (v2) allocation
+ * instructions, over the one history.
  * The factory is the ExternalPartyAmuletRules contract (it implements the token standard's factory
  * interfaces); the contexts name the AmuletRules and the current open mining round, disclosed with
  * their blobs. Transfer preapprovals are not served (Scan does not mount them): the router's 404.
@@ -33,6 +34,9 @@ const INSTRUMENT_APIS: Readonly<Record<string, number>> = {
 const KINDS = {
   transferInstruction: { moduleName: 'Splice.AmuletTransferInstruction', entityName: 'AmuletTransferInstruction', what: 'AmuletTransferInstruction' },
   allocation: { moduleName: 'Splice.AmuletAllocation', entityName: 'AmuletAllocation', what: 'AmuletAllocation' },
+  // Amulet's allocation factory allocates at once (`AllocationInstructionResult_Completed`): Amulet has no
+  // allocation instruction template, so its registry knows none and answers every id with a 404.
+  allocationInstruction: { moduleName: undefined, entityName: undefined, what: 'AllocationInstruction' },
 } as const;
 
 /** The total of every active Amulet after the last update, in 10^-10 units, and as of when. */
@@ -140,5 +144,6 @@ export const registryRoutes = (state: NetworkState): Route[] => {
     ]),
     r('POST', '/allocations/v1/{allocationId}/choice-contexts/execute-transfer', choiceContext(state, 'allocation', 'allocationId')),
     r('POST', '/allocation/v2/settlement-factory', factory(state, 'allocation')),
+    ...(['accept', 'withdraw'] as const).map((c) => r('POST', `/allocation-instruction/v2/{allocationInstructionId}/choice-contexts/${c}`, choiceContext(state, 'allocationInstruction', 'allocationInstructionId'))),
   ];
 };
