@@ -68,8 +68,10 @@ export interface OAuthClientCredentials {
   /** The scopes asked for, space-separated (for example `daml_ledger_api`). */
   readonly scope?: string;
   /**
-   * How long before its expiry a token is replaced; default 60 000 ms. A token that lives less
-   * than twice this long is replaced at half its lifetime.
+   * How long before its expiry a token is replaced; default 60 000 ms, and never less than
+   * 5 000 ms (a JWT's `exp` is rounded down to the second, and clocks differ: 0 is taken as
+   * 5 000). A token that lives less than twice this long is replaced at half its lifetime. The
+   * lifetime counts from the token's arrival, bounded by its `exp` where it is a readable JWT.
    */
   readonly refreshBeforeMs?: number;
   /**
@@ -99,4 +101,10 @@ export interface RenewingTokenSource {
   (): Promise<string>;
   /** When this source replaces `token` (epoch milliseconds), or `undefined` for a token it does not know. */
   renewsAt(token: string): number | undefined;
+  /**
+   * Told that a server refused `token` (HTTP 401: it expired or was revoked under a read): the
+   * source drops it, so that the next call asks for a new one. The client tells it before it tries
+   * a refused request once more; a source without it is simply asked again.
+   */
+  refused?(token: string): void;
 }

@@ -13,6 +13,12 @@ import type { OAuthClientCredentials, RenewingTokenSource } from './OAuthClientC
 import { renewingToken, type IssuedToken } from './renewingToken.js';
 
 const DEFAULT_REFRESH_BEFORE_MS = 60_000;
+/**
+ * The least time before its expiry a token is replaced, whatever `refreshBeforeMs` says: a JWT's
+ * `exp` is whole seconds rounded down, the participant's clock is not ours, and a request takes
+ * time to arrive, so a token used to its last millisecond is refused.
+ */
+const MIN_REFRESH_BEFORE_MS = 5_000;
 const DEFAULT_TIMEOUT_MS = 30_000;
 /** How long a token is taken to live when neither the answer (`expires_in`) nor the token (`exp`) says. */
 const UNKNOWN_LIFETIME_MS = 300_000;
@@ -33,12 +39,31 @@ const jwtExpiry = (token: string): number | undefined => {
 };
 
 /**
+ * When a token that arrived at `arrivedAt` expires and is due for renewal. Its life counts from
+ * its arrival, not from the request's sending: a token that came late (the issuer was down and
+ * the request was tried again for a while) is as young as its `expires_in` says. A readable JWT's
+ * own `exp` (whole seconds, rounded down by the issuer) bounds it where earlier. It is renewed
+ * `refreshBeforeMs` (at least {@link MIN_REFRESH_BEFORE_MS}) before it expires, or at half its
+ * life where that comes later: so even a token already past its renewal point on arrival is
+ * renewed before it expires, never at once.
+ */
+const renewalOf = (token: string, expiresIn: number | undefined, arrivedAt: number, refreshBeforeMs: number): IssuedToken => {
+  const byAnswer = typeof expiresIn === 'number' && Number.isFinite(expiresIn) ? arrivedAt + expiresIn * 1000 : undefined;
+  const byClaim = jwtExpiry(token);
+  // An `exp` already past by our clock says more of the issuer's clock than of the token: the answer's `expires_in` then rules.
+  const claim = byClaim !== undefined && byClaim > arrivedAt ? byClaim : undefined;
+  const expiresAt = byAnswer !== undefined && claim !== undefined ? Math.min(byAnswer, claim) : (byAnswer ?? claim ?? arrivedAt + UNKNOWN_LIFETIME_MS);
+  const lifetimeMs = expiresAt - arrivedAt;
+  return { token, renewsAt: arrivedAt + Math.max(lifetimeMs - Math.max(refreshBeforeMs, MIN_REFRESH_BEFORE_MS), lifetimeMs / 2) };
+};
+
+/**
  * A token provider for the OAuth2 client-credentials grant, for `createClient`'s `token` (and the
  * CLI's `--oauth-issuer`). It asks the issuer (found by OpenID discovery, or the `tokenUrl` given)
  * for a token with the `audience` and `scope` configured, authenticating with the client secret
  * or a `private_key_jwt` assertion, and caches it: every request gets the cached token until it is
- * due for renewal (`refreshBeforeMs` before it expires, or at half its lifetime), when a new one
- * is asked for. However many requests wait, one token request is in flight. A failing issuer is
+ * due for renewal (`refreshBeforeMs`, at least 5 s, before it expires, or at half its lifetime,
+ * counted from the token's arrival and bounded by a JWT's `exp`), when a new one is asked for. However many requests wait, one token request is in flight. A failing issuer is
  * tried again with the `retry` policy (network errors, timeouts, 429, 502, 503, 504); what still
  * fails rejects every waiting request, which the client reports as a retryable `InvalidRequest`
  * with `reason: 'token-provider'`, and the next request asks again. No message quotes the secret,
@@ -107,13 +132,9 @@ export const oauthTokenSource = (config: OAuthClientCredentials): RenewingTokenS
     const parameters: Record<string, string> = {};
     if (config.scope !== undefined) parameters['scope'] = config.scope;
     if (config.audience !== undefined) parameters[config.audienceParameter ?? 'audience'] = config.audience;
-    const sentAt = now();
     const tokenUrl = configured.serverMetadata().token_endpoint ?? url.href;
     const answer = await ask('POST', tokenUrl, () => oidc.clientCredentialsGrant(configured, parameters));
-    const token = answer.access_token;
-    // Counted from the request's sending: an answer that took long makes the token older, not younger.
-    const lifetimeMs = typeof answer.expires_in === 'number' ? answer.expires_in * 1000 : (jwtExpiry(token) ?? sentAt + UNKNOWN_LIFETIME_MS) - sentAt;
-    return { token, renewsAt: sentAt + Math.max(lifetimeMs - refreshBeforeMs, lifetimeMs / 2) };
+    return renewalOf(answer.access_token, answer.expires_in, now(), refreshBeforeMs);
   };
 
   return renewingToken(issue, now);

@@ -11,7 +11,7 @@ export interface IssuedToken {
  * Caches what `issue` gives and asks it again from the token's `renewsAt` on. However many
  * callers arrive while a token is being issued, they share that one request: it is the only one
  * in flight. A failed issue is not cached: every caller waiting for it is rejected, and the next
- * call asks again.
+ * call asks again. A token a server refused (`refused(token)`) is dropped: the next call asks again.
  * @example
  * ```ts
  * const source = renewingToken(() => fetchToken(), () => Date.now());
@@ -40,5 +40,11 @@ export const renewingToken = (issue: () => Promise<IssuedToken>, now: () => numb
     }
     return inFlight.then((issued) => issued.token);
   };
-  return Object.assign(source, { renewsAt: (token: string) => (current !== undefined && current.token === token ? current.renewsAt : undefined) });
+  return Object.assign(source, {
+    renewsAt: (token: string) => (current !== undefined && current.token === token ? current.renewsAt : undefined),
+    // Only the token refused is dropped: a newer one, issued meanwhile, stays.
+    refused: (token: string) => {
+      if (current !== undefined && current.token === token) current = undefined;
+    },
+  });
 };

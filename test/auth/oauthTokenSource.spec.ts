@@ -111,6 +111,58 @@ describe('oauthTokenSource against a real OpenID provider (oidc-provider)', func
     }
   });
 
+  it('a token that arrives late counts its life from its arrival: renewed before it expires, not due on arrival', async () => {
+    const clock = sinon.useFakeTimers({ now: Math.ceil(Date.now() / 1000) * 1000, toFake: ['Date'] });
+    try {
+      idp.fail('token', 2);
+      // The issuer is down for 100 s: each retry finds the clock 50 s later.
+      const source = secretSource({ retry: { ...FAST, onRetry: () => clock.tick(50_000) } });
+      const sent = Date.now();
+      const token = await source();
+      const arrived = Date.now();
+      assert.equal(arrived - sent, 100_000);
+      const exp = (claimsOf(token)['exp'] as number) * 1000;
+      assert.equal(exp, arrived + 120_000, 'the issuer counts from the answer');
+      const renewsAt = source.renewsAt(token)!;
+      assert.equal(renewsAt, exp - 60_000, 'renewed 60 s before its expiry');
+      assert.ok(renewsAt > arrived, `not due on arrival (due ${renewsAt - arrived} ms after it)`);
+      assert.equal(await source(), token, 'cached on arrival, not asked again');
+    } finally {
+      clock.restore();
+    }
+  });
+
+  it("a JWT's exp (whole seconds) bounds its life where earlier than arrival + expires_in", async () => {
+    // 900 ms past a second: the issuer's exp is rounded down, 900 ms before arrival + expires_in.
+    const clock = sinon.useFakeTimers({ now: Math.ceil(Date.now() / 1000) * 1000 + 900, toFake: ['Date'] });
+    try {
+      const source = secretSource({ refreshBeforeMs: 30_000 });
+      const token = await source();
+      const exp = (claimsOf(token)['exp'] as number) * 1000;
+      assert.equal(exp, Date.now() - 900 + 120_000);
+      assert.equal(source.renewsAt(token), exp - 30_000);
+    } finally {
+      clock.restore();
+    }
+  });
+
+  it('refreshBeforeMs: 0 still keeps a margin of 5 s before the exp, and a short token is renewed at half its life', async () => {
+    const clock = sinon.useFakeTimers({ now: Math.ceil(Date.now() / 1000) * 1000 + 400, toFake: ['Date'] });
+    try {
+      const source = secretSource({ refreshBeforeMs: 0 });
+      const token = await source();
+      const exp = (claimsOf(token)['exp'] as number) * 1000;
+      assert.equal(source.renewsAt(token), exp - 5_000, 'never used up to its exp');
+      idp.ttlSeconds = 8;
+      clock.tick(120_000);
+      const short = await source();
+      const shortExp = (claimsOf(short)['exp'] as number) * 1000;
+      assert.equal(source.renewsAt(short), Date.now() + (shortExp - Date.now()) / 2, 'an 8 s token at half its life');
+    } finally {
+      clock.restore();
+    }
+  });
+
   it('an issuer that fails for a while is retried with the retry policy: discovery and token endpoint alike', async () => {
     const retries: number[] = [];
     idp.fail('discovery', 2);

@@ -49,4 +49,21 @@ describe('renewingToken', () => {
     assert.equal(source.renewsAt('a'), 42);
     assert.equal(source.renewsAt('other'), undefined);
   });
+
+  it('a refused token is dropped: the next call asks for a new one; refusing an older token keeps the current', async () => {
+    const { issue, pending } = manual();
+    const source = renewingToken(issue, () => 0);
+    const first = source();
+    pending[0]!.resolve({ token: 'a', renewsAt: 1000 });
+    assert.equal(await first, 'a');
+    source.refused!('older');
+    assert.equal(await source(), 'a');
+    assert.equal(pending.length, 1);
+    source.refused!('a');
+    assert.equal(source.renewsAt('a'), undefined);
+    const second = source();
+    assert.equal(pending.length, 2);
+    pending[1]!.resolve({ token: 'b', renewsAt: 1000 });
+    assert.equal(await second, 'b');
+  });
 });
