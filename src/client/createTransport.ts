@@ -22,7 +22,7 @@ export type Agreement = 'whole' | { readonly kind: 'history-page'; readonly item
  * descriptor (absent: `'whole'`, or what the descriptor of the call's route says).
  * @internal
  */
-export type Call = Pick<RequestDescription, 'method' | 'path' | 'params' | 'query' | 'body' | 'onOkText' | 'onOkJson' | 'okBytes' | 'onBodySize'> & {
+export type Call = Pick<RequestDescription, 'method' | 'path' | 'params' | 'query' | 'body' | 'onOkBytes' | 'okBytes' | 'onBodySize'> & {
   readonly agreement?: Agreement;
   /** The operation's id, for telemetry (a span's `operationId`). */
   readonly operationId?: string;

@@ -1,4 +1,4 @@
-import { asyncScheduler, defer, identity, map, Observable, of, switchAll, switchMap, timeout } from 'rxjs';
+import { asyncScheduler, defer, identity, map, Observable, of, switchMap, timeout } from 'rxjs';
 import * as E from 'fp-ts/lib/Either.js';
 import type { CantonError } from '../errors/CantonError.js';
 import { decodeError, networkError, timeoutError } from '../errors/constructors.js';
@@ -142,7 +142,7 @@ export interface UnparsedAnswer {
  * aborted on unsubscribe, bounded by `timeoutMs`, as `request` is.
  * @internal
  */
-export const requestUnparsed = (desc: Omit<RequestDescription, 'onOkText' | 'onOkJson'>): Observable<E.Either<CantonError, UnparsedAnswer>> =>
+export const requestUnparsed = (desc: Omit<RequestDescription, 'onOkBytes'>): Observable<E.Either<CantonError, UnparsedAnswer>> =>
   defer(() => {
     const built = buildUrl(desc.baseUrl, desc.path, desc.params, desc.query);
     if (E.isLeft(built)) return of(built);
@@ -186,25 +186,18 @@ export const requestUnparsed = (desc: Omit<RequestDescription, 'onOkText' | 'onO
   });
 
 /**
- * Parses a 2xx answer and hands it over as {@link request} does: `onOkText` told the text, then
- * `onOkJson` the parsed JSON, and the answer one macrotask later, so that a request a hook sends
- * leaves first (what runs after the hook, the parse, the decode, the consumer, waits for the next
- * macrotask); without hooks, at once.
+ * Parses a 2xx answer and hands it over as {@link request} does: `onOkBytes` told the raw bytes,
+ * then the body decoded, parsed and handed on one macrotask later, so that a request the hook
+ * sends leaves first (the parse, the decode and the consumer wait for the next macrotask);
+ * without the hook, at once.
  * @internal
  */
-export const handOver = (answer: UnparsedAnswer, hooks: Pick<RequestDescription, 'onOkText' | 'onOkJson'>): Observable<E.Either<CantonError, HttpResponse>> => {
-  const { onOkText, onOkJson } = hooks;
-  if (onOkText === undefined && onOkJson === undefined) return defer(() => of(answer.parse()));
-  const parsed = () => {
-    const r = answer.parse();
-    if (onOkJson === undefined || E.isLeft(r) || r.right.body._tag !== 'Json') return of(r);
-    onOkJson(r.right.body.json);
-    return inNextMacrotask(() => r);
-  };
-  if (onOkText === undefined) return defer(parsed);
+export const handOver = (answer: UnparsedAnswer, hooks: Pick<RequestDescription, 'onOkBytes'>): Observable<E.Either<CantonError, HttpResponse>> => {
+  const { onOkBytes } = hooks;
+  if (onOkBytes === undefined) return defer(() => of(answer.parse()));
   return defer(() => {
-    onOkText(answer.text());
-    return inNextMacrotask(parsed).pipe(switchAll());
+    onOkBytes(answer.bytes);
+    return inNextMacrotask(() => answer.parse());
   });
 };
 
@@ -218,13 +211,13 @@ export const handOver = (answer: UnparsedAnswer, hooks: Pick<RequestDescription,
  * @internal
  */
 export const request = (desc: RequestDescription): Observable<E.Either<CantonError, HttpResponse>> => {
-  const { onOkText, onOkJson, ...rest } = desc;
+  const { onOkBytes, ...rest } = desc;
   return requestUnparsed(rest).pipe(
     switchMap((r) => {
       if (E.isLeft(r)) return of(r);
       const a = r.right;
       if (desc.okBytes === true) return of(E.right<CantonError, HttpResponse>({ status: a.status, method: a.method, url: a.url, body: { _tag: 'Bytes' as const, bytes: a.bytes, contentType: a.contentType } }));
-      return handOver(a, { onOkText, onOkJson });
+      return handOver(a, { onOkBytes });
     }),
   );
 };

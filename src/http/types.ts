@@ -68,46 +68,34 @@ export interface RequestDescription {
   readonly maxResponseBytes?: number;
   readonly fetch: Fetch;
   /**
-   * Told the raw text of a 2xx body before it is parsed, so that a paged reader can ask for its
-   * next page while this one is parsed (it must check the guess against the decoded page). The
-   * body is parsed one macrotask later, so that a request sent from here leaves first.
-   * Superseded by `onOkJson`, which needs no second reading of the text; kept while the paged
-   * readers still use it.
-   */
-  readonly onOkText?: (text: string) => void;
-  /**
-   * Handed the parsed JSON of a 2xx answer before anything decodes it, so that a paged reader can
-   * read its next cursor with a property read (`json.nextPageToken`) and send the next request
-   * while this page is decoded and handed on.
+   * Handed the raw bytes of a 2xx body before anything reads them (no text decoding, no
+   * `JSON.parse`), so that a paged reader can read its next cursor from the body's tail
+   * (`tailFields`) and send the next request while this page is decoded, parsed and handed on.
    *
    * The contract:
    * - called at most once per request (a Scan pool that asks several Scans sends one request to
-   *   each), and only for a 2xx answer whose body parsed as JSON: never for a non-2xx answer, a
-   *   transport failure, a timeout, a body too large, a body that is not valid JSON, a text or an
-   *   empty body, nor after unsubscribe;
-   * - called synchronously right after `JSON.parse`, before the answer is emitted, so before the
-   *   operation's codec decodes it;
-   * - `json` is the very value the codec will decode next and nothing in it has been checked:
-   *   the hook must not change it, must not throw (a throw is a defect and errors the
-   *   Observable), and whatever it reads is a guess to compare with the decoded page;
-   * - once it has been called, the answer is emitted one macrotask later (`setImmediate` where
-   *   there is one), so that a request the hook sends is on the wire before the decode and the
-   *   consumer's synchronous work start.
-   *
-   * With `onOkText` as well, `onOkText` is told the text first and this hook the JSON after.
+   *   each, and calls it once with the bytes it agreed on), and only for a 2xx answer: never for a
+   *   non-2xx answer, a transport failure, a timeout, a body too large, nor after unsubscribe;
+   * - called synchronously before the body is decoded and parsed, and those then wait one
+   *   macrotask (`setImmediate` where there is one), so that a request the hook sends is on the
+   *   wire before the parse, the decode and the consumer's synchronous work start;
+   * - `bytes` are the very bytes the answer is read from and nothing in them has been checked
+   *   (they may not even be JSON): the hook must not change them, must not throw (a throw is a
+   *   defect and errors the Observable), and whatever it reads is a guess to compare with the
+   *   decoded page.
    *
    * @example
    * ```ts
-   * const onOkJson = (json: unknown) => {
-   *   const token = (json as { nextPageToken?: unknown } | null)?.nextPageToken;
+   * const onOkBytes = (bytes: Uint8Array) => {
+   *   const token = tailFields(bytes, 'nextPageToken', [])?.['nextPageToken'];
    *   if (typeof token === 'string') sendNext({ ...body, pageToken: token }); // checked against the decoded page later
    * };
    * ```
    */
-  readonly onOkJson?: (json: unknown) => void;
+  readonly onOkBytes?: (bytes: Uint8Array) => void;
   /**
    * Hand a 2xx body on as its bytes, unread (`{ _tag: 'Bytes' }`), for a reader that parses and
-   * decodes it elsewhere (a worker thread); the hooks above are not called. Other answers are read
+   * decodes it elsewhere (a worker thread); `onOkBytes` is not called. Other answers are read
    * as always.
    */
   readonly okBytes?: boolean;

@@ -8,6 +8,7 @@ import { previousMicrosecond } from '../time/previousMicrosecond.js';
 import { Timestamp } from '../codecs/common/primitives.js';
 import { invariantViolation } from './invariantViolation.js';
 import type { Paging } from './readPages.js';
+import { tailFields } from './tailFields.js';
 
 /**
  * What the Scan cursor family pages by: a history item (`/v1/updates`, `/v2/updates`; a
@@ -206,9 +207,9 @@ export interface ScanCursorEntry<R, A, S extends string> {
   readonly tailMs: number | undefined;
   /** The items' name in the answer (`transactions`, `events`), for the paths of its failures. */
   readonly itemsPath: string;
-  /** The answer holds history items under `itemsPath`: guess the next page from its raw JSON (see `Paging.ahead`). */
+  /** The answer holds history items under `itemsPath`: guess the next page from its raw bytes (see `Paging.ahead`). */
   readonly ahead?: boolean;
-  readonly request: (cursor: ReturnType<typeof scanPageRequest>, onOkJson?: (json: unknown) => void) => Observable<E.Either<CantonError, R>>;
+  readonly request: (cursor: ReturnType<typeof scanPageRequest>, onOkBytes?: (bytes: Uint8Array) => void) => Observable<E.Either<CantonError, R>>;
   readonly records: (response: R) => ScanCursorRecords<A>;
 }
 
@@ -221,34 +222,25 @@ export const checkpointOfRead = <S extends string>(stream: S, read: ScanReadStat
   return read.cursor && { stream, ...read.cursor, ...(last !== undefined ? { update_id: last } : {}) };
 };
 
-const rawCursor = (item: unknown): { readonly update_id: string; readonly migration_id: number; readonly record_time: string } | undefined => {
-  if (typeof item !== 'object' || item === null) return undefined;
-  const { update_id, record_time, migration_id, event } = item as Record<string, unknown>;
-  const m = typeof event === 'object' && event !== null ? (event as Record<string, unknown>)['migration_id'] : migration_id;
-  return typeof update_id === 'string' && typeof record_time === 'string' && Timestamp.is(record_time) && typeof m === 'number' && Number.isSafeInteger(m) && m >= 0
-    ? { update_id, migration_id: m, record_time }
-    : undefined;
-};
-
 /**
- * The state an ordinary page leads to, read from its parsed, unchecked JSON: overlap from the last
- * item's cursor, with the update ids the page ends with at that cursor. No guess where the page
- * cannot move the cursor (a probe, a page that ends at the cursor asked with): those lead to a
- * probe or a stall, a request not worth sending blind. Only a guess: the engine keeps the request
- * only if `scanPageStep` on the decoded page asks for the same one.
+ * The state an ordinary page leads to, read from its raw bytes before they are parsed: overlap
+ * from the last item's cursor (the last `update_id` in the body and the `migration_id` and
+ * `record_time` after it: a reassignment's migration id is in its `event`, which follows). No
+ * guess where the page cannot move the cursor (a probe, a page that ends at the cursor asked
+ * with): those lead to a probe or a stall, a request not worth sending blind. The guess counts
+ * one update at the last cursor; ties at the end of a page make `scanPageStep` ask for a larger
+ * page, and the guess is dropped. Only a guess: the engine keeps the request only if
+ * `scanPageStep` on the decoded page asks for the same one.
  */
-const guessScanRead = (json: unknown, read: ScanReadState, itemsPath: string): ScanReadState | undefined => {
-  const items = typeof json === 'object' && json !== null ? (json as Record<string, unknown>)[itemsPath] : undefined;
-  if (read.mode === 'probe' || !Array.isArray(items) || items.length === 0) return undefined;
-  const last = rawCursor(items[items.length - 1]);
-  if (last === undefined || (read.cursor !== undefined && read.cursor.migration_id === last.migration_id && read.cursor.record_time === last.record_time)) return undefined;
-  const tied: string[] = [];
-  for (let i = items.length - 1; i >= 0; i--) {
-    const c = rawCursor(items[i]);
-    if (c === undefined || c.migration_id !== last.migration_id || c.record_time !== last.record_time) break;
-    tied.unshift(c.update_id);
-  }
-  return { cursor: { migration_id: last.migration_id, record_time: last.record_time }, tied, mode: 'overlap', extra: tied.length, stalls: 0 };
+const guessScanRead = (bytes: Uint8Array, read: ScanReadState): ScanReadState | undefined => {
+  if (read.mode === 'probe') return undefined;
+  const last = tailFields(bytes, 'update_id', ['migration_id', 'record_time']);
+  const m = last?.['migration_id'];
+  const t = last?.['record_time'];
+  const id = last?.['update_id'];
+  if (typeof m !== 'number' || typeof t !== 'string' || typeof id !== 'string' || !Timestamp.is(t)) return undefined;
+  if (read.cursor !== undefined && read.cursor.migration_id === m && read.cursor.record_time === t) return undefined;
+  return { cursor: { migration_id: m, record_time: t }, tied: [id], mode: 'overlap', extra: 1, stalls: 0 };
 };
 
 const sameRequest = (a: ReturnType<typeof scanPageRequest>, b: ReturnType<typeof scanPageRequest>): boolean =>
@@ -267,8 +259,8 @@ const sameRequest = (a: ReturnType<typeof scanPageRequest>, b: ReturnType<typeof
  * @internal
  */
 export const scanCursorPaging = <R, A, S extends string>(entry: ScanCursorEntry<R, A, S>): Paging<ScanReadState, R, A, ScanCursorCheckpoint<S>> => ({
-  request: (read, onOkJson) => entry.request(scanPageRequest(read, entry.pageSize), onOkJson),
-  ...(entry.ahead === true ? { ahead: { guess: (json: unknown, read: ScanReadState) => guessScanRead(json, read, entry.itemsPath), same: (g: ScanReadState, n: ScanReadState) => sameRequest(scanPageRequest(g, entry.pageSize), scanPageRequest(n, entry.pageSize)) } } : {}),
+  request: (read, onOkBytes) => entry.request(scanPageRequest(read, entry.pageSize), onOkBytes),
+  ...(entry.ahead === true ? { ahead: { guess: (bytes: Uint8Array, read: ScanReadState) => guessScanRead(bytes, read), same: (g: ScanReadState, n: ScanReadState) => sameRequest(scanPageRequest(g, entry.pageSize), scanPageRequest(n, entry.pageSize)) } } : {}),
   step: (response, read) => {
     const got = entry.records(response);
     const keys = got.keys ?? (got.values as unknown as ReadonlyArray<ScanKeyed>);

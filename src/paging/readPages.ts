@@ -25,21 +25,22 @@ export interface PageStep<S, A, C> {
  * into a fresh state, asked once (a page token the server no longer accepts: page again from the
  * last checkpoint); a second failure stands.
  *
- * `ahead` lets the engine ask for the next page while this one is decoded: `request` passes
- * `onOkJson` to the HTTP core, which hands it the parsed, unchecked JSON; `ahead.guess` reads the
- * next state from it (`undefined`: no guess; it must not throw, a throw counts as no guess) and
- * the engine sends that request at once. The guess is a guess: once `step` has named the next
+ * `ahead` lets the engine ask for the next page while this one is parsed and decoded: `request`
+ * passes `onOkBytes` to the HTTP core, which hands it the raw, unchecked bytes of the body before
+ * it parses them; `ahead.guess` reads the next state from them (the body's tail, `tailFields`;
+ * `undefined`: no guess; it must not throw, a throw counts as no guess) and the engine sends that
+ * request at once. The guess is a guess: once `step` has named the next
  * state from the decoded page, the request sent ahead is kept only if `ahead.same(guess, next)`
  * says it is the request for `next` (and no wait is asked for), and its answer is then stepped
  * with `next`, never with the guess; otherwise it is cancelled and `next` is asked for.
  * @internal
  */
 export interface Paging<S, R, A, C> {
-  readonly request: (state: S, onOkJson?: (json: unknown) => void) => Observable<E.Either<CantonError, R>>;
+  readonly request: (state: S, onOkBytes?: (bytes: Uint8Array) => void) => Observable<E.Either<CantonError, R>>;
   readonly step: (response: R, state: S) => E.Either<CantonError, PageStep<S, A, C>>;
   readonly recover?: (error: CantonError, state: S) => S | undefined;
   readonly ahead?: {
-    readonly guess: (json: unknown, state: S) => S | undefined;
+    readonly guess: (bytes: Uint8Array, state: S) => S | undefined;
     readonly same: (guess: S, next: S) => boolean;
   };
 }
@@ -75,9 +76,9 @@ const shown = <S, A, C>(step: PageStep<S, A, C>): boolean => step.page.records.l
  * state, before the page is handed on; in push mode the page then waits one macrotask (a
  * zero-delay `asyncScheduler` timer, which virtual time controls) so that the request is on the
  * wire before the consumer's synchronous work (a microtask is not enough: fetch sends a few ticks
- * after it is called). With `Paging.ahead` the next request leaves earlier still, from the parsed
- * JSON before the page is decoded (the HTTP core then waits one `setImmediate`), and is kept only
- * if `step` then names the same request; the page needs no wait of its own then.
+ * after it is called). With `Paging.ahead` the next request leaves earlier still, from the raw
+ * bytes before the page is parsed and decoded (the HTTP core then waits one `setImmediate`), and
+ * is kept only if `step` then names the same request; the page needs no wait of its own then.
  * No other timer runs per page: only a tail poll (`PageStep.waitMs`) and retries wait. Every request
  * goes through `withRetry` with `options.retry`. A Left (a request that failed for good, an
  * invalid page) is handed on and ends the read; a step's `failure` is handed on after its page.
@@ -169,16 +170,16 @@ export const readPages = <S, R, A, C>(paging: Paging<S, R, A, C>, initial: S, op
         }
         if (!sync) pump();
       };
-      const onOkJson =
+      const onOkBytes =
         paging.ahead === undefined
           ? undefined
-          : (json: unknown): void => {
+          : (bytes: Uint8Array): void => {
               // Only for a checked state, one guess at a time, and within the prefetch window.
               // The window as `pump` will see it once this page is in: handed on at once when pulled for.
               if (state === undefined || guessed !== undefined || subscriber.closed || buffer.length + (demand > buffer.length ? 0 : 1) >= prefetch) return;
               let next: S | undefined;
               try {
-                next = paging.ahead!.guess(json, state);
+                next = paging.ahead!.guess(bytes, state);
               } catch {
                 next = undefined;
               }
@@ -186,7 +187,7 @@ export const readPages = <S, R, A, C>(paging: Paging<S, R, A, C>, initial: S, op
               const sent = fetch(next, undefined, false, true);
               guessed = { state: next, ...sent };
             };
-      sub = withRetry(() => paging.request(requested, onOkJson), options.retry, waitMs).subscribe({
+      sub = withRetry(() => paging.request(requested, onOkBytes), options.retry, waitMs).subscribe({
         next: (result) => (state === undefined ? held.push(() => onNext(result)) : onNext(result)),
         error: (defect: unknown) => subscriber.error(defect),
         complete: () => (state === undefined ? held.push(onComplete) : onComplete()),

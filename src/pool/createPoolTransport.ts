@@ -108,7 +108,7 @@ export const createPoolTransport = (
     health: new ScanHealth(onEvent),
     exclusions: new Exclusions(onEvent, config.exclusionMs),
     onEvent,
-    send: (scan, { agreement: _a, onOkText: _t, onOkJson: _j, ...call }) => {
+    send: (scan, { agreement: _a, onOkBytes: _b, ...call }) => {
       const send = (onBodySize?: (which: 'request' | 'response', bytes: number) => void) =>
         requestUnparsed({
           ...call,

@@ -21,6 +21,10 @@ import { serverEndOf } from './serverEndOf.js';
 import { DEFAULT_TAIL_INTERVAL_MS, TAIL_RETRY, type TailingStreamOptions } from './options.js';
 import { itemsOf } from './itemsOf.js';
 import { checkpointCodecs } from './checkpointCodecs.js';
+import { tailFields } from '../paging/tailFields.js';
+
+/** Below this many bytes a page is parsed at once: the next request waits for its checked token. */
+const SMALL_BODY = 1024;
 
 /**
  * Options of `ledger.updates`.
@@ -157,9 +161,9 @@ export const ledgerUpdatesPages = (transport: Transport, request: LedgerUpdatesR
         };
 
         const paging = {
-          request: (state: State, onOkJson?: (json: unknown) => void) =>
+          request: (state: State, onOkBytes?: (bytes: Uint8Array) => void) =>
             // The operation's body codec checks the shape (an UpdateFormatInput's may be any string).
-            invokeOperation(onOkJson ? (call) => transport({ ...call, onOkJson }) : transport, ledgerOperations.getUpdatesPage, [
+            invokeOperation(onOkBytes ? (call) => transport({ ...call, onOkBytes }) : transport, ledgerOperations.getUpdatesPage, [
               {
                 ...req,
                 ...(state.begin !== undefined ? { beginOffsetExclusive: state.begin } : {}),
@@ -168,12 +172,15 @@ export const ledgerUpdatesPages = (transport: Transport, request: LedgerUpdatesR
               } satisfies LedgerUpdatesRequest & Pick<GetUpdatesPageRequest, 'pageToken'>,
             ]),
           step,
-          // Sent while the page is decoded: a new token after a page with updates. `step` keeps it
-          // only if it names the same token (the request depends on nothing else it may change).
+          // Sent while the page is parsed and decoded: a new token, read from the body's tail (the
+          // token follows the updates). `step` keeps it only if it names the same token (the
+          // request depends on nothing else it may change). A small body (an empty page, as tailing
+          // sees many, each with a new token) is parsed at once: no request is sent blind for it.
           ahead: {
-            guess: (json: unknown, state: State): State | undefined => {
-              const { nextPageToken: token, updates } = (json ?? {}) as { nextPageToken?: unknown; updates?: unknown };
-              return typeof token === 'string' && token !== state.token && Array.isArray(updates) && updates.length > 0 ? { ...state, token } : undefined;
+            guess: (bytes: Uint8Array, state: State): State | undefined => {
+              if (bytes.length < SMALL_BODY) return undefined;
+              const token = tailFields(bytes, 'nextPageToken', [])?.['nextPageToken'];
+              return typeof token === 'string' && token !== state.token ? { ...state, token } : undefined;
             },
             same: (guess: State, next: State) => guess.token === next.token && guess.begin === next.begin && guess.end === next.end,
           },

@@ -80,8 +80,8 @@ export const scanUpdatesPages = (
           tailMs,
           itemsPath: 'transactions',
           ahead: true,
-          request: (cursor, onOkJson) => {
-            const via: Transport = onOkJson ? (call) => transport({ ...call, onOkJson }) : transport;
+          request: (cursor, onOkBytes) => {
+            const via: Transport = onOkBytes ? (call) => transport({ ...call, onOkBytes }) : transport;
             return v1 ? invokeOperation(via, scanOperations.getUpdateHistoryV1, [{ ...rest, ...cursor }]) : invokeOperation(via, scanOperations.getUpdateHistoryV2, [{ ...rest, ...cursor }]);
           },
           records: (response) => ({ values: response.transactions }),

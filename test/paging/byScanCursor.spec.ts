@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import type { UpdateHistoryItemV2 } from '../../src/codecs/scan/UpdateHistoryItemV2';
-import { initialScanRead, MAX_STALLS, scanPageRequest, scanPageStep, SCAN_PAGE_LIMIT, type ScanReadState } from '../../src/paging/byScanCursor';
+import { EMPTY } from 'rxjs';
+import * as E from 'fp-ts/lib/Either.js';
+import { initialScanRead, MAX_STALLS, scanCursorPaging, scanPageRequest, scanPageStep, SCAN_PAGE_LIMIT, type ScanReadState } from '../../src/paging/byScanCursor';
 import { previousMicrosecond } from '../../src/time/previousMicrosecond';
 
 const T = (us: number) => `2025-06-01T00:00:00.${String(us).padStart(6, '0')}Z`;
@@ -133,5 +135,48 @@ describe('scanPaging', () => {
     const next = scanPageStep(state, 5, [item('q', 9), item('r', 1, 2)]);
     assert.deepEqual(ids(next.items), ['r']);
     assert.deepEqual(next.next.cursor, { migration_id: 2, record_time: T(1) });
+  });
+});
+
+describe('scanCursorPaging ahead (the next request guessed from the raw bytes)', () => {
+  const paging = scanCursorPaging<{ transactions: UpdateHistoryItemV2[] }, UpdateHistoryItemV2, 'scan.updates'>({
+    stream: 'scan.updates',
+    pageSize: 3,
+    tailMs: undefined,
+    itemsPath: 'transactions',
+    ahead: true,
+    request: () => EMPTY,
+    records: (r) => ({ values: r.transactions }),
+  });
+  const ahead = paging.ahead!;
+  const encode = (items: UpdateHistoryItemV2[]) => new TextEncoder().encode(JSON.stringify({ transactions: items }));
+  const stepped = (items: UpdateHistoryItemV2[], read: ScanReadState) => {
+    const r = paging.step({ transactions: items }, read);
+    assert.ok(E.isRight(r));
+    return r.right.next!;
+  };
+
+  it('guesses the request that the checked page asks next, from the last item', () => {
+    const start = initialScanRead(undefined, undefined);
+    const page = [item('a', 1), item('b', 2), item('c', 3)];
+    const guess = ahead.guess(encode(page), start)!;
+    assert.equal(ahead.same(guess, stepped(page, start)), true);
+    assert.deepEqual(scanPageRequest(guess, 3), { page_size: 4, after: { after_migration_id: 1, after_record_time: previousMicrosecond(T(3)) } });
+  });
+
+  it('a page that ends in a tie asks for a larger page than guessed: the guess is not kept', () => {
+    const start = initialScanRead(undefined, undefined);
+    const page = [item('a', 1), item('b', 3), item('c', 3)];
+    const guess = ahead.guess(encode(page), start)!;
+    assert.equal(ahead.same(guess, stepped(page, start)), false);
+  });
+
+  it('no guess for a probe, an empty page, a page that does not move the cursor, or bytes without a valid cursor', () => {
+    const at3: ScanReadState = { cursor: { migration_id: 1, record_time: T(3) }, tied: ['c'], mode: 'overlap', extra: 1, stalls: 0 };
+    assert.equal(ahead.guess(encode([item('d', 4)]), { ...at3, mode: 'probe' }), undefined);
+    assert.equal(ahead.guess(encode([]), at3), undefined);
+    assert.equal(ahead.guess(encode([item('c', 3)]), at3), undefined);
+    assert.equal(ahead.guess(new TextEncoder().encode('{"transactions":[{"update_id":"x","migration_id":1,"record_time":"yesterday"}]}'), at3), undefined);
+    assert.equal(ahead.guess(new TextEncoder().encode('<html>'), at3), undefined);
   });
 });

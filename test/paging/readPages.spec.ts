@@ -229,7 +229,7 @@ describe('readPages (the paging engine)', () => {
       }
     });
 
-    it('ahead: the request guessed from the parsed JSON is sent before the page is decoded and kept when step names it; a wrong guess is cancelled and the checked state asked for', async () => {
+    it('ahead: the request guessed from the raw bytes is sent before the page is parsed and decoded and kept when step names it; a wrong guess is cancelled and the checked state asked for', async () => {
       // Page n answers { items, next }; `lie` pages put a wrong `next` in what the guess reads.
       const lie = new Set([1]);
       const server = await startServer((req) => {
@@ -241,15 +241,15 @@ describe('readPages (the paging engine)', () => {
         const asked: number[] = [];
         const decoded: number[] = [];
         const paging: Paging<number, { items: number[]; next: number | null }, number, number> = {
-          request: (n, onOkJson) => {
+          request: (n, onOkBytes) => {
             asked.push(n);
-            return transport({ method: 'POST', path: '/page', body: { n }, ...(onOkJson ? { onOkJson } : {}) }).pipe(map(decodeResponse(t.type({ items: t.array(t.number), next: t.union([t.number, t.null]) }))));
+            return transport({ method: 'POST', path: '/page', body: { n }, ...(onOkBytes ? { onOkBytes } : {}) }).pipe(map(decodeResponse(t.type({ items: t.array(t.number), next: t.union([t.number, t.null]) }))));
           },
           step: (answer, n) => {
             decoded.push(n);
             return E.right({ page: { records: answer.items.map((value) => ({ value, checkpoint: value })), checkpoint: answer.items[1], caughtUp: false }, next: answer.next ?? undefined });
           },
-          ahead: { guess: (json) => ((json as { guess: number | null }).guess ?? undefined), same: (a, b) => a === b },
+          ahead: { guess: (bytes) => (JSON.parse(new TextDecoder().decode(bytes)) as { guess: number | null }).guess ?? undefined, same: (a, b) => a === b },
         };
         const items: number[] = [];
         // Whether the next request had reached fetch when the page's first item was handed on.
