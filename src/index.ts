@@ -130,6 +130,20 @@ export * as tokenStandard from './codecs/tokenStandard/index.js';
 export { tokenStandardInterfaces } from './codecs/tokenStandard/interfaceIds.js';
 export { sumDecimals } from './codecs/common/sumDecimals.js';
 
+// Token-standard history (a party's transactions as the upstream parser reads them; docs/token-standard.md)
+export { parseTokenStandardTransaction, type TokenStandardParseOptions, type TokenStandardParse } from './tokenStandard/parseTokenStandardTransaction.js';
+export type {
+  TokenStandardVersion,
+  TokenStandardTransaction,
+  TokenStandardEvent,
+  TokenStandardLabel,
+  TokenStandardHolding,
+  TokenStandardHoldingsChange,
+  TokenStandardHoldingsChangeSummary,
+  TokenStandardContract,
+  TokenStandardCreated,
+} from './tokenStandard/TokenStandardTransaction.js';
+
 // Validation (deprecated: the client methods run these checks, from their descriptors)
 export { validateCreateAnsEntryRequest } from './validation/validateCreateAnsEntryRequest.js';
 export { validateHoldingsStateRequest } from './validation/validateHoldingsStateRequest.js';

@@ -24,6 +24,7 @@ describe('canton-rx public exports', () => {
       'oauthTokenSource',
       'operationIndex',
       'orThrow',
+      'parseTokenStandardTransaction',
       'retryBackoff',
       'rights',
       'sumDecimals',

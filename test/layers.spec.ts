@@ -9,7 +9,8 @@ import { projectRoot } from './helpers/fixtures';
  * in this list, so that a new folder gets its place here or fails the test; '' is src/index.ts.
  *
  * - internal, errors, codecs, time, validation: the vocabulary (errors and codecs low; the time
- *   arithmetic and the request checks read the codecs' primitives).
+ *   arithmetic and the request checks read the codecs' primitives). tokenStandard: the pure
+ *   token-standard transaction parser, over the ledger codecs and the decimal helper.
  * - http, retry: the HTTP core and the retry policy; auth: the OAuth token source, which asks its
  *   issuer with that policy; telemetry: the OpenTelemetry hooks, which the client core calls.
  * - client: the client core (transport, invokeOperation, send); generated: the descriptors and
@@ -25,6 +26,7 @@ const LAYERS: ReadonlyArray<ReadonlyArray<string>> = [
   ['codecs'],
   ['time'],
   ['validation'],
+  ['tokenStandard'],
   ['http'],
   ['retry'],
   ['auth'],

@@ -1,13 +1,4 @@
-const SCALE = 10;
-const DIGITS = /^(-?)(\d+)(?:\.(\d+))?$/;
-
-/** The amount as an integer count of 10^-10, or undefined when it is no decimal of at most 10 fractional digits. */
-const toUnits = (text: string): bigint | undefined => {
-  const m = DIGITS.exec(text);
-  if (m === null || (m[3] ?? '').length > SCALE) return undefined;
-  const units = BigInt(m[2]! + (m[3] ?? '').padEnd(SCALE, '0'));
-  return m[1] === '-' ? -units : units;
-};
+import { decimalUnits, SCALE } from './decimalUnits.js';
 
 /**
  * The exact sum of Daml `Decimal` amounts (`Numeric 10`, as the APIs write them: strings), as a
@@ -27,7 +18,7 @@ const toUnits = (text: string): bigint | undefined => {
 export const sumDecimals = (amounts: Iterable<string>): string => {
   let total = 0n;
   for (const amount of amounts) {
-    const units = typeof amount === 'string' ? toUnits(amount) : undefined;
+    const units = typeof amount === 'string' ? decimalUnits(amount) : undefined;
     if (units === undefined) throw new RangeError(`not a Daml Decimal (at most 10 fractional digits): ${JSON.stringify(amount)}`);
     total += units;
   }
