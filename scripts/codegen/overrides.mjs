@@ -330,8 +330,10 @@ export const handCodecs = {
  * test/codegen/openUnions.spec.ts holds the codecs to it. Not listed, so closed: the unions of
  * requests (commands, filters, vetting changes: what we send, which a newer server does not
  * change under us), and the untagged unions of single answers (NodeStatus, the reward accounting
- * answers, TransferCommandContractStatus, UpdateHistoryItemV2WithHash), where an object that
- * matches no member is more likely a broken answer than a new one.
+ * batches, TransferCommandContractStatus, UpdateHistoryItemV2WithHash), where an object that
+ * matches no member is more likely a broken answer than a new one. The reward accounting answers
+ * told apart by `status` are open: the activity totals' `status` is a plain string in the spec,
+ * and the root hash's (a hand codec) takes a new status as an unknown member.
  * Every string enum of the answers is open already (codecRules.enum, openEnum); `strict` refuses
  * their unknown values too.
  */
@@ -367,6 +369,8 @@ export const openUnions = {
     UpdateHistoryItemV2: 'a new kind of update history item (v2, also the event history\'s update); carries the Scan cursor',
     // A reassignment item's event: assignment or unassignment; an unknown one keeps migration_id, which the cursor reads.
     ReassignmentEvent: 'a new kind of reassignment event; carries migration_id',
+    // getRewardAccountingRootHash's answer by `status` (Ok, Undetermined, CannotProvide): a newer Scan may add one.
+    GetRewardAccountingRootHashResponse: 'a new status of a round\'s reward accounting root hash',
   },
   validator: {},
   registry: {},

@@ -1,4 +1,5 @@
 import { Timestamp } from '../codecs/common/primitives.js';
+import { utcTimestamp as utcOfValid } from '../time/utcTimestamp.js';
 
 const RFC3339 = /^(\d{4}-\d\d-\d\d)[Tt](\d\d:\d\d:\d\d)(\.\d{1,9})?([Zz]|([+-])(\d\d):(\d\d))$/;
 
@@ -15,7 +16,7 @@ const RFC3339 = /^(\d{4}-\d\d-\d\d)[Tt](\d\d:\d\d:\d\d)(\.\d{1,9})?([Zz]|([+-])(
  */
 export const utcTimestamp = (text: unknown): string | undefined => {
   if (typeof text !== 'string') return undefined;
-  if (Timestamp.is(text)) return text;
+  if (Timestamp.is(text)) return utcOfValid(text);
   const m = RFC3339.exec(text);
   if (m === null) return undefined;
   const [, date, time, fraction = '', zone, sign, hh, mm] = m;

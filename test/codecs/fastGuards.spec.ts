@@ -71,6 +71,8 @@ const tweaks: ReadonlyArray<Change> = [
   (v) => (typeof v === 'number' ? 2 ** 53 + 2 : v),
   (v) => (typeof v === 'number' ? -v : v),
   (v) => (typeof v === 'string' && TS.test(v) ? v.replace(/Z$/, '+00:00') : v),
+  // RFC 3339 allows lower-case t and z: accepted by the fast guards and io-ts alike.
+  (v) => (typeof v === 'string' && TS.test(v) ? v.replace('T', 't').replace(/Z$/, 'z') : v),
   (v) => (typeof v === 'string' && TS.test(v) ? v.replace(/(Z|[+-]\d\d:\d\d)$/, '') : v),
   (v) => (typeof v === 'string' && TS.test(v) ? v.replace(/(\.\d+)?(Z|[+-]\d\d:\d\d)$/, '.1234567891Z') : v),
   (v) => (typeof v === 'string' && TS.test(v) ? v.replace(/(\.\d+)?(Z|[+-]\d\d:\d\d)$/, '-01:00') : v),

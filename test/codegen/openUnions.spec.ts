@@ -28,6 +28,7 @@ describe('open unions: the list and the codecs agree', () => {
     ['ledger Event', codecs.ledger.Event, { DivulgedEvent: { contractId: '00' } }, 'DivulgedEvent'],
     ['generated ledger Kind (a user right)', codecs.ledger.Kind, { CanSeeEverything: { value: {} } }, 'CanSeeEverything'],
     ['scan TreeEvent', codecs.scan.TreeEvent, { event_type: 'archived_event', event_id: '1220:0' }, 'archived_event'],
+    ['scan GetRewardAccountingRootHashResponse (a new status)', codecs.scan.GetRewardAccountingRootHashResponse, { status: 'Pending', round_number: 3 }, 'Pending'],
   ];
   for (const [what, codec, unknown, name] of cases) {
     it(`${what}: an unknown member decodes to itself and is told as unknown; strict refuses it, by name; the fast guard agrees`, () => {

@@ -20,6 +20,15 @@ describe('compareTimestamps', () => {
     assert.equal(compareTimestamps('2024-09-20T13:31:28.405180Z', '2024-09-20T13:31:28.405180Z'), 0);
   });
 
+  it('reads lower-case t and z (RFC 3339 allows them) as T and Z', () => {
+    assert.equal(compareTimestamps('2025-12-10t16:23:08z', '2025-12-10T16:23:08.000Z'), 0);
+    assert.equal(compareTimestamps('2025-12-10t16:23:08.9975z', '2025-12-10T16:23:08.99759Z'), -1);
+    // Same length, so a text comparison would put 't' (116) after 'T' (84): the instants decide.
+    assert.equal(compareTimestamps('2025-12-10t16:23:08.5Z', '2025-12-10T16:23:09.0Z'), -1);
+    assert.equal(compareTimestamps('2025-12-10T16:23:09.0Z', '2025-12-10t16:23:08.5z'), 1);
+    assert.equal(compareTimestamps('2025-12-10t17:23:08+01:00', '2025-12-10T16:23:08z'), 0);
+  });
+
   it('orders different dates and times by their seconds first', () => {
     assert.equal(compareTimestamps('2024-06-24T21:08:01.9Z', '2024-06-25T00:00:00Z'), -1);
     assert.equal(compareTimestamps('2025-01-01T00:00:00Z', '2024-12-31T23:59:59.999999999Z'), 1);

@@ -33,6 +33,10 @@ describe('previousMicrosecond', () => {
     assert.equal(previousMicrosecond('2025-12-31T23:30:00.000001-01:00'), '2026-01-01T00:30:00.000000Z');
   });
 
+  it('reads lower-case t and z and answers upper case', () => {
+    assert.equal(previousMicrosecond('2025-12-10t16:23:25.100000z'), '2025-12-10T16:23:25.099999Z');
+  });
+
   it('refuses what is not a Timestamp', () => {
     assert.throws(() => previousMicrosecond('yesterday'), TypeError);
   });

@@ -14,6 +14,13 @@ describe('utcTimestamp', () => {
     assert.equal(utcTimestamp('2026-01-01T00:15:00.123456789+05:30'), '2025-12-31T18:45:00.123456789Z');
   });
 
+  it('writes lower-case t and z (RFC 3339 allows them) upper case, offset or not', () => {
+    assert.equal(utcTimestamp('2024-09-20t13:31:28.405180z'), '2024-09-20T13:31:28.405180Z');
+    assert.equal(utcTimestamp('2024-09-20T13:31:28z'), '2024-09-20T13:31:28Z');
+    assert.equal(utcTimestamp('2024-09-20t13:31:28.5Z'), '2024-09-20T13:31:28.5Z');
+    assert.equal(utcTimestamp('2024-09-20t00:30:00-01:00'), '2024-09-20T01:30:00Z');
+  });
+
   it('denotes the same instant as Date does, to the millisecond', () => {
     const offset = fc.tuple(fc.constantFrom('+', '-'), fc.integer({ min: 0, max: 23 }), fc.integer({ min: 0, max: 59 }));
     fc.assert(

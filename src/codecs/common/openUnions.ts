@@ -22,6 +22,7 @@ export const openUnions = {
     UpdateHistoryItem: "a new kind of update history item (v1); carries the Scan cursor",
     UpdateHistoryItemV2: "a new kind of update history item (v2, also the event history's update); carries the Scan cursor",
     ReassignmentEvent: "a new kind of reassignment event; carries migration_id",
+    GetRewardAccountingRootHashResponse: "a new status of a round's reward accounting root hash",
   },
   validator: {},
   registry: {},

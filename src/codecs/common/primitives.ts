@@ -61,11 +61,11 @@ export type int32 = number;
 
 // RFC 3339 date-time as the servers write it: `Z` (Instant.toString, circe's OffsetDateTime) or a
 // numeric offset such as `+00:00` (a proxy or a JVM printing OffsetDateTime), 0 to 9 fractional
-// digits. The regular expression is the definition; isTimestamp tests the same by character codes
+// digits; `t` and `z` in lower case too (RFC 3339 §5.6 allows them; the time functions read them as `T`, `Z`). The regular expression is the definition; isTimestamp tests the same by character codes
 // (no slower, and no regular expression state on the hot path; test/codecs/common/primitives.spec.ts
 // holds the two to each other).
 /** @internal */
-export const TIMESTAMP = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):[0-5]\d:[0-5]\d(\.\d{1,9})?(Z|[+-]([01]\d|2[0-3]):[0-5]\d)$/;
+export const TIMESTAMP = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])[Tt]([01]\d|2[0-3]):[0-5]\d:[0-5]\d(\.\d{1,9})?([Zz]|[+-]([01]\d|2[0-3]):[0-5]\d)$/;
 
 // `(c - 48) >>> 0` is 0 to 9 for a digit and above 9 for any other character (a negative
 // difference wraps around), so one comparison checks a digit.
@@ -80,7 +80,8 @@ export const isTimestamp = (u: unknown): u is string => {
   if (typeof u !== 'string') return false;
   const n = u.length;
   if (n < 20 || n > 35) return false;
-  if (u.charCodeAt(4) !== 45 || u.charCodeAt(7) !== 45 || u.charCodeAt(10) !== 84 || u.charCodeAt(13) !== 58 || u.charCodeAt(16) !== 58) return false;
+  // `| 32` folds `T` (84) onto `t` (116), `Z` (90) onto `z` (122).
+  if (u.charCodeAt(4) !== 45 || u.charCodeAt(7) !== 45 || (u.charCodeAt(10) | 32) !== 116 || u.charCodeAt(13) !== 58 || u.charCodeAt(16) !== 58) return false;
   if (notDigit(u, 0) || notDigit(u, 1) || notDigit(u, 2) || notDigit(u, 3) || notDigit(u, 5) || notDigit(u, 6) || notDigit(u, 8) || notDigit(u, 9)) return false;
   if (notDigit(u, 11) || notDigit(u, 12) || notDigit(u, 14) || notDigit(u, 15) || notDigit(u, 17) || notDigit(u, 18)) return false;
   const month = twoDigits(u, 5);
@@ -93,7 +94,7 @@ export const isTimestamp = (u: unknown): u is string => {
     while (i < n && !notDigit(u, i)) i++;
     if (i === start || i - start > 9) return false;
   }
-  if (u.charCodeAt(i) === 90 /* Z */) return i === n - 1;
+  if ((u.charCodeAt(i) | 32) === 122 /* Z or z */) return i === n - 1;
   const sign = u.charCodeAt(i);
   if ((sign !== 43 && sign !== 45) || i !== n - 6 || u.charCodeAt(i + 3) !== 58) return false;
   if (notDigit(u, i + 1) || notDigit(u, i + 2) || notDigit(u, i + 4) || notDigit(u, i + 5)) return false;
@@ -101,7 +102,8 @@ export const isTimestamp = (u: unknown): u is string => {
 };
 
 /**
- * An RFC 3339 instant with 0 to 9 fractional digits and `Z` or a numeric offset (`+00:00`), kept
+ * An RFC 3339 instant with 0 to 9 fractional digits and `Z` or a numeric offset (`+00:00`) (`t` and
+ * `z` may be lower case, as RFC 3339 allows), kept
  * as the string the server sent: a `Date` would drop the microseconds and nanoseconds. Order them
  * with `compareTimestamps`, which reads the offset.
  */

@@ -1,4 +1,5 @@
 import type * as t from 'io-ts';
+import { withUnknown, type UnknownMember } from '../common/openMembers.js';
 import { discriminatedBy } from '../splice/internal.js';
 import { RewardAccountingRootHashCannotProvide } from './RewardAccountingRootHashCannotProvide.js';
 import { RewardAccountingRootHashOk } from './RewardAccountingRootHashOk.js';
@@ -11,6 +12,7 @@ import { RewardAccountingRootHashWithoutStatus } from './RewardAccountingRootHas
 
 /**
  * A round's reward accounting root hash, chosen by `status` (`Ok`, `Undetermined`, `CannotProvide`) or the older shape without it (upstream `GetRewardAccountingRootHashResponse`).
+ * Open: another `status` (a newer Scan's) is an {@link UnknownRewardAccountingRootHash} (docs/codecs.md, "Open unions").
  * @example
  * ```ts
  * import { codecs, decodeWith } from 'canton-rx';
@@ -21,10 +23,22 @@ import { RewardAccountingRootHashWithoutStatus } from './RewardAccountingRootHas
  * @category Codecs
  * @since 0.1.0
  */
-export const GetRewardAccountingRootHashResponse = discriminatedBy(
-  'GetRewardAccountingRootHashResponse',
-  'status',
-  { Ok: RewardAccountingRootHashOk, Undetermined: RewardAccountingRootHashUndetermined, CannotProvide: RewardAccountingRootHashCannotProvide },
-  RewardAccountingRootHashWithoutStatus,
+export const GetRewardAccountingRootHashResponse = withUnknown<UnknownRewardAccountingRootHash>()(
+  discriminatedBy(
+    'GetRewardAccountingRootHashResponse',
+    'status',
+    { Ok: RewardAccountingRootHashOk, Undetermined: RewardAccountingRootHashUndetermined, CannotProvide: RewardAccountingRootHashCannotProvide },
+    RewardAccountingRootHashWithoutStatus,
+    { group: 'scan' },
+  ),
 );
 export type GetRewardAccountingRootHashResponse = t.TypeOf<typeof GetRewardAccountingRootHashResponse>;
+
+/**
+ * A root-hash answer whose `status` no spec names (a newer Scan's): the JSON as it came. Its
+ * `status` is typed `never` so that comparing it with the known ones leaves it out; read the name
+ * with `unknownMemberOf(codecs.scan.GetRewardAccountingRootHashResponse, r)`.
+ * @category Codecs
+ * @since 0.1.0
+ */
+export type UnknownRewardAccountingRootHash = UnknownMember<'GetRewardAccountingRootHashResponse'> & { readonly status?: never };

@@ -51,7 +51,7 @@ export { GetAmuletConfigForRoundResponse } from './GetAmuletConfigForRoundRespon
 export { SteppedRate } from './SteppedRate.js';
 export { RateStep } from './RateStep.js';
 // Reward accounting
-export { GetRewardAccountingRootHashResponse } from './GetRewardAccountingRootHashResponse.js';
+export { GetRewardAccountingRootHashResponse, type UnknownRewardAccountingRootHash } from './GetRewardAccountingRootHashResponse.js';
 export { RewardAccountingRootHashOk } from './RewardAccountingRootHashOk.js';
 export { RewardAccountingRootHashUndetermined } from './RewardAccountingRootHashUndetermined.js';
 export { RewardAccountingRootHashCannotProvide } from './RewardAccountingRootHashCannotProvide.js';

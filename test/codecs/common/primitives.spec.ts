@@ -23,11 +23,11 @@ describe('codec primitives', () => {
     assert.ok(!int32.is(2147483648));
   });
 
-  it('Timestamp accepts RFC 3339 instants with 0 to 9 fractional digits, Z or a numeric offset', () => {
-    for (const ok of ['1970-01-01T00:00:00Z', '2024-09-20T13:31:28.405180Z', '2025-12-10T16:23:25.721430123Z', '2025-02-11T18:00:00.5Z', '2025-02-11T18:00:00+00:00', '2025-02-11T18:00:00.123456-05:30']) {
+  it('Timestamp accepts RFC 3339 instants with 0 to 9 fractional digits, Z or a numeric offset, t and z in either case', () => {
+    for (const ok of ['1970-01-01T00:00:00Z', '2024-09-20T13:31:28.405180Z', '2025-12-10T16:23:25.721430123Z', '2025-02-11T18:00:00.5Z', '2025-02-11T18:00:00+00:00', '2025-02-11T18:00:00.123456-05:30', '2024-09-20T13:31:28z', '2024-09-20t13:31:28.5Z', '2024-09-20t13:31:28.405180z', '2024-09-20t13:31:28+01:00']) {
       assert.ok(Timestamp.is(ok), ok);
     }
-    for (const bad of ['2024-09-20T13:31:28.4051801234Z', '2024-09-20T13:31:28', '2024-09-20 13:31:28Z', '2024-13-01T00:00:00Z', '2024-09-20T13:31:28.Z', '2024-09-20T13:31:28+0000', '2024-09-20T13:31:28+24:00', '2024-09-20T13:31:28z', 'yesterday', 1700000000]) {
+    for (const bad of ['2024-09-20T13:31:28.4051801234Z', '2024-09-20T13:31:28', '2024-09-20 13:31:28Z', '2024-13-01T00:00:00Z', '2024-09-20T13:31:28.Z', '2024-09-20T13:31:28+0000', '2024-09-20T13:31:28+24:00', '2024-09-20x13:31:28Z', '2024-09-20T13:31:28Y', '2024-09-20T13:31:28\u00fa', '2024-09-20\u001413:31:28Z', 'yesterday', 1700000000]) {
       assert.ok(!Timestamp.is(bad), String(bad));
       assert.equal(issues(Timestamp, bad)[0]!.expected, 'Timestamp');
     }
@@ -35,10 +35,10 @@ describe('codec primitives', () => {
 
   it('isTimestamp (character codes) accepts exactly what the TIMESTAMP expression does', () => {
     const valid = fc
-      .tuple(fc.date({ min: new Date(0), max: new Date(4e12), noInvalidDate: true }), fc.integer({ min: 0, max: 9 }), fc.constantFrom('Z', '+00:00', '-05:30', '+23:59'))
-      .map(([d, digits, zone]) => `${d.toISOString().slice(0, 19)}${digits === 0 ? '' : `.${'123456789'.slice(0, digits)}`}${zone}`);
+      .tuple(fc.date({ min: new Date(0), max: new Date(4e12), noInvalidDate: true }), fc.integer({ min: 0, max: 9 }), fc.constantFrom('Z', 'z', '+00:00', '-05:30', '+23:59'), fc.boolean())
+      .map(([d, digits, zone, lowerT]) => `${d.toISOString().slice(0, 10)}${lowerT ? 't' : 'T'}${d.toISOString().slice(11, 19)}${digits === 0 ? '' : `.${'123456789'.slice(0, digits)}`}${zone}`);
     // A valid timestamp with one character replaced, inserted or removed: the near misses.
-    const mutated = fc.tuple(valid, fc.nat(40), fc.constantFrom('', '0', '9', ':', '-', '+', '.', 'Z', 'T', ' ', 'a', '6', '2'), fc.integer({ min: 0, max: 2 })).map(([ts, at, c, cut]) => ts.slice(0, at) + c + ts.slice(at + cut));
+    const mutated = fc.tuple(valid, fc.nat(40), fc.constantFrom('', '0', '9', ':', '-', '+', '.', 'Z', 'T', 'z', 't', '\u0014', '\u001a', '\u00fa', '\u00f4', ' ', 'a', '6', '2'), fc.integer({ min: 0, max: 2 })).map(([ts, at, c, cut]) => ts.slice(0, at) + c + ts.slice(at + cut));
     fc.assert(
       fc.property(fc.oneof(valid, mutated, fc.string({ maxLength: 40 })), (s) => {
         assert.equal(isTimestamp(s), TIMESTAMP.test(s), s);

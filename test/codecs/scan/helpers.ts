@@ -12,8 +12,8 @@ export const decodeOk = <C extends t.Mixed>(codec: C, u: unknown, what: string =
 };
 
 /** Decodes and asserts failure; returns the issues. */
-export const decodeIssues = (codec: t.Mixed, u: unknown): ReadonlyArray<DecodeIssue> => {
-  const r = decodeWith(codec)(u);
+export const decodeIssues = (codec: t.Mixed, u: unknown, options?: { readonly strict?: boolean }): ReadonlyArray<DecodeIssue> => {
+  const r = decodeWith(codec, options)(u);
   if (E.isRight(r)) assert.fail(`${codec.name} decoded a value it should refuse`);
   assert.equal(r.left._tag, 'DecodeError');
   assert.equal(r.left.reason, 'schema');
