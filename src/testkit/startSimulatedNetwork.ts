@@ -90,6 +90,7 @@ export async function startSimulatedNetwork(options: SimulatedNetworkOptions = {
     initialRound: positiveInt('initialRound', options.initialRound, 0, 0),
     tiedRecordTimes: probability('tiedRecordTimes', options.tiedRecordTimes),
     transferOffers: probability('transferOffers', options.transferOffers),
+    tokenFlows: probability('tokenFlows', options.tokenFlows),
     users: [...users],
     validators: [...VALIDATORS],
     svs: [...SVS],

@@ -183,6 +183,26 @@ export interface SimulatedNetworkOptions {
    * @since 0.4.0
    */
   readonly transferOffers?: number;
+  /**
+   * The chance (0 to 1, default 0: none) that a generated update is a step of Amulet's
+   * token-standard flows, written as a participant shows them (consuming exercises carry their
+   * `implementedInterfaces` when a filter asks for the interface's view, the choices their
+   * `splice.lfdecentralizedtrust.org/tx-kind`, `sender`, `reason` and `burned` meta, token-standard
+   * choices their `interfaceId`, each changed account a v2 `EventLog_HoldingsChange`): mints
+   * (taps), one-step transfers through the receiver's `TransferPreapproval`, two-step transfers
+   * through a transfer instruction (accepted, rejected, withdrawn, or left until its lock
+   * expires), merges and splits, locks and their expiry, burns (traffic purchases), expired dust,
+   * allocations settled and cancelled, among the user and validator parties. Deterministic for a
+   * seed, like the rest of the history (docs/testkit.md, "Token-standard flows").
+   * @example
+   * ```ts
+   * import { startSimulatedNetwork } from 'canton-rx/testkit';
+   * const net = await startSimulatedNetwork({ seed: 7, updates: 400, tokenFlows: 0.6 });
+   * await net.close();
+   * ```
+   * @since 0.4.0
+   */
+  readonly tokenFlows?: number;
   /** Live growth: append `count` updates every `everyMs` milliseconds (timer unref'd, stopped by close()). */
   readonly growth?: { readonly everyMs: number; readonly count: number };
   /** Fault plans (each is drawn independently; the first that fires wins). */

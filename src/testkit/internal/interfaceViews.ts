@@ -3,7 +3,8 @@
  * participant computes for a created event when a filter asks for an interface's view. Amulet
  * and LockedAmulet are `Holding`s (the amount is the amulet's initial amount, as Splice's view
  * has it; holding fees are not subtracted), an AmuletTransferInstruction is a
- * `TransferInstruction` waiting for its receiver.
+ * `TransferInstruction` waiting for its receiver; both amulets are v2 `Holding`s too (an account
+ * instead of an owner), and an AmuletAllocation is an `Allocation`.
  */
 import { list, none, numeric, party, rec, some, text, textMap, time, variant, type DamlValue } from './daml.js';
 import type { ContractData, TemplateRef } from './model.js';
@@ -37,20 +38,32 @@ const amuletHolding = (amulet: DamlValue, lock: DamlValue): DamlValue =>
     }),
   });
 
+/** HoldingV2's view: the v1 fields, the owner moved into an account (no provider, id ""), as Splice's Amulet has it. */
+const holdingV2 = (v1: DamlValue): DamlValue =>
+  rec({ account: rec({ id: text(''), owner: at(v1, 'owner'), provider: none }), amount: at(v1, 'amount'), instrumentId: at(v1, 'instrumentId'), lock: at(v1, 'lock'), meta: at(v1, 'meta') });
+
+const lockedHolding = (args: DamlValue): DamlValue => {
+  const lock = at(args, 'lock');
+  return amuletHolding(at(args, 'amulet'), some(rec({ holders: at(lock, 'holders'), expiresAt: some(at(lock, 'expiresAt')), expiresAfter: none, context: at(lock, 'optContext') })));
+};
+
 const VIEWS: ReadonlyMap<string, ReadonlyArray<{ readonly iface: TemplateRef; readonly view: (args: DamlValue) => DamlValue }>> = new Map([
-  [T.Amulet.id, [{ iface: I.Holding, view: (args: DamlValue) => amuletHolding(args, none) }]],
+  // V1 first: a participant lists the views in the order of the filters, and parsers read the first.
+  [
+    T.Amulet.id,
+    [
+      { iface: I.Holding, view: (args: DamlValue) => amuletHolding(args, none) },
+      { iface: I.HoldingV2, view: (args: DamlValue) => holdingV2(amuletHolding(args, none)) },
+    ],
+  ],
   [
     T.LockedAmulet.id,
     [
-      {
-        iface: I.Holding,
-        view: (args: DamlValue) => {
-          const lock = at(args, 'lock');
-          return amuletHolding(at(args, 'amulet'), some(rec({ holders: at(lock, 'holders'), expiresAt: some(at(lock, 'expiresAt')), expiresAfter: none, context: at(lock, 'optContext') })));
-        },
-      },
+      { iface: I.Holding, view: lockedHolding },
+      { iface: I.HoldingV2, view: (args: DamlValue) => holdingV2(lockedHolding(args)) },
     ],
   ],
+  [T.AmuletAllocation.id, [{ iface: I.Allocation, view: (args: DamlValue) => rec({ allocation: at(args, 'allocation'), holdingCids: list([at(args, 'lockedAmulet')]), meta: emptyMeta }) }]],
   [
     T.AmuletTransferInstruction.id,
     [
@@ -75,6 +88,8 @@ export const transferRecord = (fields: {
   readonly requestedAt: number;
   readonly executeBefore: number;
   readonly inputs: readonly string[];
+  /** The transfer's meta (`splice.lfdecentralizedtrust.org/reason` ...); empty unless given. */
+  readonly meta?: ReadonlyArray<readonly [string, string]>;
 }): DamlValue =>
   rec({
     sender: party(fields.sender),
@@ -84,5 +99,8 @@ export const transferRecord = (fields: {
     requestedAt: time(fields.requestedAt),
     executeBefore: time(fields.executeBefore),
     inputHoldingCids: list(fields.inputs.map((c) => ({ t: 'contractId', v: c }) as const)),
-    meta: emptyMeta,
+    meta: fields.meta === undefined ? emptyMeta : metaOf(fields.meta),
   });
+
+/** A token-standard `Metadata` record from text pairs. */
+export const metaOf = (values: ReadonlyArray<readonly [string, string]>): DamlValue => rec({ values: textMap(values.map(([k, v]) => [k, text(v)] as const)) });

@@ -240,6 +240,13 @@ const interfaceViewsOf = (c: ContractData, views: ReadonlySet<TemplateRef>): Jso
     .filter((i) => views.has(i.iface))
     .map((i) => ({ interfaceId: i.iface.id, viewStatus: { code: 0, message: '', details: [] }, viewValue: compact(i.view(c)), implementationPackageId: c.template.packageId }));
 
+/**
+ * The interfaces of a consumed contract's template that the filters matched with
+ * `includeInterfaceView` (Canton fills `implementedInterfaces` only then): what tells a parser
+ * that an archive removes a holding.
+ */
+const implementedOf = (t: TemplateRef, views: ReadonlySet<TemplateRef>): string[] => interfacesOf(t).filter((i) => views.has(i.iface)).map((i) => i.iface.id);
+
 const createdEvent = (seed: string, offset: number, nodeId: number, c: ContractData, witnesses: readonly string[], blob: boolean, acsDelta: boolean, views: ReadonlySet<TemplateRef> = NO_VIEWS): Json => ({
   offset,
   nodeId,
@@ -270,7 +277,7 @@ const transaction = (seed: string, index: LedgerIndex, offset: number, u: Transa
       stake.parties.forEach((p) => requested.add(p));
       if (node.kind === 'created') events.push({ CreatedEvent: createdEvent(seed, offset, node.nodeId, node.contract, stake.parties, stake.blob, true, stake.views) });
       else if (node.consuming)
-        events.push({ ArchivedEvent: { offset, nodeId: node.nodeId, contractId: node.contractId, templateId: node.template.id, witnessParties: stake.parties, packageName: node.template.packageName, implementedInterfaces: [] } });
+        events.push({ ArchivedEvent: { offset, nodeId: node.nodeId, contractId: node.contractId, templateId: node.template.id, witnessParties: stake.parties, packageName: node.template.packageName, implementedInterfaces: implementedOf(node.template, stake.views) } });
       continue;
     }
     const wit = select(spec, index.hosted, node.witnesses, template);
@@ -285,7 +292,7 @@ const transaction = (seed: string, index: LedgerIndex, offset: number, u: Transa
           nodeId: node.nodeId,
           contractId: node.contractId,
           templateId: node.template.id,
-          interfaceId: null,
+          interfaceId: node.interfaceId?.id ?? null,
           choice: node.choice,
           choiceArgument: compact(node.argument),
           actingParties: [...node.actingParties],
@@ -294,7 +301,7 @@ const transaction = (seed: string, index: LedgerIndex, offset: number, u: Transa
           lastDescendantNodeId: node.lastDescendant,
           exerciseResult: compact(node.result),
           packageName: node.template.packageName,
-          implementedInterfaces: [],
+          implementedInterfaces: node.consuming ? implementedOf(node.template, wit.views) : [],
           acsDelta: node.consuming && stake.parties.length > 0,
         },
       });

@@ -62,6 +62,8 @@ export interface ExercisedNode {
   readonly stakeholders: readonly string[];
   readonly children: readonly number[];
   readonly lastDescendant: number;
+  /** The interface the choice was exercised through (a token-standard choice), when it was. */
+  readonly interfaceId?: TemplateRef;
 }
 
 export type TreeNode = CreatedNode | ExercisedNode;

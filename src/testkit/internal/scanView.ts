@@ -44,7 +44,7 @@ const treeEvent = (updateId: string, node: TreeNode, encoding: DamlValueEncoding
     exercise_result: encode(node.result, encoding),
     consuming: node.consuming,
     acting_parties: [...node.actingParties],
-    interface_id: null,
+    interface_id: node.interfaceId?.id ?? null,
   };
 };
 

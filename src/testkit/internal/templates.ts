@@ -27,12 +27,22 @@ export const T = {
   SubscriptionIdleState: template('splice-wallet-payments', 'Splice.Wallet.Subscriptions', 'SubscriptionIdleState'),
   LockedAmulet: template('splice-amulet', 'Splice.Amulet', 'LockedAmulet'),
   AmuletTransferInstruction: template('splice-amulet', 'Splice.AmuletTransferInstruction', 'AmuletTransferInstruction'),
+  // The token-standard flows (option `tokenFlows`), all in splice-amulet as in Splice.
+  TransferPreapproval: template('splice-amulet', 'Splice.AmuletRules', 'TransferPreapproval'),
+  AmuletAllocation: template('splice-amulet', 'Splice.AmuletAllocation', 'AmuletAllocation'),
+  MemberTraffic: template('splice-amulet', 'Splice.DecentralizedSynchronizer', 'MemberTraffic'),
 } as const;
 
 /** The token-standard interfaces some of {@link T} implement (src/testkit/internal/interfaceViews.ts). */
 export const I = {
   Holding: template('splice-api-token-holding-v1', 'Splice.Api.Token.HoldingV1', 'Holding', '1.0.0'),
   TransferInstruction: template('splice-api-token-transfer-instruction-v1', 'Splice.Api.Token.TransferInstructionV1', 'TransferInstruction', '1.0.0'),
+  TransferFactory: template('splice-api-token-transfer-instruction-v1', 'Splice.Api.Token.TransferInstructionV1', 'TransferFactory', '1.0.0'),
+  AllocationFactory: template('splice-api-token-allocation-instruction-v1', 'Splice.Api.Token.AllocationInstructionV1', 'AllocationFactory', '1.0.0'),
+  Allocation: template('splice-api-token-allocation-v1', 'Splice.Api.Token.AllocationV1', 'Allocation', '1.0.0'),
+  /** The v2 token standard: a holding's view with its account, and the event log of holdings changes. */
+  HoldingV2: template('splice-api-token-holding-v2', 'Splice.Api.Token.HoldingV2', 'Holding', '2.0.0'),
+  EventLog: template('splice-api-token-transfer-events-v2', 'Splice.Api.Token.TransferEventsV2', 'EventLog', '2.0.0'),
 } as const;
 
 /** Matches a template id given in a request, in package-id or `#package-name` reference form. */
@@ -47,6 +57,8 @@ export const CONSUMING_CHOICES: ReadonlyMap<string, ReadonlySet<string>> = new M
   [T.Amulet.id, new Set(['Amulet_Expire', 'Amulet_Lock'])],
   [T.LockedAmulet.id, new Set(['LockedAmulet_Unlock', 'LockedAmulet_OwnerExpireLock', 'LockedAmulet_ExpireAmulet'])],
   [T.AmuletTransferInstruction.id, new Set(['TransferInstruction_Accept', 'TransferInstruction_Reject', 'TransferInstruction_Withdraw'])],
+  [T.TransferPreapproval.id, new Set(['TransferPreapproval_Cancel'])],
+  [T.AmuletAllocation.id, new Set(['Allocation_ExecuteTransfer', 'Allocation_Cancel', 'Allocation_Withdraw'])],
   [T.VoteRequest.id, new Set(['VoteRequest_Expire'])],
   [T.TransferCommandCounter.id, new Set(['TransferCommandCounter_Increment'])],
   [T.SubscriptionRequest.id, new Set(['SubscriptionRequest_AcceptAndMakePayment', 'SubscriptionRequest_Reject', 'SubscriptionRequest_Withdraw'])],

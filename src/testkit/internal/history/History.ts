@@ -17,6 +17,7 @@ import { MiningRounds } from './MiningRounds.js';
 import { partiesOf, type Parties } from './partiesOf.js';
 import { Reassignments } from './Reassignments.js';
 import { TransferCommands } from './TransferCommands.js';
+import { TokenFlows } from './TokenFlows.js';
 import { TransferOffers } from './TransferOffers.js';
 import { ValidatorLicenses } from './ValidatorLicenses.js';
 import { Votes } from './Votes.js';
@@ -44,6 +45,7 @@ export class History {
   private readonly featuredApps: FeaturedApps;
   private readonly transferCommands: TransferCommands;
   private readonly transferOffers: TransferOffers;
+  private readonly tokenFlows: TokenFlows;
   private readonly licenses: ValidatorLicenses;
   private readonly ans: AnsLifecycle;
 
@@ -57,6 +59,7 @@ export class History {
     this.featuredApps = new FeaturedApps(this.log, this.parties);
     this.transferCommands = new TransferCommands(this.log, this.parties);
     this.transferOffers = new TransferOffers(this.log, this.parties, this.amulets);
+    this.tokenFlows = new TokenFlows(this.log, this.parties, this.amulets, this.miningRounds);
     this.licenses = new ValidatorLicenses(this.log, this.parties, this.miningRounds);
     this.ans = new AnsLifecycle(this.log, this.parties, this.miningRounds, this.amulets);
 
@@ -150,6 +153,8 @@ export class History {
     // Opt-in, drawn only when asked for: the default history stays as it was.
     const offers = this.config.transferOffers ?? 0;
     if (offers > 0 && p.chance(offers)) return this.transferOffers.step();
+    const flows = this.config.tokenFlows ?? 0;
+    if (flows > 0 && p.chance(flows)) return this.tokenFlows.step();
     if (this.reassignments.pending > 0 && p.chance(0.5)) return this.reassignments.assignNext();
     const r = p.next();
     if (r < 0.38) return this.amulets.transfer();

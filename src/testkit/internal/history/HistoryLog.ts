@@ -30,6 +30,8 @@ export interface HistoryConfig {
   readonly externalParties: readonly string[];
   /** The chance that a generated update is a token-standard transfer offer or its acceptance (see `SimulatedNetworkOptions.transferOffers`). */
   readonly transferOffers?: number;
+  /** The chance that a generated update is a step of the token-standard flows (see `SimulatedNetworkOptions.tokenFlows`). */
+  readonly tokenFlows?: number;
   /** When set, a new migration's clock starts this long before its predecessor's last record time. */
   readonly migrationOverlapMicros?: number;
 }

@@ -4,7 +4,7 @@
  * descendants.
  */
 import { rec, type DamlValue } from '../daml.js';
-import type { ContractData, CreatedNode, ExercisedNode, TreeNode } from '../model.js';
+import type { ContractData, CreatedNode, ExercisedNode, TemplateRef, TreeNode } from '../model.js';
 
 /** A node to build: a create, or an exercise with its consequences. */
 export type Spec =
@@ -17,6 +17,10 @@ export type Spec =
         readonly result: DamlValue;
         readonly consuming: boolean;
         readonly acting: readonly string[];
+        /** The interface the choice is exercised through (token-standard choices are). */
+        readonly interfaceId?: TemplateRef;
+        /** Choice observers: informees besides the target's (an `EventLog_HoldingsChange` names the account's owner). */
+        readonly observers?: readonly string[];
       };
       readonly children: readonly Spec[];
     };
@@ -43,7 +47,7 @@ export const buildTree = (roots: readonly Spec[]): { nodes: TreeNode[]; roots: n
     const e = spec.exercise;
     const stakeholders = sortedUnique([...e.target.signatories, ...e.target.observers]);
     // A non-consuming exercise is not shown to the observers of its target.
-    const informees = e.consuming ? [...stakeholders, ...e.acting] : [...e.target.signatories, ...e.acting];
+    const informees = [...(e.consuming ? stakeholders : e.target.signatories), ...e.acting, ...(e.observers ?? [])];
     const witnesses = sortedUnique([...informees, ...inherited]);
     // The exercise takes its id before its children take theirs.
     slots.push(undefined);
@@ -62,6 +66,8 @@ export const buildTree = (roots: readonly Spec[]): { nodes: TreeNode[]; roots: n
       stakeholders,
       children,
       lastDescendant: slots.length - 1,
+      // Only when set, so that the nodes of the default history keep their exact shape.
+      ...(e.interfaceId === undefined ? {} : { interfaceId: e.interfaceId }),
     };
     slots[nodeId] = node;
     return nodeId;
