@@ -26,6 +26,8 @@
  *    processes against 1 on 4 Scans at 200 ms a page (goal >= 2.5x).
  * 8. Telemetry (bench/telemetry.ts): `scan.updates` with the OpenTelemetry SDK and no-op exporters
  *    against without telemetry, paired rounds. Goal (issue 22): at most 3 % slower.
+ * 9. CLI resume (bench/resume.ts): `--resume FILE` against the same read without a checkpoint,
+ *    beside the save-per-line baseline and `--out`. Goal (issue 30): >= 0.80.
  */
 import { benchDecode } from './decode';
 import { benchGeneratedCodecs } from './generatedCodecs';
@@ -35,6 +37,7 @@ import { benchPool } from './pool';
 import { benchBundleSize } from './bundleSize';
 import { benchBackfill } from './backfill';
 import { benchTelemetry } from './telemetry';
+import { benchResume } from './resume';
 import { contenders, type Consume } from './contenders';
 import { pairedRounds, ratios, type Contestant } from './endToEnd';
 import { startBenchServer } from './startServer';
@@ -137,6 +140,7 @@ const main = async () => {
   if (parts.has('6')) await benchBundleSize();
   if (parts.has('7')) await benchBackfill();
   if (parts.has('8')) await benchTelemetry();
+  if (parts.has('9')) await benchResume();
 };
 
 main().catch((e: unknown) => {

@@ -1,5 +1,6 @@
-import { closeSync, fstatSync, ftruncateSync, openSync, readSync, writeSync } from 'node:fs';
+import { closeSync, ftruncateSync, openSync, writeSync } from 'node:fs';
 import { lastWholeLine } from './lastWholeLine.js';
+import { readWholeFile } from './readWholeFile.js';
 import { UsageError } from './UsageError.js';
 
 /**
@@ -41,15 +42,9 @@ export const openOutFile = (path: string): OutFile => {
   } catch (e) {
     throw new UsageError(`cannot open --out ${path}: ${(e as { code?: string }).code ?? 'error'}`);
   }
-  const size = fstatSync(fd).size;
-  const bytes = Buffer.alloc(size);
-  let read = 0;
-  while (read < size) {
-    const n = readSync(fd, bytes, read, size - read, read);
-    if (n === 0) break;
-    read += n;
-  }
-  const { keep, line } = lastWholeLine(bytes.subarray(0, read));
+  const bytes = readWholeFile(fd);
+  const size = bytes.length;
+  const { keep, line } = lastWholeLine(bytes);
   let last: unknown;
   if (line !== undefined) {
     try {

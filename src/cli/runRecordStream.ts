@@ -1,10 +1,10 @@
 import * as E from 'fp-ts/lib/Either.js';
-import { fileCheckpointStore } from '../checkpoints/fileCheckpointStore.js';
-import type { CheckpointStore } from '../checkpoints/CheckpointStore.js';
+import { tap } from 'rxjs';
 import type { Checkpoint } from '../streams/checkpoints.js';
 import { toAsyncIterable } from '../streams/toAsyncIterable.js';
 import { errorFields } from './errorFields.js';
 import { openOutFile, type OutFile } from './openOutFile.js';
+import { openResumeFile, type ResumeFile } from './openResumeFile.js';
 import { progressReporter } from './progressReporter.js';
 import type { RecordStreamPlan } from './RecordStreamPlan.js';
 import type { CliIo } from './types.js';
@@ -35,8 +35,10 @@ const resumesFrom = (plan: { readonly stream?: string; readonly alsoResumes?: Re
  * code: 0 at the end or after a stop request, 1 when a `Left` ended it (printed on stderr).
  *
  * Each item is written before the next is asked for (pull mode: one page in memory however slow
- * the reader). With `--resume FILE` the item's checkpoint is saved to FILE (atomically) after its
- * line is written, so a kill between the two repeats that one line, never loses one. With
+ * the reader). With `--resume FILE` the item's checkpoint is noted after its line is written (one
+ * append to FILE's journal, `openResumeFile`), so a kill between the two repeats that one line,
+ * never loses one; the journal is flushed to disk once a page and folded into FILE every few
+ * seconds and at the end. With
  * `--out FILE` the file is its own checkpoint: the run continues after its last whole line,
  * exactly once. A stop request (Ctrl-C, SIGTERM) ends the read after the item being written
  * (the request in flight is aborted) and closes the output cleanly.
@@ -57,8 +59,7 @@ export const runRecordStream = async <C extends Checkpoint, A>(io: CliIo, plan: 
   const progress = progressReporter(io, plan.command, flags.quiet === true);
   let from: C | undefined;
   let out: OutFile | undefined;
-  let store: CheckpointStore<C> | undefined;
-  let revision = 0;
+  let resume: ResumeFile<C> | undefined;
 
   if (flags.out !== undefined) {
     out = openOutFile(flags.out);
@@ -72,13 +73,12 @@ export const runRecordStream = async <C extends Checkpoint, A>(io: CliIo, plan: 
     }
   }
   if (flags.resume !== undefined) {
-    store = fileCheckpointStore<C>(flags.resume);
-    const loaded = await store.load();
-    if (E.isLeft(loaded)) throw new UsageError(`--resume ${flags.resume}: ${loaded.left.message}`);
-    if (loaded.right.checkpoint !== undefined && !resumesFrom(plan, loaded.right.checkpoint))
-      throw new UsageError(`--resume ${flags.resume} holds a checkpoint of ${loaded.right.checkpoint.stream}, not of ${plan.stream}`);
-    from = loaded.right.checkpoint;
-    revision = loaded.right.revision;
+    resume = await openResumeFile<C>(flags.resume);
+    from = resume.from;
+    if (from !== undefined && !resumesFrom(plan, from)) {
+      await resume.close();
+      throw new UsageError(`--resume ${flags.resume} holds a checkpoint of ${from.stream}, not of ${plan.stream}`);
+    }
     if (from !== undefined) progress.event('resumed', { from });
   }
 
@@ -91,7 +91,11 @@ export const runRecordStream = async <C extends Checkpoint, A>(io: CliIo, plan: 
     wakeStop?.();
   });
 
-  const iterator = toAsyncIterable((pull) => plan.open(from, pull, ({ error }) => progress.retry(error)))[Symbol.asyncIterator]();
+  // A pull asks for the next page once the consumer has taken the whole page before it.
+  let pageEnded = false;
+  const iterator = toAsyncIterable((pull) =>
+    plan.open(from, resume === undefined ? pull : pull.pipe(tap(() => (pageEnded = true))), ({ error }) => progress.retry(error)),
+  )[Symbol.asyncIterator]();
   let code = 0;
   let reason: 'end' | 'stopped' | 'error' = 'end';
   let first = true;
@@ -123,17 +127,28 @@ export const runRecordStream = async <C extends Checkpoint, A>(io: CliIo, plan: 
         reason = 'error';
         break;
       }
-      await emit(JSON.stringify(r.right));
-      const checkpoint = plan.checkpointOf(r.right);
-      if (store !== undefined && checkpoint !== undefined) {
-        const saved = await store.save(checkpoint, revision);
-        if (E.isLeft(saved)) {
-          progress.error(errorFields(saved.left));
+      if (resume !== undefined && pageEnded) {
+        // The page before this item was written out in full: flush the journal, fold it now and then.
+        pageEnded = false;
+        const flushed = await resume.pageEnded(io.now());
+        if (E.isLeft(flushed)) {
+          progress.error(errorFields(flushed.left));
           code = 1;
           reason = 'error';
           break;
         }
-        revision = saved.right;
+      }
+      await emit(JSON.stringify(r.right));
+      const checkpoint = plan.checkpointOf(r.right);
+      if (resume !== undefined && checkpoint !== undefined) {
+        // After its line: a kill between the two repeats this item, never loses it.
+        const noted = resume.note(checkpoint);
+        if (E.isLeft(noted)) {
+          progress.error(errorFields(noted.left));
+          code = 1;
+          reason = 'error';
+          break;
+        }
       }
       progress.item(checkpoint === undefined ? undefined : plan.at(checkpoint));
     }
@@ -143,6 +158,12 @@ export const runRecordStream = async <C extends Checkpoint, A>(io: CliIo, plan: 
     await iterator.return?.();
     if (json) await writeLine(io.stdout, first ? '[]' : ']');
     out?.close();
+  }
+  const closed = await resume?.close();
+  if (closed !== undefined && E.isLeft(closed)) {
+    progress.error(errorFields(closed.left));
+    code = 1;
+    reason = 'error';
   }
   progress.done(reason);
   return code;
