@@ -109,10 +109,12 @@ const REGISTRY_FILES = [
   'splice-api-token-metadata-v1/openapi/token-metadata-v1.yaml',
   'splice-api-token-transfer-instruction-v1/openapi/transfer-instruction-v1.yaml',
   'splice-api-token-transfer-instruction-v2/openapi/transfer-instruction-v2.yaml',
-  'splice-api-token-allocation-instruction-v2/openapi/allocation-instruction-v1.yaml',
+  // Upstream's own v1 copy (splice-next); the v2 package's copy under splice/ was a draft's.
+  'splice-api-token-allocation-instruction-v1/openapi/allocation-instruction-v1.yaml',
   'splice-api-token-allocation-instruction-v2/openapi/allocation-instruction-v2.yaml',
   'splice-api-token-allocation-v1/openapi/allocation-v1.yaml',
   'splice-api-token-allocation-v2/openapi/allocation-v2.yaml',
+  'splice-api-token-conditional-lock-v1/openapi/conditional-lock-v1.yaml',
   'splice-api-token-transfer-preapproval-v1/openapi/transfer-preapproval-v1.yaml',
 ].map((f) => newest(`splice/token-standard/${f}`));
 
@@ -871,6 +873,7 @@ const methodsModule = (group, ds) => {
     if (d.paged) doc.push(`   * Paged: pass the cursor of one answer to get the next.`);
     if (d.unsendable) doc.push(`   * Not sent: ${d.unsendable}.`);
     if (d.conditions.length > 0) doc.push(`   * Errors may carry \`condition\`: ${d.conditions.map((c) => `'${c}'`).join(', ')}.`);
+    if (O.specFileNotes[shortSpec(d.sourceFile)] !== undefined) doc.push(`   * ${O.specFileNotes[shortSpec(d.sourceFile)]}`);
     if (d.deprecated) doc.push(`   * @deprecated Deprecated upstream: use \`${d.replacement}\`.${O.deprecationNotes[group] ? ` ${O.deprecationNotes[group].replace('{replacement}', d.replacement)}` : ''}`);
     doc.push(`   * @example`, '   * ```ts', `   * ${exampleCall(d, group)}`, '   * ```', '   */');
     lines.push(...doc, `  ${d.method}(${signatureOf(d)}): Result<${d.response.type}>;`);
@@ -966,7 +969,7 @@ const docsPage = (group, ds) => {
   if (O.docsGuides[group] !== undefined) lines.splice(2, 0, '', O.docsGuides[group].trimEnd());
   for (const d of ds) {
     lines.push(
-      `| \`${d.method}\` | \`${d.operationId}\` | ${d.httpMethod} | \`${d.path}\` | ${d.deprecated ? `yes: use \`${d.replacement}\`` : ''} | ${d.paged ? 'yes' : ''} | ${shortSpec(d.sourceFile)} | ${[d.hand ? 'hand' : '', d.unsendable ? 'not sent (see TSDoc)' : ''].filter(Boolean).join(', ')} |`,
+      `| \`${d.method}\` | \`${d.operationId}\` | ${d.httpMethod} | \`${d.path}\` | ${d.deprecated ? `yes: use \`${d.replacement}\`` : ''} | ${d.paged ? 'yes' : ''} | ${shortSpec(d.sourceFile)} | ${[d.hand ? 'hand' : '', d.unsendable ? 'not sent (see TSDoc)' : '', O.specFileNotes[shortSpec(d.sourceFile)] !== undefined ? 'not served by Scan' : ''].filter(Boolean).join(', ')} |`,
     );
   }
   return `${lines.join('\n')}\n`;

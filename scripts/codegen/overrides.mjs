@@ -377,6 +377,16 @@ export const openUnions = {
 };
 
 /**
+ * Token-standard files whose operations Scan does not serve (Amulet's registry answers them with a
+ * 404), by file name: what each such method's TSDoc adds, and the docs table's last column
+ * ("not served by Scan"). Kept, not dropped: another admin's registry may serve them.
+ */
+export const specFileNotes = {
+  'transfer-preapproval-v1.yaml': 'A draft of the token standard that never reached upstream Splice: Scan does not mount it (Amulet\'s registry answers 404); kept for registries that serve it.',
+  'conditional-lock-v1.yaml': 'The conditional-lock API (splice-api-token-conditional-lock-v1), not on upstream Splice main: Scan does not serve it (Amulet\'s registry answers 404); a registry that implements it does.',
+};
+
+/**
  * What the TSDoc of a deprecated method of a group adds: Canton 3.6.1 disables the endpoints
  * deprecated in 3.4 and 3.5 by default (answer DEPRECATED_API_DISABLED), 3.7 removes them
  * (docs/errors.md, Conditions).

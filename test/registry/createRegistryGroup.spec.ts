@@ -1,4 +1,6 @@
 import assert from 'node:assert/strict';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import * as E from 'fp-ts/lib/Either.js';
 import { lastValueFrom } from 'rxjs';
 import { createClient, type ClientConfig, type Fetch } from '../../src/index';
@@ -78,5 +80,64 @@ describe('client.registry: where the token standard registries are', () => {
     const r = await lastValueFrom(client.registry.getTransferFactory({} as never));
     assert.ok(E.isLeft(r) && r.left._tag === 'InvalidRequest', JSON.stringify(r));
     assert.deepEqual(sent, []);
+  });
+
+  describe('the newest files, against a registry on 127.0.0.1', () => {
+    let server: Server;
+    let url: string;
+    const seen: Array<{ method: string; url: string; body: string }> = [];
+    const CONTEXT = { choiceContextData: { values: {} }, disclosedContracts: [{ templateId: 'p:M:T', contractId: '00ab', createdEventBlob: 'Cg==', synchronizerId: 'global-domain::1220' }] };
+    before(async () => {
+      server = createServer((req, res) => {
+        let body = '';
+        req.on('data', (c: Buffer) => (body += c.toString()));
+        req.on('end', () => {
+          seen.push({ method: req.method ?? '', url: req.url ?? '', body });
+          const send = (status: number, json: unknown): void => void res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(json));
+          if (req.url === '/registry/conditional-lock/v1/lock-factory') return send(409, { error: 'the lock factory is being reassigned' });
+          if (req.url === '/registry/metadata/v1/instruments/LOCKED') {
+            return send(200, { id: 'LOCKED', name: 'Locked', symbol: 'LCK', decimals: 6, supportedApis: {}, paused: true, pauseInfo: { reason: 'audit', until: '2026-12-01t00:00:00z' }, accountInputFieldsToShow: ['provider', 'accountId'], showAccountInputFields: true });
+          }
+          if (req.url?.includes('/choice-contexts/')) return send(200, CONTEXT);
+          send(404, { error: 'not found' });
+        });
+      });
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    });
+    after(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+    it('conditional-lock contexts are posted to their paths; a 409 is an HttpError Left with its ErrorResponse', async () => {
+      const client = createClient({ registry: { url } });
+      const calls = [
+        [client.registry.getConditionalLockInstructionAcceptContext, 'lockInstructionId', 'accept'],
+        [client.registry.getConditionalLockInstructionRejectContext, 'lockInstructionId', 'reject'],
+        [client.registry.getConditionalLockInstructionWithdrawContext, 'lockInstructionId', 'withdraw'],
+        [client.registry.getConditionalLockEnactContext, 'lockId', 'enact'],
+        [client.registry.getConditionalLockExpireContext, 'lockId', 'expire'],
+        [client.registry.getConditionalLockCancelContext, 'lockId', 'cancel'],
+        [client.registry.getConditionalLockAmendContext, 'lockId', 'amend'],
+        [client.registry.getAllocationInstructionAcceptContext, 'ai', 'accept'],
+        [client.registry.getAllocationInstructionWithdrawContext, 'ai', 'withdraw'],
+      ] as const;
+      for (const [call, id, choice] of calls) {
+        seen.length = 0;
+        assert.deepEqual(await lastValueFrom(call(`${id}#1`, { excludeDebugFields: true })), E.right(CONTEXT), choice);
+        assert.ok(seen[0]!.url.endsWith(`/${encodeURIComponent(`${id}#1`)}/choice-contexts/${choice}`), seen[0]!.url);
+        assert.equal(seen[0]!.method, 'POST');
+        assert.deepEqual(JSON.parse(seen[0]!.body), { excludeDebugFields: true });
+      }
+      const conflict = await lastValueFrom(client.registry.getConditionalLockFactory({ choiceArguments: {} }));
+      assert.ok(E.isLeft(conflict) && conflict.left._tag === 'HttpError' && conflict.left.status === 409, JSON.stringify(conflict));
+      assert.equal((conflict.left.body as { error?: string }).error, 'the lock factory is being reassigned');
+    });
+
+    it("metadata 1.2.0: an instrument's paused, pauseInfo and accountInputFieldsToShow are decoded", async () => {
+      const r = await lastValueFrom(createClient({ registry: { url } }).registry.getInstrument('LOCKED'));
+      assert.ok(E.isRight(r), JSON.stringify(r));
+      assert.equal(r.right.paused, true);
+      assert.deepEqual(r.right.pauseInfo, { reason: 'audit', until: '2026-12-01t00:00:00z' });
+      assert.deepEqual(r.right.accountInputFieldsToShow, ['provider', 'accountId']);
+    });
   });
 });

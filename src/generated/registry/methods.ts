@@ -89,6 +89,78 @@ export interface GeneratedRegistryMethods {
    */
   getAllocationWithdrawContextV2(allocationId: string, body: S.GetChoiceContextRequest): Result<S.ChoiceContext>;
   /**
+   * `POST /registry/conditional-lock/v1/{lockId}/choice-contexts/amend` (operationId `getConditionalLockAmendContext`): Get the choice context to amend a conditional lock.
+   * The conditional-lock API (splice-api-token-conditional-lock-v1), not on upstream Splice main: Scan does not serve it (Amulet's registry answers 404); a registry that implements it does.
+   * @example
+   * ```ts
+   * client.registry.getConditionalLockAmendContext("<lockId>", {}).subscribe((r) => console.log(r));
+   * ```
+   */
+  getConditionalLockAmendContext(lockId: string, body: S.GetChoiceContextRequest): Result<S.ChoiceContext>;
+  /**
+   * `POST /registry/conditional-lock/v1/{lockId}/choice-contexts/cancel` (operationId `getConditionalLockCancelContext`): Get the choice context to cancel a conditional lock.
+   * The conditional-lock API (splice-api-token-conditional-lock-v1), not on upstream Splice main: Scan does not serve it (Amulet's registry answers 404); a registry that implements it does.
+   * @example
+   * ```ts
+   * client.registry.getConditionalLockCancelContext("<lockId>", {}).subscribe((r) => console.log(r));
+   * ```
+   */
+  getConditionalLockCancelContext(lockId: string, body: S.GetChoiceContextRequest): Result<S.ChoiceContext>;
+  /**
+   * `POST /registry/conditional-lock/v1/{lockId}/choice-contexts/enact` (operationId `getConditionalLockEnactContext`): Get the choice context to enact a rule on a conditional lock.
+   * The conditional-lock API (splice-api-token-conditional-lock-v1), not on upstream Splice main: Scan does not serve it (Amulet's registry answers 404); a registry that implements it does.
+   * @example
+   * ```ts
+   * client.registry.getConditionalLockEnactContext("<lockId>", {}).subscribe((r) => console.log(r));
+   * ```
+   */
+  getConditionalLockEnactContext(lockId: string, body: S.GetChoiceContextRequest): Result<S.ChoiceContext>;
+  /**
+   * `POST /registry/conditional-lock/v1/{lockId}/choice-contexts/expire` (operationId `getConditionalLockExpireContext`): Get the choice context to expire a conditional lock.
+   * The conditional-lock API (splice-api-token-conditional-lock-v1), not on upstream Splice main: Scan does not serve it (Amulet's registry answers 404); a registry that implements it does.
+   * @example
+   * ```ts
+   * client.registry.getConditionalLockExpireContext("<lockId>", {}).subscribe((r) => console.log(r));
+   * ```
+   */
+  getConditionalLockExpireContext(lockId: string, body: S.GetChoiceContextRequest): Result<S.ChoiceContext>;
+  /**
+   * `POST /registry/conditional-lock/v1/lock-factory` (operationId `getConditionalLockFactory`): Get the factory and choice context for creating a conditional lock.
+   * The conditional-lock API (splice-api-token-conditional-lock-v1), not on upstream Splice main: Scan does not serve it (Amulet's registry answers 404); a registry that implements it does.
+   * @example
+   * ```ts
+   * client.registry.getConditionalLockFactory({"choiceArguments":{}}).subscribe((r) => console.log(r));
+   * ```
+   */
+  getConditionalLockFactory(body: S.GetFactoryRequest): Result<S.ConditionalLockFactoryWithChoiceContext>;
+  /**
+   * `POST /registry/conditional-lock/v1/{lockInstructionId}/choice-contexts/accept` (operationId `getConditionalLockInstructionAcceptContext`): Get the choice context to accept a conditional lock instruction.
+   * The conditional-lock API (splice-api-token-conditional-lock-v1), not on upstream Splice main: Scan does not serve it (Amulet's registry answers 404); a registry that implements it does.
+   * @example
+   * ```ts
+   * client.registry.getConditionalLockInstructionAcceptContext("<lockInstructionId>", {}).subscribe((r) => console.log(r));
+   * ```
+   */
+  getConditionalLockInstructionAcceptContext(lockInstructionId: string, body: S.GetChoiceContextRequest): Result<S.ChoiceContext>;
+  /**
+   * `POST /registry/conditional-lock/v1/{lockInstructionId}/choice-contexts/reject` (operationId `getConditionalLockInstructionRejectContext`): Get the choice context to reject a conditional lock instruction.
+   * The conditional-lock API (splice-api-token-conditional-lock-v1), not on upstream Splice main: Scan does not serve it (Amulet's registry answers 404); a registry that implements it does.
+   * @example
+   * ```ts
+   * client.registry.getConditionalLockInstructionRejectContext("<lockInstructionId>", {}).subscribe((r) => console.log(r));
+   * ```
+   */
+  getConditionalLockInstructionRejectContext(lockInstructionId: string, body: S.GetChoiceContextRequest): Result<S.ChoiceContext>;
+  /**
+   * `POST /registry/conditional-lock/v1/{lockInstructionId}/choice-contexts/withdraw` (operationId `getConditionalLockInstructionWithdrawContext`): Get the choice context to withdraw a conditional lock instruction.
+   * The conditional-lock API (splice-api-token-conditional-lock-v1), not on upstream Splice main: Scan does not serve it (Amulet's registry answers 404); a registry that implements it does.
+   * @example
+   * ```ts
+   * client.registry.getConditionalLockInstructionWithdrawContext("<lockInstructionId>", {}).subscribe((r) => console.log(r));
+   * ```
+   */
+  getConditionalLockInstructionWithdrawContext(lockInstructionId: string, body: S.GetChoiceContextRequest): Result<S.ChoiceContext>;
+  /**
    * `GET /registry/metadata/v1/instruments/{instrumentId}` (operationId `getInstrument`): Retrieve an instrument's metadata.
    * @example
    * ```ts
@@ -98,6 +170,7 @@ export interface GeneratedRegistryMethods {
   getInstrument(instrumentId: string): Result<S.Instrument>;
   /**
    * `POST /registry/transfer-preapproval/v1/{preapprovalId}/choice-contexts/accept` (operationId `getTransferInstructionAcceptContext`): Get the choice context to accept a preapproval.
+   * A draft of the token standard that never reached upstream Splice: Scan does not mount it (Amulet's registry answers 404); kept for registries that serve it.
    * @example
    * ```ts
    * client.registry.getPreapprovalAcceptContext("<preapprovalId>", {}).subscribe((r) => console.log(r));
@@ -106,6 +179,7 @@ export interface GeneratedRegistryMethods {
   getPreapprovalAcceptContext(preapprovalId: string, body: S.GetChoiceContextRequest): Result<S.ChoiceContext>;
   /**
    * `POST /registry/transfer-preapproval/v1/{preapprovalId}/choice-contexts/cancel` (operationId `getTransferInstructionWithdrawContext`): Get the choice context to cancel a preapproval.
+   * A draft of the token standard that never reached upstream Splice: Scan does not mount it (Amulet's registry answers 404); kept for registries that serve it.
    * @example
    * ```ts
    * client.registry.getPreapprovalCancelContext("<preapprovalId>", {}).subscribe((r) => console.log(r));
@@ -114,6 +188,7 @@ export interface GeneratedRegistryMethods {
   getPreapprovalCancelContext(preapprovalId: string, body: S.GetChoiceContextRequest): Result<S.ChoiceContext>;
   /**
    * `POST /registry/transfer-preapproval/v1/preapproval-factory` (operationId `getPreapprovalFactory`): Get the factory and choice context for creating a transfer pre-approval.
+   * A draft of the token standard that never reached upstream Splice: Scan does not mount it (Amulet's registry answers 404); kept for registries that serve it.
    * @example
    * ```ts
    * client.registry.getPreapprovalFactory({"choiceArguments":{}}).subscribe((r) => console.log(r));
@@ -122,6 +197,7 @@ export interface GeneratedRegistryMethods {
   getPreapprovalFactory(body: S.GetFactoryRequest): Result<S.PreapprovalFactoryWithChoiceContext>;
   /**
    * `POST /registry/transfer-preapproval/v1/{preapprovalId}/choice-contexts/renew` (operationId `getTransferInstructionRenewContext`): Get the choice context to renew a preapproval.
+   * A draft of the token standard that never reached upstream Splice: Scan does not mount it (Amulet's registry answers 404); kept for registries that serve it.
    * @example
    * ```ts
    * client.registry.getPreapprovalRenewContext("<preapprovalId>", {}).subscribe((r) => console.log(r));
@@ -230,6 +306,14 @@ export const generatedRegistryMethods = (transport: Transport): GeneratedRegistr
   getAllocationTransferContext: (...args: unknown[]) => invokeOperation(transport, O.getAllocationTransferContext, args),
   getAllocationWithdrawContext: (...args: unknown[]) => invokeOperation(transport, O.getAllocationWithdrawContext, args),
   getAllocationWithdrawContextV2: (...args: unknown[]) => invokeOperation(transport, O.getAllocationWithdrawContextV2, args),
+  getConditionalLockAmendContext: (...args: unknown[]) => invokeOperation(transport, O.getConditionalLockAmendContext, args),
+  getConditionalLockCancelContext: (...args: unknown[]) => invokeOperation(transport, O.getConditionalLockCancelContext, args),
+  getConditionalLockEnactContext: (...args: unknown[]) => invokeOperation(transport, O.getConditionalLockEnactContext, args),
+  getConditionalLockExpireContext: (...args: unknown[]) => invokeOperation(transport, O.getConditionalLockExpireContext, args),
+  getConditionalLockFactory: (...args: unknown[]) => invokeOperation(transport, O.getConditionalLockFactory, args),
+  getConditionalLockInstructionAcceptContext: (...args: unknown[]) => invokeOperation(transport, O.getConditionalLockInstructionAcceptContext, args),
+  getConditionalLockInstructionRejectContext: (...args: unknown[]) => invokeOperation(transport, O.getConditionalLockInstructionRejectContext, args),
+  getConditionalLockInstructionWithdrawContext: (...args: unknown[]) => invokeOperation(transport, O.getConditionalLockInstructionWithdrawContext, args),
   getInstrument: (...args: unknown[]) => invokeOperation(transport, O.getInstrument, args),
   getPreapprovalAcceptContext: (...args: unknown[]) => invokeOperation(transport, O.getPreapprovalAcceptContext, args),
   getPreapprovalCancelContext: (...args: unknown[]) => invokeOperation(transport, O.getPreapprovalCancelContext, args),

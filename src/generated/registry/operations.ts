@@ -27,6 +27,22 @@ export const getAllocationTransferContext = /*#__PURE__*/ descriptor<S.ChoiceCon
 export const getAllocationWithdrawContext = /*#__PURE__*/ descriptor<S.ChoiceContext>(() => ({ method: "getAllocationWithdrawContext", httpMethod: "POST", path: "/registry/allocations/v1/{allocationId}/choice-contexts/withdraw", pathParams: [{"name":"allocationId","type":"string","required":true}], body: { kind: 'json', codec: S.GetChoiceContextRequest, required: true }, response: S.ChoiceContext }));
 /** `POST /registry/allocations/v2/{allocationId}/choice-contexts/withdraw`. @internal */
 export const getAllocationWithdrawContextV2 = /*#__PURE__*/ descriptor<S.ChoiceContext>(() => ({ method: "getAllocationWithdrawContextV2", operationId: "getAllocationWithdrawContext", httpMethod: "POST", path: "/registry/allocations/v2/{allocationId}/choice-contexts/withdraw", pathParams: [{"name":"allocationId","type":"string","required":true}], body: { kind: 'json', codec: S.GetChoiceContextRequest, required: true }, response: S.ChoiceContext }));
+/** `POST /registry/conditional-lock/v1/{lockId}/choice-contexts/amend`. @internal */
+export const getConditionalLockAmendContext = /*#__PURE__*/ descriptor<S.ChoiceContext>(() => ({ method: "getConditionalLockAmendContext", httpMethod: "POST", path: "/registry/conditional-lock/v1/{lockId}/choice-contexts/amend", pathParams: [{"name":"lockId","type":"string","required":true}], body: { kind: 'json', codec: S.GetChoiceContextRequest, required: true }, response: S.ChoiceContext }));
+/** `POST /registry/conditional-lock/v1/{lockId}/choice-contexts/cancel`. @internal */
+export const getConditionalLockCancelContext = /*#__PURE__*/ descriptor<S.ChoiceContext>(() => ({ method: "getConditionalLockCancelContext", httpMethod: "POST", path: "/registry/conditional-lock/v1/{lockId}/choice-contexts/cancel", pathParams: [{"name":"lockId","type":"string","required":true}], body: { kind: 'json', codec: S.GetChoiceContextRequest, required: true }, response: S.ChoiceContext }));
+/** `POST /registry/conditional-lock/v1/{lockId}/choice-contexts/enact`. @internal */
+export const getConditionalLockEnactContext = /*#__PURE__*/ descriptor<S.ChoiceContext>(() => ({ method: "getConditionalLockEnactContext", httpMethod: "POST", path: "/registry/conditional-lock/v1/{lockId}/choice-contexts/enact", pathParams: [{"name":"lockId","type":"string","required":true}], body: { kind: 'json', codec: S.GetChoiceContextRequest, required: true }, response: S.ChoiceContext }));
+/** `POST /registry/conditional-lock/v1/{lockId}/choice-contexts/expire`. @internal */
+export const getConditionalLockExpireContext = /*#__PURE__*/ descriptor<S.ChoiceContext>(() => ({ method: "getConditionalLockExpireContext", httpMethod: "POST", path: "/registry/conditional-lock/v1/{lockId}/choice-contexts/expire", pathParams: [{"name":"lockId","type":"string","required":true}], body: { kind: 'json', codec: S.GetChoiceContextRequest, required: true }, response: S.ChoiceContext }));
+/** `POST /registry/conditional-lock/v1/lock-factory`. @internal */
+export const getConditionalLockFactory = /*#__PURE__*/ descriptor<S.ConditionalLockFactoryWithChoiceContext>(() => ({ method: "getConditionalLockFactory", httpMethod: "POST", path: "/registry/conditional-lock/v1/lock-factory", body: { kind: 'json', codec: S.GetFactoryRequest, required: true }, response: S.ConditionalLockFactoryWithChoiceContext }));
+/** `POST /registry/conditional-lock/v1/{lockInstructionId}/choice-contexts/accept`. @internal */
+export const getConditionalLockInstructionAcceptContext = /*#__PURE__*/ descriptor<S.ChoiceContext>(() => ({ method: "getConditionalLockInstructionAcceptContext", httpMethod: "POST", path: "/registry/conditional-lock/v1/{lockInstructionId}/choice-contexts/accept", pathParams: [{"name":"lockInstructionId","type":"string","required":true}], body: { kind: 'json', codec: S.GetChoiceContextRequest, required: true }, response: S.ChoiceContext }));
+/** `POST /registry/conditional-lock/v1/{lockInstructionId}/choice-contexts/reject`. @internal */
+export const getConditionalLockInstructionRejectContext = /*#__PURE__*/ descriptor<S.ChoiceContext>(() => ({ method: "getConditionalLockInstructionRejectContext", httpMethod: "POST", path: "/registry/conditional-lock/v1/{lockInstructionId}/choice-contexts/reject", pathParams: [{"name":"lockInstructionId","type":"string","required":true}], body: { kind: 'json', codec: S.GetChoiceContextRequest, required: true }, response: S.ChoiceContext }));
+/** `POST /registry/conditional-lock/v1/{lockInstructionId}/choice-contexts/withdraw`. @internal */
+export const getConditionalLockInstructionWithdrawContext = /*#__PURE__*/ descriptor<S.ChoiceContext>(() => ({ method: "getConditionalLockInstructionWithdrawContext", httpMethod: "POST", path: "/registry/conditional-lock/v1/{lockInstructionId}/choice-contexts/withdraw", pathParams: [{"name":"lockInstructionId","type":"string","required":true}], body: { kind: 'json', codec: S.GetChoiceContextRequest, required: true }, response: S.ChoiceContext }));
 /** `GET /registry/metadata/v1/instruments/{instrumentId}`. @internal */
 export const getInstrument = /*#__PURE__*/ descriptor<S.Instrument>(() => ({ method: "getInstrument", httpMethod: "GET", path: "/registry/metadata/v1/instruments/{instrumentId}", pathParams: [{"name":"instrumentId","type":"string","required":true}], response: S.Instrument }));
 /** `POST /registry/transfer-preapproval/v1/{preapprovalId}/choice-contexts/accept`. @internal */
@@ -71,6 +87,14 @@ export const registryOperations = {
   getAllocationTransferContext,
   getAllocationWithdrawContext,
   getAllocationWithdrawContextV2,
+  getConditionalLockAmendContext,
+  getConditionalLockCancelContext,
+  getConditionalLockEnactContext,
+  getConditionalLockExpireContext,
+  getConditionalLockFactory,
+  getConditionalLockInstructionAcceptContext,
+  getConditionalLockInstructionRejectContext,
+  getConditionalLockInstructionWithdrawContext,
   getInstrument,
   getPreapprovalAcceptContext,
   getPreapprovalCancelContext,

@@ -105,6 +105,27 @@ function isChoiceContext(u: unknown): boolean {
  */
 export const ChoiceContext = /*#__PURE__*/ (() => withFastGuard(t.type({ choiceContextData: t.UnknownRecord, disclosedContracts: t.array(DisclosedContract) }, "ChoiceContext"), isChoiceContext))();
 export type ChoiceContext = t.TypeOf<typeof ChoiceContext>;
+function isConditionalLockFactoryWithChoiceContext(u: unknown): boolean {
+  if (!isJsonObject(u)) return false;
+  let x: unknown;
+  x = u.factoryId;
+  if (!(typeof x === 'string')) return false;
+  x = u.choiceContext;
+  if (!(isChoiceContext(x))) return false;
+  return true;
+}
+/**
+ * Upstream schema `ConditionalLockFactoryWithChoiceContext` (splice-next/token-standard/splice-api-token-conditional-lock-v1/openapi/conditional-lock-v1.yaml): The conditional lock factory contract together with the choice context required to exercise the choice
+ * @example
+ * ```ts
+ * import { codecs, decodeWith } from 'canton-rx';
+ * decodeWith(codecs.registry.ConditionalLockFactoryWithChoiceContext)(JSON.parse(body));
+ * ```
+ * @category Codecs
+ * @since 0.2.0
+ */
+export const ConditionalLockFactoryWithChoiceContext = /*#__PURE__*/ (() => withFastGuard(t.type({ factoryId: t.string, choiceContext: ChoiceContext }, "ConditionalLockFactoryWithChoiceContext"), isConditionalLockFactoryWithChoiceContext))();
+export type ConditionalLockFactoryWithChoiceContext = t.TypeOf<typeof ConditionalLockFactoryWithChoiceContext>;
 function isErrorResponse(u: unknown): boolean {
   if (!isJsonObject(u)) return false;
   let x: unknown;
@@ -134,7 +155,7 @@ function isFactoryWithChoiceContext(u: unknown): boolean {
   return true;
 }
 /**
- * Upstream schema `FactoryWithChoiceContext` (splice/token-standard/splice-api-token-allocation-instruction-v2/openapi/allocation-instruction-v1.yaml): A factory contract together with the choice context required to exercise the choice
+ * Upstream schema `FactoryWithChoiceContext` (splice-next/token-standard/splice-api-token-allocation-instruction-v1/openapi/allocation-instruction-v1.yaml): A factory contract together with the choice context required to exercise the choice
  * @example
  * ```ts
  * import { codecs, decodeWith } from 'canton-rx';
