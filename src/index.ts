@@ -143,6 +143,7 @@ export type {
   TokenStandardContract,
   TokenStandardCreated,
 } from './tokenStandard/TokenStandardTransaction.js';
+export type { TokenStandardHistoryRequest, TokenStandardHistoryOptions } from './streams/ledgerTokenStandardHistory.js';
 
 // Validation (deprecated: the client methods run these checks, from their descriptors)
 export { validateCreateAnsEntryRequest } from './validation/validateCreateAnsEntryRequest.js';

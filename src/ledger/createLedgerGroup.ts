@@ -30,6 +30,8 @@ import type { LedgerInterfaceViewsOptions, LedgerInterfaceViewsRequest } from '.
 import type { ViewedContract } from '../streams/ViewedContract.js';
 import type { HoldingView } from '../codecs/tokenStandard/HoldingView.js';
 import type { TransferInstructionView } from '../codecs/tokenStandard/TransferInstructionView.js';
+import { ledgerTokenStandardHistory, type TokenStandardHistoryOptions, type TokenStandardHistoryRequest } from '../streams/ledgerTokenStandardHistory.js';
+import type { TokenStandardTransaction } from '../tokenStandard/TokenStandardTransaction.js';
 
 type Result<A> = Observable<E.Either<CantonError, A>>;
 
@@ -248,6 +250,27 @@ export interface LedgerGroup extends GeneratedLedgerMethods {
    * @since 0.4.0
    */
   transferInstructions(request: LedgerInterfaceViewsRequest, options?: LedgerInterfaceViewsOptions): Result<ViewedContract<TransferInstructionView>>;
+  /**
+   * A party's token-standard history: each transaction that moved its holdings, read as the
+   * upstream token-standard parser reads it (the same JSON as its `Transaction`: `events` with
+   * their `label` (transfer in or out, merge/split, mint, burn, lock expiry, V2's
+   * `EventLog_HoldingsChange`, raw `Create`/`Archive`), the party's locked and unlocked holdings
+   * created and archived, exact summaries, the transfer instruction), V1 (default) or V2.
+   * `ledger.updates` underneath (ledger-effects shape, the standard's interface views): resumable
+   * from every item (`{ from: { stream: 'ledger.updates', offset: item.offset } }`), tailing with
+   * `tail`. Holdings archived but created before the range are looked up with
+   * events-by-contract-id, each once. See docs/token-standard.md.
+   * @example
+   * ```ts
+   * import { createClient } from 'canton-rx';
+   * const ledger = createClient({ ledger: { url: 'http://127.0.0.1:7575', token: () => jwt } }).ledger;
+   * ledger.tokenStandardHistory({ party: alice }).subscribe((r) => {
+   *   if (r._tag === 'Right') for (const e of r.right.events) console.log(r.right.offset, e.label.type, e.unlockedHoldingsChangeSummary?.amountChange ?? '0');
+   * });
+   * ```
+   * @since 0.4.0
+   */
+  tokenStandardHistory(request: TokenStandardHistoryRequest, options?: TokenStandardHistoryOptions): Result<TokenStandardTransaction>;
 }
 
 const NO_WEB_SOCKET = invalidRequest('no WebSocket endpoint was given to this ledger group', [{ path: 'ledger', message: 'not configured' }]);
@@ -269,5 +292,6 @@ export const createLedgerGroup = (transport: Transport, webSocket: E.Either<Cant
   vettedPackages: (request, options) => ledgerVettedPackages(withStrict(transport, options), request, options),
   holdings: (request, options) => ledgerHoldings(withStrict(transport, options), request, options),
   transferInstructions: (request, options) => ledgerTransferInstructions(withStrict(transport, options), request, options),
+  tokenStandardHistory: (request, options) => ledgerTokenStandardHistory(withStrict(transport, options), request, options),
   pages: ledgerPageStreams(transport),
 });

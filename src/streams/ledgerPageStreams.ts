@@ -20,6 +20,8 @@ import type { LedgerInterfaceViewsOptions, LedgerInterfaceViewsRequest } from '.
 import type { ViewedContract } from './ViewedContract.js';
 import type { HoldingView } from '../codecs/tokenStandard/HoldingView.js';
 import type { TransferInstructionView } from '../codecs/tokenStandard/TransferInstructionView.js';
+import type { TokenStandardHistoryOptions, TokenStandardHistoryRequest } from './ledgerTokenStandardHistory.js';
+import type { TokenStandardTransaction } from '../tokenStandard/TokenStandardTransaction.js';
 
 /**
  * The page form of the ledger's record streams (`client.ledger.pages`): the same requests,
@@ -105,6 +107,17 @@ export interface LedgerPageStreams {
     request: LedgerInterfaceViewsRequest,
     options?: LedgerInterfaceViewsOptions,
   ): Observable<E.Either<CantonError, Page<ViewedContract<TransferInstructionView>, LedgerSnapshotCheckpoint | LedgerCheckpoint>>>;
+  /**
+   * `ledger.tokenStandardHistory` in pages: a party's token-standard transactions, paged as
+   * `ledger.pages.updates` reads the updates behind them (a page may be empty: its checkpoint
+   * still moves past the updates without token-standard events). docs/token-standard.md.
+   * @example
+   * ```ts
+   * ledger.pages.tokenStandardHistory({ party: alice }).subscribe((r) => E.isRight(r) && db.commit(r.right.records, r.right.checkpoint));
+   * ```
+   * @since 0.4.0
+   */
+  tokenStandardHistory(request: TokenStandardHistoryRequest, options?: TokenStandardHistoryOptions): Observable<E.Either<CantonError, Page<TokenStandardTransaction, LedgerCheckpoint>>>;
 }
 
 /** The page streams of a ledger transport: `ledgerRecordStreams`. @internal */

@@ -12,6 +12,7 @@ import { ledgerPartiesPages } from './ledgerParties.js';
 import { ledgerUpdatesPages } from './ledgerUpdates.js';
 import { ledgerUpdatesWithSnapshot } from './ledgerUpdatesWithSnapshot.js';
 import { ledgerUsersPages } from './ledgerUsers.js';
+import { ledgerTokenStandardHistoryPages } from './ledgerTokenStandardHistory.js';
 import { ledgerVettedPackagesPages } from './ledgerVettedPackages.js';
 import { scanAcsSnapshotPages } from './scanAcsSnapshot.js';
 import { scanBulkUpdateHistoryObjectsPages } from './scanBulkUpdateHistoryObjects.js';
@@ -92,6 +93,8 @@ export const ledgerRecordStreams = /*#__PURE__*/ (() =>
     'ledger.activeContracts': paged('ledger', 'page token', checkpointCodecs['ledger.activeContracts'], ledgerActiveContractsPages),
     'ledger.holdings': paged('ledger', 'page token', checkpointCodecs['ledger.holdings'], ledgerHoldingsPages),
     'ledger.transferInstructions': paged('ledger', 'page token', checkpointCodecs['ledger.transferInstructions'], ledgerTransferInstructionsPages),
+    // ledger.updates interpreted: its checkpoints are the updates' own.
+    'ledger.tokenStandardHistory': paged('ledger', 'offset bound', checkpointCodecs['ledger.updates'], ledgerTokenStandardHistoryPages),
     'ledger.updatesWithSnapshot': {
       group: 'ledger',
       family: 'composite',

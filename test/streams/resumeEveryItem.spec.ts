@@ -243,7 +243,17 @@ describe('resuming from every item, per cursor family and per stream (against th
     },
     {
       family: 'offset bound',
-      entries: [{ name: 'ledger.updates', key: ledgerUpdateKey, read: (from) => pageRecords(client.ledger.pages.updates({ updateFormat: updateFormat(), maxPageSize: 4 }, opts(from))) }],
+      entries: [
+        { name: 'ledger.updates', key: ledgerUpdateKey, read: (from) => pageRecords(client.ledger.pages.updates({ updateFormat: updateFormat(), maxPageSize: 4 }, opts(from))) },
+        {
+          name: 'ledger.tokenStandardHistory',
+          key: field('updateId'),
+          read: async (from) => {
+            const { net: offers, client: wallet } = await tokenClient();
+            return pageRecords(wallet.ledger.pages.tokenStandardHistory({ party: offers.party('alice'), maxPageSize: 4 }, opts(from)));
+          },
+        },
+      ],
     },
     // Last: these entries change the network (appended updates, a pruned participant).
     {

@@ -77,6 +77,7 @@ describe('telemetry: every record stream is metered (the real SDK, against the s
     'ledger.activeContracts': () => client.ledger.pages.activeContracts({ eventFormat: eventFormat(), maxPageSize: 4 }),
     'ledger.holdings': () => wallet.ledger.pages.holdings({ party: offers.party('alice'), maxPageSize: 2 }),
     'ledger.transferInstructions': () => wallet.ledger.pages.transferInstructions({ party: offers.party('bob'), maxPageSize: 1 }),
+    'ledger.tokenStandardHistory': () => wallet.ledger.pages.tokenStandardHistory({ party: offers.party('alice'), maxPageSize: 20 }),
   } as never;
 
   it('has a case for every paged entry of recordStreams', () => {

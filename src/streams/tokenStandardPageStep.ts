@@ -1,0 +1,164 @@
+import { concat, concatMap, defer, EMPTY, from, map, mergeMap, of, reduce, takeWhile, type Observable, type OperatorFunction } from 'rxjs';
+import * as E from 'fp-ts/lib/Either.js';
+import type { CantonError } from '../errors/CantonError.js';
+import type { Transport } from '../client/createTransport.js';
+import { invokeOperation } from '../client/invokeOperation.js';
+import * as ledgerOperations from '../generated/ledger/operations.js';
+import type { CreatedEvent } from '../codecs/ledger/Event.js';
+import type { JsTransaction } from '../codecs/ledger/JsTransaction.js';
+import type { Update } from '../codecs/ledger/Update.js';
+import type { Page, PageRecord } from '../paging/Page.js';
+import { withRetry } from '../paging/withRetry.js';
+import type { RetryBackoffConfig } from '../retry/retryBackoff.js';
+import { parseTokenStandardTransaction } from '../tokenStandard/parseTokenStandardTransaction.js';
+import type { TokenStandardContract, TokenStandardCreated, TokenStandardTransaction, TokenStandardVersion } from '../tokenStandard/TokenStandardTransaction.js';
+import type { LedgerCheckpoint } from './checkpoints.js';
+
+/** What the step needs to read a page: the party and standard, the filter lookups use, their limits. @internal */
+export interface TokenStandardStepConfig {
+  readonly party: string;
+  readonly standardVersion: TokenStandardVersion;
+  readonly strict: boolean;
+  readonly strictIgnore: ReadonlyArray<string>;
+  /** The event format of the lookups: the stream's own filter for the party. */
+  readonly eventFormat: unknown;
+  readonly lookupConcurrency: number;
+  readonly lookupCacheSize: number;
+  readonly retry: RetryBackoffConfig | undefined;
+  /** Called when a page with records has been handed on: the stream's own pull, when its consumer gave none. */
+  readonly pageRead?: () => void;
+}
+
+/** A created event without its payload and blob: what the parser reads of it, and all a cache keeps. */
+const trimmed = (c: CreatedEvent): TokenStandardCreated => ({
+  contractId: c.contractId,
+  templateId: c.templateId,
+  packageName: c.packageName,
+  offset: c.offset,
+  nodeId: c.nodeId,
+  witnessParties: c.witnessParties,
+  signatories: c.signatories,
+  ...(c.observers != null ? { observers: c.observers } : {}),
+  ...(c.interfaceViews != null ? { interfaceViews: c.interfaceViews } : {}),
+});
+
+/** A map that forgets its least recently used entry past `size`. */
+class Lru<K, V> {
+  private readonly map = new Map<K, V>();
+  constructor(private readonly size: number) {}
+  get(key: K): V | undefined {
+    const v = this.map.get(key);
+    if (v !== undefined) {
+      this.map.delete(key);
+      this.map.set(key, v);
+    }
+    return v;
+  }
+  set(key: K, value: V): void {
+    this.map.delete(key);
+    this.map.set(key, value);
+    if (this.map.size > this.size) this.map.delete(this.map.keys().next().value as K);
+  }
+}
+
+type Out = E.Either<CantonError, Page<TokenStandardTransaction, LedgerCheckpoint>>;
+
+/**
+ * The interpretation of a ledger update stream's pages as a party's token-standard history: a
+ * pure step (the parser) over each page, with the contracts its transactions archive but no
+ * earlier transaction of the stream created looked up with `POST /v2/events/events-by-contract-id`
+ * (through `invokeOperation`, with the stream's retry policy, at most `lookupConcurrency` at once,
+ * each contract once: answers and the creates the stream saw stay in a cache of
+ * `lookupCacheSize` contracts). A page goes out with the transactions that touched the party's
+ * holdings, each at its offset's checkpoint, ending at the last one's; a page without records follows
+ * with the checkpoint past the updates without token-standard events. A transaction the parser cannot read, or a lookup that
+ * fails, ends the stream with its Left after the transactions before it.
+ * @internal
+ */
+export const tokenStandardPageStep = (transport: Transport, config: TokenStandardStepConfig): OperatorFunction<E.Either<CantonError, Page<Update, LedgerCheckpoint>>, Out> => {
+  const known = new Lru<string, TokenStandardContract>(config.lookupCacheSize);
+  const lookup = (contractId: string): Observable<E.Either<CantonError, readonly [string, TokenStandardContract]>> =>
+    withRetry(() => invokeOperation(transport, ledgerOperations.getEventsByContractId, [{ contractId, eventFormat: config.eventFormat as never }]), config.retry, undefined).pipe(
+      map((r) => {
+        if (E.isLeft(r)) return r.left._tag === 'HttpError' && r.left.status === 404 ? E.right([contractId, null] as const) : r;
+        const created = r.right.created?.createdEvent;
+        return E.right([contractId, created == null ? null : { created: trimmed(created), archived: r.right.archived != null }] as const);
+      }),
+    );
+
+  const readPage = (page: Page<Update, LedgerCheckpoint>): Observable<Out> =>
+    defer(() => {
+      const txs: Array<{ tx: JsTransaction; at: number }> = [];
+      page.records.forEach((r, at) => {
+        const tx = (r.value as { Transaction?: { value: JsTransaction } }).Transaction?.value;
+        if (tx !== undefined) txs.push({ tx, at });
+      });
+      // The page's creates are known before any lookup: a transaction can only archive a contract
+      // created before it (or in it), so no transaction reads a later one's.
+      for (const { tx } of txs)
+        for (const e of tx.events) if ('CreatedEvent' in e) known.set((e.CreatedEvent as CreatedEvent).contractId, { created: trimmed(e.CreatedEvent as CreatedEvent), archived: true });
+      const parsed: Array<E.Either<CantonError, TokenStandardTransaction> | undefined> = txs.map(() => undefined);
+      const round = (): Observable<Out> => {
+        const missing = new Set<string>();
+        for (let i = 0; i < txs.length; i++) {
+          if (parsed[i] !== undefined) continue;
+          const p = parseTokenStandardTransaction(txs[i]!.tx, { party: config.party, standardVersion: config.standardVersion, strict: config.strict, strictIgnore: config.strictIgnore, contractOf: (cid) => known.get(cid) });
+          if (p._tag === 'NeedsContracts') p.contractIds.forEach((c) => missing.add(c));
+          else {
+            parsed[i] = p.result;
+            // Past a Left nothing is read: the stream ends there.
+            if (E.isLeft(p.result)) break;
+          }
+        }
+        if (missing.size === 0) return of(...finish());
+        return from([...missing]).pipe(
+          mergeMap(lookup, config.lookupConcurrency),
+          reduce<E.Either<CantonError, readonly [string, TokenStandardContract]>, CantonError | undefined>((failed, r) => {
+            if (E.isLeft(r)) return failed ?? r.left;
+            known.set(r.right[0], r.right[1]);
+            return failed;
+          }, undefined),
+          concatMap((failed) => (failed === undefined ? round() : of(...finish(failed)))),
+        );
+      };
+      /** The page as far as it is read: its transactions up to the first one not read, and the failure there. */
+      const finish = (failure?: CantonError): Out[] => {
+        const records: Array<PageRecord<TokenStandardTransaction, LedgerCheckpoint>> = [];
+        for (let i = 0; i < txs.length; i++) {
+          const r = parsed[i];
+          if (r === undefined || E.isLeft(r)) {
+            // The checkpoint stops before the transaction not read: resuming reads it again.
+            const before = txs[i]!.at > 0 ? page.records[txs[i]!.at - 1]!.checkpoint : undefined;
+            const stop = failure ?? (r !== undefined && E.isLeft(r) ? r.left : undefined)!;
+            const checkpoint = records.length > 0 ? records[records.length - 1]!.checkpoint : before;
+            return [...(records.length > 0 || checkpoint !== undefined ? [E.right({ records, checkpoint, caughtUp: false })] : []), E.left(stop)];
+          }
+          if (r.right.events.length > 0) records.push({ value: r.right, checkpoint: { stream: 'ledger.updates', offset: r.right.offset } });
+        }
+        // A page with records ends at its last one (what drainInto stores with them); the updates
+        // without token-standard events after it move the checkpoint in a page of their own.
+        const last = records[records.length - 1]?.checkpoint;
+        if (last === undefined || last.offset === page.checkpoint?.offset) return [E.right({ records, checkpoint: page.checkpoint, caughtUp: page.caughtUp })];
+        return [E.right({ records, checkpoint: last, caughtUp: false }), E.right({ records: [], checkpoint: page.checkpoint, caughtUp: page.caughtUp })];
+      };
+      return round();
+    });
+
+  return (pages) =>
+    pages.pipe(
+      concatMap((r) =>
+        E.isLeft(r)
+          ? of<Out>(r)
+          : concat(
+              readPage(r.right),
+              defer(() => {
+                // The page is handed on: the next one may come (a page without records took no pull).
+                if (r.right.records.length > 0) config.pageRead?.();
+                return EMPTY;
+              }),
+            ),
+      ),
+      // A Left ends the history: what comes after it is not read.
+      takeWhile((r) => E.isRight(r), true),
+    );
+};
