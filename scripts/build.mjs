@@ -38,7 +38,7 @@ writeFileSync('dist/esm/package.json', JSON.stringify({ type: 'module' }) + '\n'
 //   hence the Node builds keep `fp-ts/lib`.
 // The subpath entries (testkit, postgres, nats) and the command line are Node's only.
 cpSync('dist/esm', 'dist/browser', { recursive: true });
-for (const dir of ['cli', 'testkit', 'postgres', 'nats']) rmSync(join('dist/browser', dir), { recursive: true, force: true });
+for (const dir of ['cli', 'testkit', 'postgres', 'nats', 'duckdb']) rmSync(join('dist/browser', dir), { recursive: true, force: true });
 // The backfill's worker threads are Node's (withPageWorkers.browser.ts decodes on the page's thread).
 for (const file of ['backfill/pageWorkers.js', 'backfill/decodeWorker.js', 'backfill/pageJob.js']) rmSync(join('dist/browser', file), { force: true });
 for (const file of filesUnder('dist/browser')) {

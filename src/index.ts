@@ -86,6 +86,13 @@ export { drainInto } from './sinks/drainInto.js';
 export type { DrainOptions, Committed, DrainElement } from './sinks/drainInto.js';
 export { itemIdentity } from './sinks/itemIdentity.js';
 export type { ItemKey } from './sinks/itemIdentity.js';
+
+// Analytics: the history as table rows (docs/analytics.md; the writers are in canton-rx/duckdb)
+export { flattenUpdates } from './analytics/flattenUpdates.js';
+export { toHistoryRows } from './analytics/toHistoryRows.js';
+export { historyColumns } from './analytics/historyColumns.js';
+export type { HistoryColumn } from './analytics/historyColumns.js';
+export type { HistoryRows, UpdateRow, EventRow } from './analytics/HistoryRows.js';
 export type { Sink, SinkItem } from './sinks/Sink.js';
 
 // Operators

@@ -18,7 +18,8 @@ import { projectRoot } from './helpers/fixtures';
  * - pool: the Scan pool transport; paging: the paging engine; streams; ws: the WebSocket
  *   channels beside the paged streams; operators; checkpoints; sinks.
  * - ledger, scan, validator, registry: the groups; clientFactory: `createClient`, which composes them.
- * - index; then the subpath exports and the testkit; the command line on top.
+ * - analytics: the flattening of updates into table rows, on the sinks' item type.
+ * - index; then the subpath exports (duckdb: the DuckDB and Parquet writers) and the testkit; the command line on top.
  */
 const LAYERS: ReadonlyArray<ReadonlyArray<string>> = [
   ['internal'],
@@ -40,10 +41,11 @@ const LAYERS: ReadonlyArray<ReadonlyArray<string>> = [
   ['operators'],
   ['checkpoints'],
   ['sinks'],
+  ['analytics'],
   ['ledger', 'scan', 'validator', 'registry'],
   ['clientFactory'],
   [''],
-  ['postgres', 'nats', 'testkit'],
+  ['postgres', 'nats', 'duckdb', 'testkit'],
   ['cli'],
 ];
 

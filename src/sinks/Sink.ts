@@ -53,4 +53,11 @@ export interface Sink<C extends Checkpoint = Checkpoint, I = SinkItem> extends C
    * the postgres and NATS sinks index; a sink of your own may take any record).
    */
   commit(items: ReadonlyArray<I>, checkpoint: C, expected: number): Promise<E.Either<SinkError, number>>;
+  /**
+   * Makes durable what the commits so far accepted, for a sink that gathers several commits into
+   * one write (the Parquet writer of canton-rx/duckdb fills a file from many pages): `drainInto`
+   * calls it when the stream ends, before it completes. A sink without it stores each commit at once.
+   * @since 0.5.0
+   */
+  flush?(): Promise<E.Either<SinkError, void>>;
 }

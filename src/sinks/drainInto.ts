@@ -146,6 +146,23 @@ export const drainInto = <C extends Checkpoint, I = SinkItem>(
       subscriber.complete();
     };
 
+    // The stream ended and everything is committed: a sink that gathers commits (`flush`) makes
+    // them durable before the end goes out; its failure ends the run instead.
+    const finish = (last: E.Either<CantonError, never> | undefined) => {
+      if (sink.flush === undefined) {
+        stop(last);
+        return;
+      }
+      committing = true;
+      sink.flush().then(
+        (r) => {
+          committing = false;
+          stop(E.isLeft(r) ? r : last);
+        },
+        (defect: unknown) => subscriber.error(defect),
+      );
+    };
+
     // Asks for the next page when none is on its way and fewer than `readAhead` items wait
     // (with readAhead 0: only once nothing waits and no commit runs).
     const maybePull = () => {
@@ -159,7 +176,7 @@ export const drainInto = <C extends Checkpoint, I = SinkItem>(
     const commitNext = () => {
       if (committing || stopped || subscriber.closed) return;
       if (waiting.length === 0) {
-        if (ended !== undefined) stop(ended.last);
+        if (ended !== undefined) finish(ended.last);
         else maybePull();
         return;
       }

@@ -53,7 +53,7 @@ const compile = () => {
     lib: ['lib.es2022.d.ts', 'lib.dom.d.ts'],
     types: ['node', 'mocha'],
     baseUrl: projectRoot,
-    paths: { 'canton-rx': ['src/index.ts'], 'canton-rx/scan': ['src/scanClient.ts'], 'canton-rx/testkit': ['src/testkit/index.ts'], 'canton-rx/postgres': ['src/postgres/index.ts'], 'canton-rx/nats': ['src/nats/index.ts'] },
+    paths: { 'canton-rx': ['src/index.ts'], 'canton-rx/scan': ['src/scanClient.ts'], 'canton-rx/testkit': ['src/testkit/index.ts'], 'canton-rx/postgres': ['src/postgres/index.ts'], 'canton-rx/nats': ['src/nats/index.ts'], 'canton-rx/duckdb': ['src/duckdb/index.ts'] },
   };
   const host = ts.createCompilerHost(options);
   const { fileExists, readFile, getSourceFile } = host;
