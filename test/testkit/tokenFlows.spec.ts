@@ -1,6 +1,10 @@
 import assert from 'node:assert/strict';
-import { TransactionParser, type TokenStandardEvent } from '@canton-network/core-tx-parser';
+import { renderTransaction, TransactionParser, type TokenStandardEvent } from '@canton-network/core-tx-parser';
+import * as E from 'fp-ts/lib/Either.js';
 import { sumDecimals } from '../../src/codecs/common/sumDecimals.js';
+import type { JsTransaction } from '../../src/codecs/ledger/JsTransaction.js';
+import { parseTokenStandardTransaction } from '../../src/tokenStandard/parseTokenStandardTransaction.js';
+import type { TokenStandardContract, TokenStandardTransaction, TokenStandardVersion } from '../../src/tokenStandard/TokenStandardTransaction.js';
 import { mintToken, startSimulatedNetwork, type SimulatedNetwork } from '../../src/testkit/index.js';
 
 /**
@@ -12,18 +16,20 @@ import { mintToken, startSimulatedNetwork, type SimulatedNetwork } from '../../s
 
 const HOLDING = '#splice-api-token-holding-v1:Splice.Api.Token.HoldingV1:Holding';
 const TRANSFER_INSTRUCTION = '#splice-api-token-transfer-instruction-v1:Splice.Api.Token.TransferInstructionV1:TransferInstruction';
+const HOLDING_V2 = '#splice-api-token-holding-v2:Splice.Api.Token.HoldingV2:Holding';
 const HOSTED = ['validator-1', 'alice', 'bob', 'charlie'];
 
 type Json = Record<string, unknown>;
 type Exercised = { nodeId: number; choice: string; choiceArgument: Json; exerciseResult: Json; consuming: boolean; lastDescendantNodeId: number; implementedInterfaces: string[]; interfaceId: string | null };
 type Tx = { updateId: string; offset: number; events: Array<{ ExercisedEvent?: Exercised; CreatedEvent?: Json }> };
 
-/** The filter a wallet reads a party's updates with: the token-standard views, and everything else (as the Splice CLI asks). */
-const eventFormat = (party: string): Json => ({
+/** The filter a wallet reads a party's updates with: the token-standard views (v2's holdings too for `V2`), and everything else (as the Splice CLI asks). */
+const eventFormat = (party: string, version: 'V1' | 'V2' = 'V1'): Json => ({
   filtersByParty: {
     [party]: {
       cumulative: [
         { identifierFilter: { InterfaceFilter: { value: { interfaceId: HOLDING, includeInterfaceView: true } } } },
+        ...(version === 'V2' ? [{ identifierFilter: { InterfaceFilter: { value: { interfaceId: HOLDING_V2, includeInterfaceView: true } } } }] : []),
         { identifierFilter: { InterfaceFilter: { value: { interfaceId: TRANSFER_INSTRUCTION, includeInterfaceView: true } } } },
         { identifierFilter: { WildcardFilter: { value: {} } } },
       ],
@@ -31,6 +37,30 @@ const eventFormat = (party: string): Json => ({
   },
   verbose: true,
 });
+
+/**
+ * core-tx-parser's rendered transaction, without what it adds to the Splice CLI's output (which
+ * canton-rx writes): the per-instrument summaries, the summaries' `instrumentId`, empty changes and
+ * summaries as `null` (the CLI leaves them out), the transfer instruction's `status.current` and
+ * `multiStepCorrelationId` (docs/token-standard.md, "The two upstream parsers").
+ */
+const asTheCliWrites = (rendered: unknown): unknown => {
+  const t = JSON.parse(JSON.stringify(rendered)) as { events: Array<Record<string, unknown>> };
+  for (const e of t.events) {
+    delete e['unlockedHoldingsChangeSummaries'];
+    delete e['lockedHoldingsChangeSummaries'];
+    for (const k of ['unlockedHoldingsChange', 'lockedHoldingsChange', 'unlockedHoldingsChangeSummary', 'lockedHoldingsChangeSummary']) {
+      if (e[k] === null) delete e[k];
+      else if (k.endsWith('Summary')) delete (e[k] as Record<string, unknown>)['instrumentId'];
+    }
+    const ti = e['transferInstruction'] as { status?: Record<string, unknown>; multiStepCorrelationId?: string } | null;
+    if (ti !== null) {
+      delete ti.multiStepCorrelationId;
+      delete ti.status?.['current'];
+    }
+  }
+  return t;
+};
 
 /** Whether the transaction creates an amulet of the party. */
 const owns = (tx: Tx, party: string): boolean => tx.events.some((e) => e.CreatedEvent !== undefined && (e.CreatedEvent['createArgument'] as Json)['owner'] === party);
@@ -100,8 +130,14 @@ describe('testkit: the token-standard flows, read by the official parser (@canto
     },
   };
 
-  /** The party's transactions, read page by page (10 a page). */
-  const transactions = async (party: string): Promise<{ txs: Tx[]; pages: number }> => {
+  const read = new Map<string, Promise<{ txs: Tx[]; pages: number }>>();
+  /** The party's transactions, read page by page (10 a page), once per party and version. */
+  const transactions = (party: string, version: 'V1' | 'V2' = 'V1'): Promise<{ txs: Tx[]; pages: number }> => {
+    const key = `${party} ${version}`;
+    if (!read.has(key)) read.set(key, readAll(party, version));
+    return read.get(key)!;
+  };
+  const readAll = async (party: string, version: 'V1' | 'V2'): Promise<{ txs: Tx[]; pages: number }> => {
     const txs: Tx[] = [];
     let pageToken: string | undefined;
     let pages = 0;
@@ -111,7 +147,7 @@ describe('testkit: the token-standard flows, read by the official parser (@canto
         beginOffsetExclusive: 0,
         endOffsetInclusive: end.offset,
         maxPageSize: 10,
-        updateFormat: { includeTransactions: { transactionShape: 'TRANSACTION_SHAPE_LEDGER_EFFECTS', eventFormat: eventFormat(party) } },
+        updateFormat: { includeTransactions: { transactionShape: 'TRANSACTION_SHAPE_LEDGER_EFFECTS', eventFormat: eventFormat(party, version) } },
         ...(pageToken === undefined ? {} : { pageToken }),
       });
       assert.equal(r.status, 200, JSON.stringify(r.body));
@@ -172,6 +208,71 @@ describe('testkit: the token-standard flows, read by the official parser (@canto
     }
     assert.ok(pagesRead > 3 * HOSTED.length, `only ${pagesRead} pages`);
     for (const label of ['Mint', 'TransferOut', 'TransferIn', 'MergeSplit', 'Unlock', 'Burn', 'ExpireDust']) assert.ok((labels.get(label) ?? 0) > 0, `no ${label} among ${JSON.stringify([...labels])}`);
+  });
+
+  /** canton-rx's parser over one transaction, the contracts it asks for looked up by contract id as upstream does. */
+  const ours = async (tx: Tx, party: string, standardVersion: TokenStandardVersion, strict = false): Promise<TokenStandardTransaction> => {
+    const known = new Map<string, TokenStandardContract>();
+    for (let round = 0; round < 5; round++) {
+      const parse = parseTokenStandardTransaction(tx as unknown as JsTransaction, { party, standardVersion, strict, contractOf: (c) => known.get(c) });
+      if (parse._tag === 'Parsed') {
+        assert.ok(E.isRight(parse.result), `${tx.updateId} for ${party}: ${JSON.stringify(parse.result)}`);
+        return parse.result.right;
+      }
+      for (const contractId of parse.contractIds) {
+        const r = await post('/v2/events/events-by-contract-id', { contractId, eventFormat: eventFormat(party, standardVersion) });
+        known.set(contractId, r.status === 404 ? null : { created: (r.body['created'] as { createdEvent: never }).createdEvent, archived: r.body['archived'] !== undefined && r.body['archived'] !== null });
+      }
+    }
+    assert.fail(`${tx.updateId}: still asking for contracts after 5 rounds`);
+  };
+
+  it('canton-rx\'s parser (V1) reads every transaction of every party as core-tx-parser does', async () => {
+    let compared = 0;
+    let disagreements = 0;
+    for (const hint of HOSTED) {
+      const party = net.party(hint);
+      for (const tx of (await transactions(party)).txs) {
+        const theirs = renderTransaction(await new TransactionParser(provider as never, tx as never, party as never, false).parseTransaction());
+        const mine = await ours(tx, party, 'V1');
+        const expected = asTheCliWrites(theirs) as { events: Array<{ label: { reason: string | null; tokenStandardChoice?: { name: string } | null }; transferInstruction: { transfer?: { meta?: { values?: Record<string, string> } } } | null }> };
+        for (const [i, e] of expected.events.entries()) {
+          // The one disagreement on meaning: accepting an instruction, the wallet kernel takes the reason from the instruction's transfer meta, the CLI (and canton-rx) from the exercise's only.
+          const instructionReason = e.transferInstruction?.transfer?.meta?.values?.['splice.lfdecentralizedtrust.org/reason'];
+          if (e.label.tokenStandardChoice?.name === 'TransferInstruction_Accept' && instructionReason !== undefined) {
+            assert.equal(e.label.reason, instructionReason);
+            assert.equal(mine.events[i]?.label.reason, null, `${tx.updateId}: the accept's own metas carry no reason`);
+            e.label.reason = null;
+            disagreements += 1;
+          }
+        }
+        assert.deepEqual(JSON.parse(JSON.stringify(mine)), expected, `${tx.updateId} for ${hint}`);
+        compared += 1;
+      }
+    }
+    assert.ok(compared > 100, `only ${compared}`);
+    assert.ok(disagreements > 0, 'no accepted instruction with a reason: the disagreement went untested');
+  });
+
+  it('V2: every holding a flow creates or archives is named by an EventLog_HoldingsChange of its account (canton-rx\'s strict V2 parser), and they add up to the holdings', async () => {
+    let flows = 0;
+    for (const hint of HOSTED) {
+      const party = net.party(hint);
+      const changes: string[] = [];
+      for (const tx of (await transactions(party, 'V2')).txs) {
+        // Genesis's amulets come from no flow: raw creates, which strict refuses.
+        const isFlow = expectedLabel(tx, party) !== undefined || tx.events.some((e) => e.ExercisedEvent?.choice === 'EventLog_HoldingsChange');
+        const parsed = await ours(tx, party, 'V2', isFlow);
+        if (isFlow) {
+          flows += 1;
+          assert.ok(parsed.events.every((e) => e.label.type === 'V2'), `${tx.updateId}: ${parsed.events.map((e) => e.label.type).join(', ')}`);
+        }
+        for (const e of parsed.events) for (const sm of [e.unlockedHoldingsChangeSummary, e.lockedHoldingsChangeSummary]) changes.push((sm as { amountChange?: string } | undefined)?.amountChange ?? '0');
+      }
+      const onLedger = (await holdings(party)).filter((h) => h.owner === party).map((h) => h.amount);
+      assert.equal(sumDecimals(changes), sumDecimals(onLedger), `the V2 changes of ${hint} do not add up to its holdings`);
+    }
+    assert.ok(flows > 100, `only ${flows} flow transactions`);
   });
 
   it('answers events-by-contract-id for the holdings the flows create, with their views, and the archive with its interfaces', async () => {
