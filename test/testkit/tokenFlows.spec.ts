@@ -1,6 +1,9 @@
 import assert from 'node:assert/strict';
 import { renderTransaction, TransactionParser, type TokenStandardEvent } from '@canton-network/core-tx-parser';
 import * as E from 'fp-ts/lib/Either.js';
+import { lastValueFrom, toArray } from 'rxjs';
+import { createClient } from '../../src/clientFactory/createClient.js';
+import { orThrow } from '../../src/operators/orThrow.js';
 import { sumDecimals } from '../../src/codecs/common/sumDecimals.js';
 import type { JsTransaction } from '../../src/codecs/ledger/JsTransaction.js';
 import { parseTokenStandardTransaction } from '../../src/tokenStandard/parseTokenStandardTransaction.js';
@@ -159,8 +162,14 @@ describe('testkit: the token-standard flows, read by the official parser (@canto
     assert.fail('more than 1000 pages');
   };
 
-  const parse = (tx: Tx, party: string): Promise<TokenStandardEvent[]> =>
-    new TransactionParser(provider as never, tx as never, party as never, false).parseTransaction().then((t) => t.events);
+  const official = new Map<string, ReturnType<TransactionParser['parseTransaction']>>();
+  /** core-tx-parser's reading of a transaction for a party (once: the specs below share it). */
+  const theirsOf = (tx: Tx, party: string): ReturnType<TransactionParser['parseTransaction']> => {
+    const key = `${party} ${tx.updateId}`;
+    if (!official.has(key)) official.set(key, new TransactionParser(provider as never, tx as never, party as never, false).parseTransaction());
+    return official.get(key)!;
+  };
+  const parse = (tx: Tx, party: string): Promise<TokenStandardEvent[]> => theirsOf(tx, party).then((t) => t.events);
 
   /** The party's holdings now: the Holding views of its active contracts. */
   const holdings = async (party: string): Promise<Array<{ amount: string; owner: string }>> => {
@@ -233,7 +242,7 @@ describe('testkit: the token-standard flows, read by the official parser (@canto
     for (const hint of HOSTED) {
       const party = net.party(hint);
       for (const tx of (await transactions(party)).txs) {
-        const theirs = renderTransaction(await new TransactionParser(provider as never, tx as never, party as never, false).parseTransaction());
+        const theirs = renderTransaction(await theirsOf(tx, party));
         const mine = await ours(tx, party, 'V1');
         const expected = asTheCliWrites(theirs) as { events: Array<{ label: { reason: string | null; tokenStandardChoice?: { name: string } | null }; transferInstruction: { transfer?: { meta?: { values?: Record<string, string> } } } | null }> };
         for (const [i, e] of expected.events.entries()) {
@@ -252,6 +261,32 @@ describe('testkit: the token-standard flows, read by the official parser (@canto
     }
     assert.ok(compared > 100, `only ${compared}`);
     assert.ok(disagreements > 0, 'no accepted instruction with a reason: the disagreement went untested');
+  });
+
+  it('ledger.tokenStandardHistory streams, for every party, what core-tx-parser reads (V1) and what the parser reads transaction by transaction (V2)', async () => {
+    const ledger = createClient({ ledger: { url: net.ledgerUrl, token } }).ledger;
+    let items = 0;
+    for (const hint of HOSTED) {
+      const party = net.party(hint);
+      const v1 = await lastValueFrom(ledger.tokenStandardHistory({ party, maxPageSize: 10 }).pipe(orThrow(), toArray()));
+      const expectedV1: unknown[] = [];
+      for (const tx of (await transactions(party)).txs) {
+        const theirs = asTheCliWrites(renderTransaction(await theirsOf(tx, party))) as { events: Array<{ label: { reason: string | null; tokenStandardChoice?: { name: string } | null } }> };
+        // The accept's reason: the one disagreement, read as the CLI does (see above).
+        for (const e of theirs.events) if (e.label.tokenStandardChoice?.name === 'TransferInstruction_Accept') e.label.reason = null;
+        if (theirs.events.length > 0) expectedV1.push(theirs);
+      }
+      assert.deepEqual(JSON.parse(JSON.stringify(v1)), expectedV1, `V1 history of ${hint}`);
+      const v2 = await lastValueFrom(ledger.tokenStandardHistory({ party, standardVersion: 'V2', maxPageSize: 10 }).pipe(orThrow(), toArray()));
+      const expectedV2: unknown[] = [];
+      for (const tx of (await transactions(party, 'V2')).txs) {
+        const t = await ours(tx, party, 'V2');
+        if (t.events.length > 0) expectedV2.push(t);
+      }
+      assert.deepEqual(JSON.parse(JSON.stringify(v2)), JSON.parse(JSON.stringify(expectedV2)), `V2 history of ${hint}`);
+      items += v1.length + v2.length;
+    }
+    assert.ok(items > 200, `only ${items} items`);
   });
 
   it('V2: every holding a flow creates or archives is named by an EventLog_HoldingsChange of its account (canton-rx\'s strict V2 parser), and they add up to the holdings', async () => {
