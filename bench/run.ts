@@ -31,6 +31,7 @@
  */
 import { benchDecode } from './decode';
 import { benchGeneratedCodecs } from './generatedCodecs';
+import { benchPayloads } from './payloads';
 import { benchMerge } from './merge';
 import { benchSinks } from './sinks';
 import { benchPool } from './pool';
@@ -126,6 +127,9 @@ const main = async () => {
       console.log(`   ${r.file.padEnd(78)} ${r.method.padEnd(44)} ${r.kb.toFixed(1).padStart(7)} KiB  ratio ${r.ratio.toFixed(3)}  plain ${r.plainRatio.toFixed(2)}  ${met ? '' : `(TARGET ${r.goal} MISSED)`}`);
     }
     console.log(`   ${missed === 0 ? 'every payload within its target' : `${missed} payloads above their target`}\n`);
+    console.log('   typing the Splice payloads of the same pages (typedPayloads), time / JSON.parse time (target <= 0.10)');
+    for (const r of benchPayloads()) console.log(`   ${r.name.padEnd(44)} ${r.kb.toFixed(0).padStart(5)} KiB  ${String(r.typed).padStart(5)} typed events  ratio ${r.ratio.toFixed(3)}`);
+    console.log('');
   }
   if (parts.has('2')) {
     console.log('2. one stream end to end, server in a child process (goals: scan.updates and ledger.updates >= 0.95 of the hand-written loop against a server that answers at once, >= 1.10 against one that takes time; medians of paired rounds)');

@@ -152,6 +152,12 @@ export type {
 } from './tokenStandard/TokenStandardTransaction.js';
 export type { TokenStandardHistoryRequest, TokenStandardHistoryOptions } from './streams/ledgerTokenStandardHistory.js';
 
+// Typed Splice payloads (docs/payloads.md)
+export * as splice from './codecs/splice/daml/index.js';
+export { typedPayloads } from './operators/typedPayloads.js';
+export type { TypedEvent, TypedItem, PayloadRefusal, TypedPayloadsOptions } from './operators/typedPayloads.js';
+export type { UserTemplate, JtvDecoder } from './codecs/splice/daml/payloadDecoders.js';
+
 // Validation (deprecated: the client methods run these checks, from their descriptors)
 export { validateCreateAnsEntryRequest } from './validation/validateCreateAnsEntryRequest.js';
 export { validateHoldingsStateRequest } from './validation/validateHoldingsStateRequest.js';

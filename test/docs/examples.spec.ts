@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import ts from 'typescript';
 import * as E from 'fp-ts/lib/Either.js';
-import { lastValueFrom, toArray } from 'rxjs';
+import { from, lastValueFrom, toArray } from 'rxjs';
+import { typedPayloads } from '../../src/operators/typedPayloads';
 import { createClient } from '../../src/clientFactory/createClient';
 import { mintToken, startSimulatedNetwork, startSimulatedScans, type SimulatedNetwork } from '../../src/testkit/index';
 import { projectRoot } from '../helpers/paths';
@@ -141,6 +142,24 @@ describe('the examples of README.md and docs/ run as written', function () {
     assert.equal(new Set(out.map(([, id]) => id)).size, out.length, 'an update came twice');
     assert.deepEqual(out.filter(([, id]) => ids.has(id)).map(([, id]) => id), history.map((u) => u.update_id), "in Scan's order");
     assert.ok(out.some(([source]) => source === 'both'), 'no update joined');
+  });
+
+  it('docs/payloads.md counts the typed events of the whole history by template and the refused payloads, as typedPayloads does here', async () => {
+    const s = examples('docs/payloads.md').get('payloads');
+    assert.ok(s, 'docs/payloads.md has no block marked <!-- example: payloads -->');
+    const r = await run(s, dir, env);
+    assert.equal(r.code, 0, r.stderr);
+    assert.equal(r.stderr, '');
+    const typed = await lastValueFrom(from(history.map((u) => E.right(u))).pipe(typedPayloads(), toArray()));
+    const counts = new Map<string, number>();
+    let refused = 0;
+    for (const t of typed) {
+      assert.ok(E.isRight(t));
+      for (const e of t.right.events) counts.set(e.template, (counts.get(e.template) ?? 0) + 1);
+      refused += t.right.refused.length;
+    }
+    assert.ok(counts.get('splice-amulet:Splice.Amulet:Amulet')! > 0 && counts.get('splice-amulet:Splice.Round:OpenMiningRound')! > 0);
+    assert.deepEqual(r.stdout.filter((l) => l !== ''), [...[...counts].sort().map(([k, n]) => `${k} ${n}`), `refused ${refused}`]);
   });
 
   it('docs/scans.md "Testing against several Scans" reads 2000 of 2000 in order, and reports the liar at most once', async () => {

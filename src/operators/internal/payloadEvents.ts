@@ -1,0 +1,62 @@
+/**
+ * The events of a stream item that carry Daml payloads, in the order the item lists them: Scan's
+ * update history and event history (`events_by_id`, snake case) and the ledger's transactions
+ * (`events`, camelCase). One shape for both, with the JSON path of each payload inside the item.
+ * @internal
+ */
+import { isJsonObject } from '../../codecs/common/primitives.js';
+
+/** An event with a Daml payload, as both APIs write it. */
+export interface PayloadEvent {
+  /** Scan's `event_id`, or the ledger's `nodeId` as a string. */
+  readonly eventId: string;
+  readonly kind: 'created' | 'exercised';
+  readonly templateId: string;
+  readonly packageName?: string | null;
+  readonly contractId: string;
+  /** The path of the event inside the item. */
+  readonly path: ReadonlyArray<string | number>;
+  /** The keys of the payloads in this API's spelling. */
+  readonly keys: { readonly create: string; readonly argument: string; readonly result: string };
+  readonly event: Record<string, unknown>;
+}
+
+const SCAN_KEYS = { create: 'create_arguments', argument: 'choice_argument', result: 'exercise_result' } as const;
+const LEDGER_KEYS = { create: 'createArgument', argument: 'choiceArgument', result: 'exerciseResult' } as const;
+
+const scanEvents = (tx: Record<string, unknown>, base: ReadonlyArray<string | number>, out: PayloadEvent[]): void => {
+  const byId = tx.events_by_id;
+  if (!isJsonObject(byId)) return;
+  for (const id in byId) {
+    const e = byId[id];
+    if (!isJsonObject(e) || typeof e.template_id !== 'string') continue;
+    const kind = e.event_type === 'created_event' ? 'created' : e.event_type === 'exercised_event' ? 'exercised' : undefined;
+    if (kind === undefined) continue;
+    out.push({ eventId: typeof e.event_id === 'string' ? e.event_id : id, kind, templateId: e.template_id, packageName: typeof e.package_name === 'string' ? e.package_name : null, contractId: String(e.contract_id), path: [...base, 'events_by_id', id], keys: SCAN_KEYS, event: e });
+  }
+};
+
+const ledgerEvents = (tx: Record<string, unknown>, base: ReadonlyArray<string | number>, out: PayloadEvent[]): void => {
+  const events = tx.events;
+  if (!Array.isArray(events)) return;
+  events.forEach((w: unknown, i) => {
+    if (!isJsonObject(w)) return;
+    const created = w.CreatedEvent;
+    const exercised = w.ExercisedEvent;
+    const e = isJsonObject(created) ? created : isJsonObject(exercised) ? exercised : undefined;
+    if (e === undefined || typeof e.templateId !== 'string') return;
+    const key = e === created ? 'CreatedEvent' : 'ExercisedEvent';
+    out.push({ eventId: String(e.nodeId), kind: e === created ? 'created' : 'exercised', templateId: e.templateId, packageName: typeof e.packageName === 'string' ? e.packageName : null, contractId: String(e.contractId), path: [...base, 'events', i, key], keys: LEDGER_KEYS, event: e });
+  });
+};
+
+/** The payload-carrying events of a stream item (anything else has none). */
+export const payloadEventsOf = (item: unknown): PayloadEvent[] => {
+  const out: PayloadEvent[] = [];
+  if (!isJsonObject(item)) return out;
+  if (isJsonObject(item.events_by_id)) scanEvents(item, [], out);
+  else if (isJsonObject(item.update) && isJsonObject(item.update.events_by_id)) scanEvents(item.update, ['update'], out);
+  else if (isJsonObject(item.Transaction) && isJsonObject(item.Transaction.value)) ledgerEvents(item.Transaction.value, ['Transaction', 'value'], out);
+  else if (isJsonObject(item.update) && isJsonObject(item.update.Transaction) && isJsonObject(item.update.Transaction.value)) ledgerEvents(item.update.Transaction.value, ['update', 'Transaction', 'value'], out);
+  return out;
+};
