@@ -4,7 +4,8 @@
  * moments and starts it again; it resumes from the stored checkpoint.
  *
  * Usage: node crashWriter.js <sink> <url> <stream> <pageSize> [ledger <token> <party>]
- *   sink: `pglite:<data dir>`, `pg:<connection url>`, `nats:<server url>` (nats 2.x) or `nats3:<server url>` (the modular 3.x client).
+ *   sink: `pglite:<data dir>`, `pg:<connection url>`, `nats:<server url>` (nats 2.x), `nats3:<server url>` (the modular 3.x client),
+ *   `duckdb:<database file>` or `parquet:<folder>` (files of at most 60 rows, so that kills land between files too; a commit a page).
  *   With `ledger`, `url` is the participant's and the feed is `ledger.updatesWithSnapshot` of the
  *   party (ACS_DELTA), one page per commit, so that kills land inside its snapshot too.
  * Exit codes: 0 done, 3 the run ended with a Left (printed on stderr), 1 a defect.
@@ -54,6 +55,23 @@ const openSink = async (): Promise<{ sink: Sink<Checkpoint>; close(): Promise<vo
     if (E.isLeft(created)) throw new Error(created.left.message);
     return { sink, close: () => nc.close() };
   }
+  if (engine === 'duckdb' || engine === 'parquet') {
+    const { DuckDBInstance } = await import('@duckdb/node-api');
+    const instance = await DuckDBInstance.create(engine === 'duckdb' ? where : ':memory:');
+    const db = await instance.connect();
+    const { duckdbSink } = await import('../../src/duckdb/duckdbSink');
+    const { parquetSink } = await import('../../src/duckdb/parquetSink');
+    const sink = engine === 'duckdb' ? duckdbSink<Checkpoint>({ db, stream }) : parquetSink<Checkpoint>({ db, dir: where, stream, maxRows: 60 });
+    const created = await sink.createSchema();
+    if (E.isLeft(created)) throw new Error(created.left.message);
+    return {
+      sink,
+      close: async () => {
+        db.closeSync();
+        instance.closeSync();
+      },
+    };
+  }
   throw new Error(`unknown sink ${kind}`);
 };
 
@@ -70,7 +88,7 @@ const main = async () => {
           (from, pull) => client.ledger.updatesWithSnapshot({ updateFormat, maxPageSize: pageSize }, { from, pull, retry, snapshotPageSize: pageSize }),
           { readAhead: 0 },
         )
-      : drainInto(sink as Sink<ScanCheckpoint>, (from, pull) => client.scan.updates({ page_size: pageSize }, { from, pull, retry }));
+      : drainInto(sink as Sink<ScanCheckpoint>, (from, pull) => client.scan.updates({ page_size: pageSize }, { from, pull, retry }), kind.startsWith('duckdb:') || kind.startsWith('parquet:') ? { readAhead: 0 } : {});
   process.stdout.write('ready\n');
   const code = await new Promise<number>((resolve, reject) => {
     run.subscribe({
