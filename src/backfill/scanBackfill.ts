@@ -6,7 +6,7 @@ import { checked } from '../client/send.js';
 import { invokeOperation } from '../client/invokeOperation.js';
 import * as scanOperations from '../generated/scan/operations.js';
 import { Timestamp } from '../codecs/common/primitives.js';
-import { checkOptions as checkScanUpdatesOptions } from '../streams/scanUpdates.js';
+import { checkpointCodecs } from '../streams/checkpointCodecs.js';
 import type { GetMigrationInfoResponse as MigrationInfo } from '../codecs/scan/GetMigrationInfoResponse.js';
 import type { UpdateHistoryItem } from '../codecs/scan/UpdateHistoryItem.js';
 import type { UpdateHistoryItemV2 } from '../codecs/scan/UpdateHistoryItemV2.js';
@@ -70,7 +70,7 @@ const NO_INFO: CantonError = { _tag: 'InvalidRequest', message: 'no migration in
 const MAX_MIGRATIONS = 10_000;
 
 const checkOptions = (options: ScanBackfillOptions): Checks => {
-  const checks = checkScanUpdatesOptions(options.from !== undefined ? { from: options.from } : {});
+  const checks = new Checks().checkpoint(checkpointCodecs['scan.updates'], options.from);
   if (options.slices !== undefined) checks.positiveInt(options.slices, 'slices', 1000);
   if (options.concurrency !== undefined) checks.positiveInt(options.concurrency, 'concurrency', 64);
   const to = options.to;

@@ -9,6 +9,7 @@ import { Timestamp } from '../codecs/common/primitives.js';
 import { invariantViolation } from './invariantViolation.js';
 import type { Paging } from './readPages.js';
 import { tailFields } from './tailFields.js';
+import { pagedRead, type PagedRead } from './pagedRead.js';
 
 /**
  * What the Scan cursor family pages by: a history item (`/v1/updates`, `/v2/updates`; a
@@ -274,3 +275,33 @@ export const scanCursorPaging = <R, A, S extends string>(entry: ScanCursorEntry<
     return E.right({ page: { records, checkpoint, caughtUp: true }, next: entry.tailMs !== undefined ? r.next : undefined, ...(entry.tailMs !== undefined ? { waitMs: entry.tailMs } : {}) });
   },
 });
+
+/** A request of an endpoint paged by Scan cursor: where to start (`after`) and the page length. @internal */
+export interface ScanCursorRequest {
+  readonly after?: { readonly after_migration_id: number; readonly after_record_time: string } | null;
+  readonly page_size: number;
+}
+
+/**
+ * A read of an endpoint paged by Scan cursor (`scanCursorPaging`) for a stream's request: from
+ * after a checkpoint's item, else strictly after the request's `after`, else from the beginning;
+ * each page's body is the request without its `after` and `page_size`, and the page's cursor.
+ * @example
+ * ```ts
+ * scanCursorRead({ stream: 'scan.events', tailMs: undefined, itemsPath: 'events', request: (body) => call(scanOperations.getEventHistory, [body]), records: (r) => ({ values: r.events }) }, { page_size: 100 }, undefined);
+ * ```
+ * @internal
+ */
+export const scanCursorRead = <Q extends ScanCursorRequest, R, A, S extends string>(
+  entry: Omit<ScanCursorEntry<R, A, S>, 'pageSize' | 'request'> & {
+    readonly request: (body: Omit<Q, 'after' | 'page_size'> & ReturnType<typeof scanPageRequest>, onOkBytes?: (bytes: Uint8Array) => void) => Observable<E.Either<CantonError, R>>;
+  },
+  request: Q,
+  from: ScanCursorCheckpoint<S> | undefined,
+): PagedRead<A, ScanCursorCheckpoint<S>> => {
+  const { after, page_size: pageSize, ...rest } = request;
+  const start = from
+    ? initialScanRead({ migration_id: from.migration_id, record_time: from.record_time }, from.update_id)
+    : initialScanRead(after ? { migration_id: after.after_migration_id, record_time: after.after_record_time } : undefined, undefined);
+  return pagedRead(scanCursorPaging({ ...entry, pageSize, request: (cursor, onOkBytes) => entry.request({ ...rest, ...cursor }, onOkBytes) }), start);
+};

@@ -1,24 +1,21 @@
-import { Observable, Subscriber } from 'rxjs';
 import * as E from 'fp-ts/lib/Either.js';
 import type * as t from 'io-ts';
 import type { CantonError } from '../errors/CantonError.js';
 import { decodeError } from '../errors/constructors.js';
-import type { Transport } from '../client/createTransport.js';
 import type { CreatedEvent } from '../codecs/ledger/Event.js';
 import type { JsStatus } from '../codecs/ledger/JsInterfaceView.js';
 import type { JsGetActiveContractsResponse } from '../codecs/ledger/JsGetActiveContractsResponse.js';
 import { decodeWith } from '../codecs/decodeWith.js';
 import type { Page, PageRecord } from '../paging/Page.js';
-import { flattenPages, valuesOf } from '../paging/flattenPages.js';
 import type { LedgerCheckpoint, LedgerSnapshotCheckpoint } from './checkpoints.js';
-import { ledgerActiveContractsPages } from './ledgerActiveContracts.js';
+import { ledgerActiveContractsStream, type LedgerActiveContractsRequest } from './ledgerActiveContracts.js';
+import { checkpointCodecs } from './checkpointCodecs.js';
+import { interpret, type Interpreted } from './interpret.js';
+import type { ReadContext } from './recordStream.js';
 import type { StreamOptions } from './options.js';
 import type { ViewedContract } from './ViewedContract.js';
 import type { SnapshotContract } from './LedgerFeedItem.js';
 import { invariantViolation } from './invariantViolation.js';
-import { checked } from '../client/send.js';
-import { requireRequest } from '../validation/requireRequest.js';
-import { Checks } from '../validation/checks.js';
 
 /**
  * The request of a party's contracts by interface (`ledger.holdings`,
@@ -58,99 +55,69 @@ const createdEventOf = (element: JsGetActiveContractsResponse): CreatedEvent | u
 /** `#pkg:Mod:Ent` -> `:Mod:Ent`: the ledger answers with the package id, the filter names the package. */
 const entityOf = (interfaceId: string): string => interfaceId.slice(interfaceId.indexOf(':'));
 
-/**
- * The contracts a party is a stakeholder of that implement one interface, as a stream of pages of
- * `ViewedContract`s: `ledger.activeContracts` with an interface filter asking for the view, each
- * contract's view decoded with `codec`. Paging, snapshot and checkpoints are those of
- * `ledger.activeContracts` (resumable from every item). A view that does not decode ends the
- * stream with a `DecodeError` at its path, after the contracts before it.
- */
-const viewsPages =
-  <V>(stream: string, interfaceId: string, codec: t.Type<V, unknown, unknown>) =>
-  (transport: Transport, request: LedgerInterfaceViewsRequest, options: LedgerInterfaceViewsOptions = {}): Observable<E.Either<CantonError, Page<ViewedContract<V>, Checkpoint>>> =>
-    checked(
-      () =>
-        requireRequest(request, `${stream} request`) ??
-        new Checks().check(typeof request.party === 'string' && request.party !== '', 'party', 'must be a party id (a non-empty string)').result(`${stream} request`, request),
-      (req) => read(stream, interfaceId, codec, transport, req, options),
-    );
-
-const read = <V>(
-  stream: string,
-  interfaceId: string,
-  codec: t.Type<V, unknown, unknown>,
-  transport: Transport,
-  request: LedgerInterfaceViewsRequest,
-  options: LedgerInterfaceViewsOptions,
-): Observable<E.Either<CantonError, Page<ViewedContract<V>, Checkpoint>>> => {
+/** The active contracts read for a party's contracts by interface: the interface filter asking for the view. */
+const acsRequest = (interfaceId: string, request: LedgerInterfaceViewsRequest): LedgerActiveContractsRequest => {
   const filter = { interfaceId, includeInterfaceView: true, ...(request.includeCreatedEventBlob === true ? { includeCreatedEventBlob: true } : {}) };
-  const acs = ledgerActiveContractsPages(
-    transport,
-    {
-      eventFormat: { filtersByParty: { [request.party]: { cumulative: [{ identifierFilter: { InterfaceFilter: { value: filter } } }] } }, verbose: false },
-      ...(request.activeAtOffset !== undefined ? { activeAtOffset: request.activeAtOffset } : {}),
-      ...(request.maxPageSize !== undefined ? { maxPageSize: request.maxPageSize } : {}),
-    },
-    options,
-    stream,
-  );
-  // The call's own `strict`, else the client's (withStrict lays the first over the second).
-  const decode = decodeWith(codec, transport.strict === true ? { strict: true } : undefined);
-  const entity = entityOf(interfaceId);
-  const viewOf = (created: CreatedEvent): E.Either<CantonError, { readonly view: V | undefined; readonly status: JsStatus }> => {
-    const views = created.interfaceViews ?? [];
-    const at = views.findIndex((v) => v.interfaceId === interfaceId || v.interfaceId.endsWith(entity));
-    const view = views[at];
-    const where = `createdEvent(${created.contractId}).interfaceViews`;
-    if (view === undefined) return E.left(invariantViolation(where, `the view of ${interfaceId}`, views.map((v) => v.interfaceId), 'the contract came without the view the filter asked for'));
-    if (view.viewStatus.code !== 0) return E.right({ view: undefined, status: view.viewStatus });
-    const decoded = decode(view.viewValue);
-    if (E.isLeft(decoded)) return E.left(decodeError('schema', decoded.left.issues.map((i) => ({ ...i, path: `${where}.${at}.viewValue${i.path === '' ? '' : `.${i.path}`}` }))));
-    return E.right({ view: decoded.right, status: view.viewStatus });
+  return {
+    eventFormat: { filtersByParty: { [request.party]: { cumulative: [{ identifierFilter: { InterfaceFilter: { value: filter } } }] } }, verbose: false },
+    ...(request.activeAtOffset !== undefined ? { activeAtOffset: request.activeAtOffset } : {}),
+    ...(request.maxPageSize !== undefined ? { maxPageSize: request.maxPageSize } : {}),
   };
-  return new Observable((subscriber) => {
-    const inner = new Subscriber<E.Either<CantonError, Page<SnapshotContract, Checkpoint>>>({
-      next: (r: E.Either<CantonError, Page<SnapshotContract, Checkpoint>>) => {
-        if (E.isLeft(r)) return subscriber.next(E.left(r.left));
+};
+
+/**
+ * The contracts a party is a stakeholder of that implement one interface, as a record stream of
+ * `ViewedContract`s: an interpretation of `ledger.activeContracts` (`interpret`) read with an
+ * interface filter asking for the view, each contract's view decoded with `codec`. Paging,
+ * snapshot and checkpoints are those of `ledger.activeContracts` (resumable from every item); an
+ * entry without a contract gives nothing. A view that does not decode ends the stream with a
+ * `DecodeError` at its path, after the contracts before it. Its pages are counted under `stream`.
+ * @example
+ * ```ts
+ * const holdings = ledgerInterfaceViews('ledger.holdings', tokenStandardInterfaces.Holding, HoldingView);
+ * holdings.items(transport, { party: alice }).subscribe(console.log);
+ * ```
+ * @internal
+ */
+export const ledgerInterfaceViews = <V>(stream: 'ledger.holdings' | 'ledger.transferInstructions', interfaceId: string, codec: t.Type<V, unknown, unknown>) =>
+  interpret(ledgerActiveContractsStream, {
+    name: stream,
+    items: 'values',
+    checkpoint: { codec: checkpointCodecs[stream], of: (c: Checkpoint) => c, base: (c: Checkpoint) => c },
+    requestRequired: true,
+    checks: (checks, request: LedgerInterfaceViewsRequest) => checks.check(typeof request.party === 'string' && request.party !== '', 'party', 'must be a party id (a non-empty string)'),
+    request: (request: LedgerInterfaceViewsRequest) => acsRequest(interfaceId, request),
+    start: ({ transport }: ReadContext) => {
+      // The call's own `strict`, else the client's (withStrict lays the first over the second).
+      const decode = decodeWith(codec, transport.strict === true ? { strict: true } : undefined);
+      const entity = entityOf(interfaceId);
+      const viewOf = (created: CreatedEvent): E.Either<CantonError, { readonly view: V | undefined; readonly status: JsStatus }> => {
+        const views = created.interfaceViews ?? [];
+        const at = views.findIndex((v) => v.interfaceId === interfaceId || v.interfaceId.endsWith(entity));
+        const view = views[at];
+        const where = `createdEvent(${created.contractId}).interfaceViews`;
+        if (view === undefined) return E.left(invariantViolation(where, `the view of ${interfaceId}`, views.map((v) => v.interfaceId), 'the contract came without the view the filter asked for'));
+        if (view.viewStatus.code !== 0) return E.right({ view: undefined, status: view.viewStatus });
+        const decoded = decode(view.viewValue);
+        if (E.isLeft(decoded)) return E.left(decodeError('schema', decoded.left.issues.map((i) => ({ ...i, path: `${where}.${at}.viewValue${i.path === '' ? '' : `.${i.path}`}` }))));
+        return E.right({ view: decoded.right, status: view.viewStatus });
+      };
+      return (page: Page<SnapshotContract, Checkpoint>): E.Either<CantonError, Interpreted<ViewedContract<V>, Checkpoint>> => {
         const records: PageRecord<ViewedContract<V>, Checkpoint>[] = [];
-        for (const { value, checkpoint } of r.right.records) {
+        for (const { value, checkpoint } of page.records) {
           const created = createdEventOf(value.element);
           // An entry without a contract: nothing to view; the page's checkpoint goes past it.
           if (created === undefined) continue;
           const seen = viewOf(created);
-          if (E.isLeft(seen)) {
-            // What came before the bad view is delivered, then the Left ends the stream.
-            if (records.length > 0) subscriber.next(E.right({ records, checkpoint: records[records.length - 1]!.checkpoint, caughtUp: false }));
-            subscriber.next(seen);
-            subscriber.complete();
-            return;
-          }
+          // What came before the bad view is delivered, then the Left ends the stream.
+          if (E.isLeft(seen)) return E.right({ records, failure: seen.left });
           const { view, status } = seen.right;
           records.push({
             value: { _tag: 'ViewedContract', contractId: created.contractId, templateId: created.templateId, view, viewStatus: status, createdEvent: created, activeAtOffset: value.activeAtOffset, checkpoint },
             checkpoint,
           });
         }
-        subscriber.next(E.right({ records, checkpoint: r.right.checkpoint, caughtUp: r.right.caughtUp }));
-      },
-      error: (defect: unknown) => subscriber.error(defect),
-      complete: () => subscriber.complete(),
-    });
-    subscriber.add(inner);
-    acs.subscribe(inner);
+        return E.right({ records });
+      };
+    },
   });
-};
-
-/**
- * The page form and the item form of one interface's views (see `ledgerHoldings`): the record
- * stream's `pages` for its `recordStreams` entry, and its items, each carrying its checkpoint.
- * @internal
- */
-export const ledgerInterfaceViews = <V>(stream: string, interfaceId: string, codec: t.Type<V, unknown, unknown>) => {
-  const pages = viewsPages(stream, interfaceId, codec);
-  return {
-    pages,
-    items: (transport: Transport, request: LedgerInterfaceViewsRequest, options: LedgerInterfaceViewsOptions = {}): Observable<E.Either<CantonError, ViewedContract<V>>> =>
-      flattenPages(pages(transport, request, options), valuesOf),
-  };
-};

@@ -1,19 +1,9 @@
-import { defer, Subject, type Observable } from 'rxjs';
-import * as E from 'fp-ts/lib/Either.js';
-import type { CantonError } from '../errors/CantonError.js';
-import type { Transport } from '../client/createTransport.js';
-import { checked } from '../client/send.js';
-import * as ledgerOperations from '../generated/ledger/operations.js';
-import type { Page } from '../paging/Page.js';
-import { flattenPages, valuesOf } from '../paging/flattenPages.js';
-import { meterPages } from '../telemetry/meterPages.js';
-import { requireRequest } from '../validation/requireRequest.js';
-import { Checks } from '../validation/checks.js';
-import type { TokenStandardTransaction, TokenStandardVersion } from '../tokenStandard/TokenStandardTransaction.js';
+import type { TokenStandardVersion } from '../tokenStandard/TokenStandardTransaction.js';
 import type { LedgerCheckpoint } from './checkpoints.js';
-import { ledgerUpdatesPages } from './ledgerUpdates.js';
+import { ledgerUpdatesStream, type LedgerUpdatesRequest } from './ledgerUpdates.js';
+import { interpret } from './interpret.js';
+import type { ReadContext } from './recordStream.js';
 import type { TailingStreamOptions } from './options.js';
-import { serverEndOf } from './serverEndOf.js';
 import { tokenStandardPageStep } from './tokenStandardPageStep.js';
 
 /**
@@ -78,81 +68,57 @@ const eventFormatOf = (party: string, version: TokenStandardVersion) => ({
   verbose: false,
 });
 
-const check = (request: TokenStandardHistoryRequest, options: TokenStandardHistoryOptions) =>
-  requireRequest(request, 'ledger.tokenStandardHistory request') ??
-  new Checks()
-    .check(typeof request.party === 'string' && request.party !== '', 'party', 'must be a party id (a non-empty string)')
-    .check(request.standardVersion === undefined || request.standardVersion === 'V1' || request.standardVersion === 'V2', 'standardVersion', "must be 'V1' or 'V2'")
-    .check(request.strictIgnore === undefined || (Array.isArray(request.strictIgnore) && request.strictIgnore.every((s) => typeof s === 'string')), 'strictIgnore', 'must be a list of template names')
-    .check(options.lookupConcurrency === undefined || (Number.isSafeInteger(options.lookupConcurrency) && options.lookupConcurrency >= 1), 'lookupConcurrency', 'must be a whole number ≥ 1')
-    .check(options.lookupCacheSize === undefined || (Number.isSafeInteger(options.lookupCacheSize) && options.lookupCacheSize >= 0), 'lookupCacheSize', 'must be a whole number ≥ 0')
-    .result('ledger.tokenStandardHistory request', request);
-
 /**
- * A party's token-standard history as a cold stream of pages (see
+ * A party's token-standard history (see `LedgerGroup.tokenStandardHistory`,
  * `LedgerGroup.pages.tokenStandardHistory`): `ledger.updates` read with the ledger-effects shape
- * and the standard's interface views, each page interpreted by the token-standard parser
- * (`tokenStandardPageStep`). Checkpoints are the updates' (`LedgerCheckpoint`), so a history
- * resumes, tails and drains as `ledger.updates` does; its pages are metered under its own name.
+ * and the standard's interface views, interpreted page by page by the token-standard parser
+ * (`interpret` with `tokenStandardPageStep`, its lookups through the stream's call path).
+ * Checkpoints are the updates' (`LedgerCheckpoint`), so a history resumes, tails and drains as
+ * `ledger.updates` does; its pages are metered under its own name.
+ * @example
+ * ```ts
+ * ledgerTokenStandardHistoryStream.items(transport, { party: alice, standardVersion: 'V2' }).subscribe(console.log);
+ * ```
  * @internal
  */
-export const ledgerTokenStandardHistoryPages = (
-  transport: Transport,
-  request: TokenStandardHistoryRequest,
-  options: TokenStandardHistoryOptions = {},
-): Observable<E.Either<CantonError, Page<TokenStandardTransaction, LedgerCheckpoint>>> =>
-  checked(
-    () => check(request, options),
-    (req) =>
-      defer(() => {
-        const version = req.standardVersion ?? 'V1';
-        const eventFormat = eventFormatOf(req.party, version);
-        // The updates' own metering would count these pages twice, under another name: the read
-        // goes through the transport without the telemetry the streams meter with (its spans stay).
-        const quiet: Transport = Object.assign((call: Parameters<Transport>[0]) => transport(call), {
-          ...(transport.okBytes === true ? { okBytes: true as const } : {}),
-          ...(transport.strict === true ? { strict: true as const } : {}),
-        });
-        // Without the consumer's own pull, the stream pulls a page once the previous one is read
-        // (its lookups done), so that pages do not pile up behind slow lookups.
-        const pull = options.pull ?? new Subject<void>();
-        const updates = ledgerUpdatesPages(
-          quiet,
-          {
-            updateFormat: { includeTransactions: { transactionShape: 'TRANSACTION_SHAPE_LEDGER_EFFECTS', eventFormat } },
-            ...(req.beginOffsetExclusive !== undefined ? { beginOffsetExclusive: req.beginOffsetExclusive } : {}),
-            ...(req.endOffsetInclusive !== undefined ? { endOffsetInclusive: req.endOffsetInclusive } : {}),
-            ...(req.maxPageSize !== undefined ? { maxPageSize: req.maxPageSize } : {}),
-          },
-          {
-            ...(options.from !== undefined ? { from: options.from } : {}),
-            ...(options.tail !== undefined ? { tail: options.tail } : {}),
-            ...(options.retry !== undefined ? { retry: options.retry } : {}),
-            ...(options.prefetch !== undefined ? { prefetch: options.prefetch } : {}),
-            pull,
-          },
-        );
-        return updates.pipe(
-          tokenStandardPageStep(transport, {
-            party: req.party,
-            standardVersion: version,
-            strict: req.strict === true,
-            strictIgnore: req.strictIgnore ?? [],
-            eventFormat,
-            lookupConcurrency: options.lookupConcurrency ?? 8,
-            lookupCacheSize: options.lookupCacheSize ?? 10_000,
-            retry: options.retry,
-            ...(options.pull === undefined ? { pageRead: () => (pull as Subject<void>).next() } : {}),
-          }),
-          meterPages(transport.telemetry, 'ledger.tokenStandardHistory', serverEndOf(transport, ledgerOperations.getLedgerEnd)),
-        );
-      }),
-  );
+export const ledgerTokenStandardHistoryStream = /*#__PURE__*/ interpret(ledgerUpdatesStream, {
+  name: 'ledger.tokenStandardHistory',
+  items: 'values',
+  requestRequired: true,
+  checks: (checks, request: TokenStandardHistoryRequest, options: TokenStandardHistoryOptions) =>
+    checks
+      .check(typeof request.party === 'string' && request.party !== '', 'party', 'must be a party id (a non-empty string)')
+      .check(request.standardVersion === undefined || request.standardVersion === 'V1' || request.standardVersion === 'V2', 'standardVersion', "must be 'V1' or 'V2'")
+      .check(request.strictIgnore === undefined || (Array.isArray(request.strictIgnore) && request.strictIgnore.every((s) => typeof s === 'string')), 'strictIgnore', 'must be a list of template names')
+      .check(options.lookupConcurrency === undefined || (Number.isSafeInteger(options.lookupConcurrency) && options.lookupConcurrency >= 1), 'lookupConcurrency', 'must be a whole number ≥ 1')
+      .check(options.lookupCacheSize === undefined || (Number.isSafeInteger(options.lookupCacheSize) && options.lookupCacheSize >= 0), 'lookupCacheSize', 'must be a whole number ≥ 0'),
+  request: (req: TokenStandardHistoryRequest): LedgerUpdatesRequest => ({
+    updateFormat: { includeTransactions: { transactionShape: 'TRANSACTION_SHAPE_LEDGER_EFFECTS', eventFormat: eventFormatOf(req.party, req.standardVersion ?? 'V1') } },
+    ...(req.beginOffsetExclusive !== undefined ? { beginOffsetExclusive: req.beginOffsetExclusive } : {}),
+    ...(req.endOffsetInclusive !== undefined ? { endOffsetInclusive: req.endOffsetInclusive } : {}),
+    ...(req.maxPageSize !== undefined ? { maxPageSize: req.maxPageSize } : {}),
+  }),
+  start: ({ call }: ReadContext, req: TokenStandardHistoryRequest, options: TokenStandardHistoryOptions) => {
+    const version = req.standardVersion ?? 'V1';
+    return tokenStandardPageStep(call, {
+      party: req.party,
+      standardVersion: version,
+      strict: req.strict === true,
+      strictIgnore: req.strictIgnore ?? [],
+      eventFormat: eventFormatOf(req.party, version),
+      lookupConcurrency: options.lookupConcurrency ?? 8,
+      lookupCacheSize: options.lookupCacheSize ?? 10_000,
+      retry: options.retry,
+    });
+  },
+});
+
+/** The page form of `ledger.tokenStandardHistory` (see `LedgerGroup.pages.tokenStandardHistory`). @internal */
+export const ledgerTokenStandardHistoryPages = ledgerTokenStandardHistoryStream.pages;
 
 /**
- * The item form of `ledgerTokenStandardHistoryPages` (see `LedgerGroup.tokenStandardHistory`):
- * each transaction that touched the party's holdings, as the upstream parser's JSON.
+ * The item form of `ledger.tokenStandardHistory` (see `LedgerGroup.tokenStandardHistory`): each
+ * transaction that touched the party's holdings, as the upstream parser's JSON.
  * @internal
  */
-export const ledgerTokenStandardHistory = (transport: Transport, request: TokenStandardHistoryRequest, options: TokenStandardHistoryOptions = {}): Observable<E.Either<CantonError, TokenStandardTransaction>> =>
-  flattenPages(ledgerTokenStandardHistoryPages(transport, request, options), valuesOf);
+export const ledgerTokenStandardHistory = ledgerTokenStandardHistoryStream.items;

@@ -2,7 +2,15 @@ import { TransferInstructionView } from '../codecs/tokenStandard/TransferInstruc
 import { tokenStandardInterfaces } from '../codecs/tokenStandard/interfaceIds.js';
 import { ledgerInterfaceViews } from './ledgerInterfaceViews.js';
 
-const instructions = ledgerInterfaceViews('ledger.transferInstructions', tokenStandardInterfaces.TransferInstruction, TransferInstructionView);
+/**
+ * A party's pending token-standard transfer instructions as a record stream (an interpretation of `ledger.activeContracts`).
+ * @example
+ * ```ts
+ * ledgerTransferInstructionsStream.items(transport, { party: alice }).subscribe(console.log);
+ * ```
+ * @internal
+ */
+export const ledgerTransferInstructionsStream = /*#__PURE__*/ ledgerInterfaceViews('ledger.transferInstructions', tokenStandardInterfaces.TransferInstruction, TransferInstructionView);
 
 /**
  * A party's pending transfer instructions of the token standard (every active contract
@@ -10,7 +18,7 @@ const instructions = ledgerInterfaceViews('ledger.transferInstructions', tokenSt
  * of `ViewedContract<TransferInstructionView>` records (`ledger.pages.transferInstructions`).
  * @internal
  */
-export const ledgerTransferInstructionsPages = instructions.pages;
+export const ledgerTransferInstructionsPages = ledgerTransferInstructionsStream.pages;
 
 /** The item form of `ledgerTransferInstructionsPages` (see `LedgerGroup.transferInstructions`). @internal */
-export const ledgerTransferInstructions = instructions.items;
+export const ledgerTransferInstructions = ledgerTransferInstructionsStream.items;

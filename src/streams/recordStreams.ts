@@ -1,62 +1,27 @@
-import type { Observable } from 'rxjs';
-import type * as E from 'fp-ts/lib/Either.js';
-import type * as t from 'io-ts';
-import type { CantonError } from '../errors/CantonError.js';
 import { withStrict, type Transport } from '../client/createTransport.js';
-import type { Page } from '../paging/Page.js';
+import type { RecordStreamEntry } from './recordStream.js';
 import { checkpointCodecs } from './checkpointCodecs.js';
-import { ledgerActiveContractsPages } from './ledgerActiveContracts.js';
-import { ledgerHoldingsPages } from './ledgerHoldings.js';
-import { ledgerTransferInstructionsPages } from './ledgerTransferInstructions.js';
-import { ledgerPartiesPages } from './ledgerParties.js';
-import { ledgerUpdatesPages } from './ledgerUpdates.js';
+import { ledgerActiveContractsStream } from './ledgerActiveContracts.js';
+import { ledgerHoldingsStream } from './ledgerHoldings.js';
+import { ledgerTransferInstructionsStream } from './ledgerTransferInstructions.js';
+import { ledgerPartiesStream } from './ledgerParties.js';
+import { ledgerUpdatesStream } from './ledgerUpdates.js';
 import { ledgerUpdatesWithSnapshot } from './ledgerUpdatesWithSnapshot.js';
-import { ledgerUsersPages } from './ledgerUsers.js';
-import { ledgerTokenStandardHistoryPages } from './ledgerTokenStandardHistory.js';
-import { ledgerVettedPackagesPages } from './ledgerVettedPackages.js';
-import { scanAcsSnapshotPages } from './scanAcsSnapshot.js';
-import { scanBulkUpdateHistoryObjectsPages } from './scanBulkUpdateHistoryObjects.js';
-import { scanEventsPages } from './scanEvents.js';
-import { scanHoldingsPages } from './scanHoldings.js';
-import { scanImportUpdatesPages } from './scanImportUpdates.js';
-import { scanUpdatesBeforePages } from './scanUpdatesBefore.js';
+import { ledgerUsersStream } from './ledgerUsers.js';
+import { ledgerTokenStandardHistoryStream } from './ledgerTokenStandardHistory.js';
+import { ledgerVettedPackagesStream } from './ledgerVettedPackages.js';
+import { scanAcsSnapshotStream } from './scanAcsSnapshot.js';
+import { scanBulkUpdateHistoryObjectsStream } from './scanBulkUpdateHistoryObjects.js';
+import { scanEventsStream } from './scanEvents.js';
+import { scanHoldingsStream } from './scanHoldings.js';
+import { scanImportUpdatesStream } from './scanImportUpdates.js';
+import { scanUpdatesBeforeStream } from './scanUpdatesBefore.js';
 import { scanUpdatesFromSnapshot } from './scanUpdatesFromSnapshot.js';
-import { scanUpdatesPages } from './scanUpdates.js';
-import { scanValidatorLicensesPages } from './scanValidatorLicenses.js';
-import { scanVoteResultsPages } from './scanVoteResults.js';
+import { scanUpdatesStream } from './scanUpdates.js';
+import { scanValidatorLicensesStream } from './scanValidatorLicenses.js';
+import { scanVoteResultsStream } from './scanVoteResults.js';
 
-/**
- * How a record stream pages (docs/streams.md, "cursor families"): each family enforces its paging
- * rules once, in the engine's step of its module.
- * @internal
- */
-export type CursorFamily = 'scan cursor' | 'walking by record time or id' | 'snapshot' | 'page token' | 'offset bound' | 'composite';
-
-/**
- * One record stream: its endpoint read page by page (`pages`, the page form the groups offer as
- * `client.<group>.pages.<method>`), its cursor family and the codec of its checkpoint, which
- * decodes the stream's `from`. A composite stream names the entries it composes instead of pages
- * of its own.
- * @internal
- */
-export interface RecordStreamEntry<R = never, O = never, A = unknown, C = unknown> {
-  readonly group: 'scan' | 'ledger';
-  readonly family: CursorFamily;
-  readonly checkpoint: t.Decoder<unknown, C>;
-  /** The page form: the endpoint read through the paging engine. Absent on a composite stream. */
-  readonly pages?: (transport: Transport, request: R, options?: O) => Observable<E.Either<CantonError, Page<A, C>>>;
-  /** A composite stream: the entries it reads one after the other. */
-  readonly composes?: ReadonlyArray<string>;
-  /** A composite stream: its elements (the snapshot's, then the updates'), each with its checkpoint. */
-  readonly items?: (transport: Transport, request: R, options: O) => Observable<E.Either<CantonError, unknown>>;
-}
-
-const paged = <G extends 'scan' | 'ledger', R, O, A, C>(group: G, family: CursorFamily, checkpoint: t.Type<C, unknown, unknown>, pages: (transport: Transport, request: R, options?: O) => Observable<E.Either<CantonError, Page<A, C>>>) => ({
-  group,
-  family,
-  checkpoint,
-  pages,
-});
+export type { CursorFamily, RecordStreamEntry } from './recordStream.js';
 
 /**
  * Scan's record streams, by name: apart from the ledger's, so that a Scan bundle holds no ledger
@@ -65,17 +30,18 @@ const paged = <G extends 'scan' | 'ledger', R, O, A, C>(group: G, family: Cursor
  */
 export const scanRecordStreams = /*#__PURE__*/ (() =>
   ({
-    'scan.updates': paged('scan', 'scan cursor', checkpointCodecs['scan.updates'], scanUpdatesPages),
-    'scan.events': paged('scan', 'scan cursor', checkpointCodecs['scan.events'], scanEventsPages),
-    'scan.updatesBefore': paged('scan', 'walking by record time or id', checkpointCodecs['scan.updatesBefore'], scanUpdatesBeforePages),
-    'scan.importUpdates': paged('scan', 'walking by record time or id', checkpointCodecs['scan.importUpdates'], scanImportUpdatesPages),
-    'scan.holdings': paged('scan', 'snapshot', checkpointCodecs['scan.holdings'], scanHoldingsPages),
-    'scan.acsSnapshot': paged('scan', 'snapshot', checkpointCodecs['scan.acsSnapshot'], scanAcsSnapshotPages),
-    'scan.voteResults': paged('scan', 'page token', checkpointCodecs['scan.voteResults'], scanVoteResultsPages),
-    'scan.bulkUpdateHistoryObjects': paged('scan', 'page token', checkpointCodecs['scan.bulkUpdateHistoryObjects'], scanBulkUpdateHistoryObjectsPages),
-    'scan.validatorLicenses': paged('scan', 'page token', checkpointCodecs['scan.validatorLicenses'], scanValidatorLicensesPages),
+    'scan.updates': scanUpdatesStream,
+    'scan.events': scanEventsStream,
+    'scan.updatesBefore': scanUpdatesBeforeStream,
+    'scan.importUpdates': scanImportUpdatesStream,
+    'scan.holdings': scanHoldingsStream,
+    'scan.acsSnapshot': scanAcsSnapshotStream,
+    'scan.voteResults': scanVoteResultsStream,
+    'scan.bulkUpdateHistoryObjects': scanBulkUpdateHistoryObjectsStream,
+    'scan.validatorLicenses': scanValidatorLicensesStream,
     'scan.updatesFromSnapshot': {
       group: 'scan',
+      name: 'scan.updatesFromSnapshot',
       family: 'composite',
       checkpoint: checkpointCodecs['scan.updatesFromSnapshot'],
       composes: ['scan.acsSnapshot', 'scan.updates'],
@@ -86,17 +52,17 @@ export const scanRecordStreams = /*#__PURE__*/ (() =>
 /** The ledger's record streams, by name. @internal */
 export const ledgerRecordStreams = /*#__PURE__*/ (() =>
   ({
-    'ledger.updates': paged('ledger', 'offset bound', checkpointCodecs['ledger.updates'], ledgerUpdatesPages),
-    'ledger.parties': paged('ledger', 'page token', checkpointCodecs['ledger.parties'], ledgerPartiesPages),
-    'ledger.users': paged('ledger', 'page token', checkpointCodecs['ledger.users'], ledgerUsersPages),
-    'ledger.vettedPackages': paged('ledger', 'page token', checkpointCodecs['ledger.vettedPackages'], ledgerVettedPackagesPages),
-    'ledger.activeContracts': paged('ledger', 'page token', checkpointCodecs['ledger.activeContracts'], ledgerActiveContractsPages),
-    'ledger.holdings': paged('ledger', 'page token', checkpointCodecs['ledger.holdings'], ledgerHoldingsPages),
-    'ledger.transferInstructions': paged('ledger', 'page token', checkpointCodecs['ledger.transferInstructions'], ledgerTransferInstructionsPages),
-    // ledger.updates interpreted: its checkpoints are the updates' own.
-    'ledger.tokenStandardHistory': paged('ledger', 'offset bound', checkpointCodecs['ledger.updates'], ledgerTokenStandardHistoryPages),
+    'ledger.updates': ledgerUpdatesStream,
+    'ledger.parties': ledgerPartiesStream,
+    'ledger.users': ledgerUsersStream,
+    'ledger.vettedPackages': ledgerVettedPackagesStream,
+    'ledger.activeContracts': ledgerActiveContractsStream,
+    'ledger.holdings': ledgerHoldingsStream,
+    'ledger.transferInstructions': ledgerTransferInstructionsStream,
+    'ledger.tokenStandardHistory': ledgerTokenStandardHistoryStream,
     'ledger.updatesWithSnapshot': {
       group: 'ledger',
+      name: 'ledger.updatesWithSnapshot',
       family: 'composite',
       checkpoint: checkpointCodecs['ledger.updatesWithSnapshot'],
       composes: ['ledger.activeContracts', 'ledger.updates'],

@@ -1,22 +1,10 @@
-import type { Observable } from 'rxjs';
-import * as E from 'fp-ts/lib/Either.js';
-import type { CantonError } from '../errors/CantonError.js';
-import type { Transport } from '../client/createTransport.js';
-import { checked } from '../client/send.js';
-import { invokeOperation } from '../client/invokeOperation.js';
-import type { ActiveContract } from '../codecs/scan/ActiveContract.js';
-import type { AcsRequestV2 } from '../codecs/scan/AcsRequestV2.js';
 import * as scanOperations from '../generated/scan/operations.js';
-import { Checks } from '../validation/checks.js';
+import type { AcsRequestV2 } from '../codecs/scan/AcsRequestV2.js';
 import type { AcsSnapshotCheckpoint } from './checkpoints.js';
-import { itemCheckpoints } from './itemCheckpoints.js';
 import type { StreamOptions } from './options.js';
-import { readSnapshotPagesPaged } from './readSnapshotPages.js';
-import type { Page } from '../paging/Page.js';
-import { itemsOf } from './itemsOf.js';
-import { requireRequest } from '../validation/requireRequest.js';
+import { snapshotPaging } from './readSnapshotPages.js';
 import { checkpointCodecs } from './checkpointCodecs.js';
-import { meterPages } from '../telemetry/meterPages.js';
+import { recordStream, type ReadContext } from './recordStream.js';
 
 /**
  * Options of `scan.acsSnapshot`.
@@ -25,25 +13,33 @@ import { meterPages } from '../telemetry/meterPages.js';
  */
 export type ScanAcsSnapshotOptions = StreamOptions<AcsSnapshotCheckpoint>;
 
-const checkFrom = (from: AcsSnapshotCheckpoint | undefined): Checks =>
-  new Checks().checkpoint(checkpointCodecs['scan.acsSnapshot'], from);
-
 /**
- * Scan's ACS at a snapshot (`POST /v2/state/acs`; the snapshot family) as a cold stream of pages
- * of ActiveContract records (see `ScanGroup.pages.acsSnapshot`). The first page decides the snapshot (with `at_or_before`, the
- * newest one at or before the time asked for); every later page asks for that snapshot exactly,
- * so that a snapshot taken while the stream runs cannot mix two states. A page from another
- * snapshot, a page token that repeats, or a contract delivered again ends the stream with a
- * `DecodeError` of reason `invariant`, after the valid items before it (see `snapshotPageStep`).
+ * Scan's ACS at a snapshot (`POST /v2/state/acs`; the snapshot family) as ActiveContract records
+ * (see `ScanGroup.acsSnapshot`, `ScanGroup.pages.acsSnapshot`). The first page decides the
+ * snapshot (with `at_or_before`, the newest one at or before the time asked for); every later page
+ * asks for that snapshot exactly, so that a snapshot taken while the stream runs cannot mix two
+ * states. A page from another snapshot, a page token that repeats, or a contract delivered again
+ * ends the stream with a `DecodeError` of reason `invariant`, after the valid items before it
+ * (see `snapshotPageStep`).
+ * @example
+ * ```ts
+ * scanAcsSnapshotStream.items(transport, { migration_id: 4, record_time: '2026-03-19T15:00:00Z', page_size: 500 }).subscribe(console.log);
+ * ```
  * @internal
  */
-export const scanAcsSnapshotPages = (transport: Transport, request: AcsRequestV2, options: ScanAcsSnapshotOptions = {}): Observable<E.Either<CantonError, Page<ActiveContract, AcsSnapshotCheckpoint>>> =>
-  checked(
-    () => requireRequest(request, 'scan.acsSnapshot request') ?? checkFrom(options.from).result('scan.acsSnapshot options', request),
-    (req) =>
-      readSnapshotPagesPaged(req, options, (body) => invokeOperation(transport, scanOperations.getAcsSnapshotAtV2, [body]), (fields): AcsSnapshotCheckpoint => ({ stream: 'scan.acsSnapshot', ...fields })).pipe(meterPages(transport.telemetry, 'scan.acsSnapshot')),
-  );
+export const scanAcsSnapshotStream = /*#__PURE__*/ recordStream({
+  name: 'scan.acsSnapshot',
+  family: 'snapshot',
+  checkpoint: checkpointCodecs['scan.acsSnapshot'],
+  items: 'values',
+  remember: true,
+  requestRequired: true,
+  read: ({ call }: ReadContext, request: AcsRequestV2, options: ScanAcsSnapshotOptions) =>
+    snapshotPaging(request, options.from, (body) => call(scanOperations.getAcsSnapshotAtV2, [body]), (fields): AcsSnapshotCheckpoint => ({ stream: 'scan.acsSnapshot', ...fields })),
+});
 
-/** The item form of `scanAcsSnapshotPages` (see `ScanGroup.acsSnapshot`). @internal */
-export const scanAcsSnapshot = (transport: Transport, request: AcsRequestV2, options: ScanAcsSnapshotOptions = {}): Observable<E.Either<CantonError, ActiveContract>> =>
-  itemsOf(scanAcsSnapshotPages(transport, request, options), false, (item, cp) => itemCheckpoints.set(item, cp)) as Observable<E.Either<CantonError, ActiveContract>>;
+/** The page form of `scan.acsSnapshot` (see `ScanGroup.pages.acsSnapshot`). @internal */
+export const scanAcsSnapshotPages = scanAcsSnapshotStream.pages;
+
+/** The item form of `scan.acsSnapshot` (see `ScanGroup.acsSnapshot`). @internal */
+export const scanAcsSnapshot = scanAcsSnapshotStream.items;

@@ -1,25 +1,12 @@
-import { defer, type Observable } from 'rxjs';
-import * as E from 'fp-ts/lib/Either.js';
-import type { CantonError } from '../errors/CantonError.js';
-import type { Transport } from '../client/createTransport.js';
-import { checked } from '../client/send.js';
-import { invokeOperation } from '../client/invokeOperation.js';
-import type { EventHistoryItem, EventHistoryRequest } from '../generated/scan/schemas.js';
+import type { EventHistoryItem, EventHistoryRequest, EventHistoryResponse } from '../generated/scan/schemas.js';
 import * as scanOperations from '../generated/scan/operations.js';
-import { Checks } from '../validation/checks.js';
 import type { EventsCheckpoint } from './checkpoints.js';
-import type { Heartbeat } from './heartbeat.js';
-import { DEFAULT_TAIL_INTERVAL_MS, TAIL_RETRY, type TailingStreamOptions } from './options.js';
-import { initialScanRead, scanCursorPaging, type ScanCursorRecords, type ScanKeyed } from '../paging/byScanCursor.js';
+import type { TailingStreamOptions } from './options.js';
+import { scanCursorRead, type ScanCursorRecords, type ScanKeyed } from '../paging/byScanCursor.js';
 import { invariantViolation } from '../paging/invariantViolation.js';
-import { readPages } from '../paging/readPages.js';
-import { meterPages } from '../telemetry/meterPages.js';
-import { serverEndOf } from './serverEndOf.js';
-import type { Page } from '../paging/Page.js';
 import { utcTimestamp } from '../paging/utcTimestamp.js';
-import { itemsOf } from './itemsOf.js';
-import { requireRequest } from '../validation/requireRequest.js';
 import { checkpointCodecs } from './checkpointCodecs.js';
+import { recordStream, type ReadContext } from './recordStream.js';
 
 /**
  * Options of `scan.events`.
@@ -27,16 +14,6 @@ import { checkpointCodecs } from './checkpointCodecs.js';
  * @since 0.2.0
  */
 export type ScanEventsOptions = TailingStreamOptions<EventsCheckpoint>;
-
-type Element = EventHistoryItem | Heartbeat<EventsCheckpoint>;
-
-const checkOptions = (options: ScanEventsOptions): Checks => {
-  const checks = new Checks();
-  const from = options.from;
-  checks.checkpoint(checkpointCodecs['scan.events'], from);
-  if (options.tail?.intervalMs !== undefined) checks.duration(options.tail.intervalMs, 'tail.intervalMs');
-  return checks;
-};
 
 /**
  * The key an event pages by: its update's cursor, else its verdict's; its record time read as the
@@ -63,44 +40,38 @@ const eventRecords = (events: ReadonlyArray<EventHistoryItem>): ScanCursorRecord
 };
 
 /**
- * Scan's event history (`POST /v0/events`) as a cold stream of pages (see
- * `ScanGroup.pages.events`). It pages exactly like `scan.updates` (the Scan cursor family): the
- * `after` cursor is the `(migration_id, record_time)` of the last event (of its update, else of
- * its verdict), each page overlaps the microsecond before it so that events sharing a record time
- * are seen across page boundaries (the repeated ones dropped by update id), and only an empty
- * answer strictly after the last event is the end. Events never go backwards and an update id
- * never comes twice at one cursor, or the stream ends with a `DecodeError` of reason `invariant`;
- * so does an event with neither update nor verdict, or without a valid record time.
+ * Scan's event history (`POST /v0/events`; see `ScanGroup.events`, `ScanGroup.pages.events`). It
+ * pages exactly like `scan.updates` (the Scan cursor family): the `after` cursor is the
+ * `(migration_id, record_time)` of the last event (of its update, else of its verdict), each page
+ * overlaps the microsecond before it so that events sharing a record time are seen across page
+ * boundaries (the repeated ones dropped by update id), and only an empty answer strictly after the
+ * last event is the end. Events never go backwards and an update id never comes twice at one
+ * cursor, or the stream ends with a `DecodeError` of reason `invariant`; so does an event with
+ * neither update nor verdict, or without a valid record time.
+ * @example
+ * ```ts
+ * scanEventsStream.items(transport, { page_size: 100 }).subscribe(console.log);
+ * ```
  * @internal
  */
-export const scanEventsPages = (transport: Transport, request: EventHistoryRequest, options: ScanEventsOptions = {}): Observable<E.Either<CantonError, Page<EventHistoryItem, EventsCheckpoint>>> =>
-  checked(
-    () => requireRequest(request, 'scan.events request') ?? checkOptions(options).result('scan.events options', request),
-    (req) =>
-      defer(() => {
-        const tailMs = options.tail ? (options.tail.intervalMs ?? DEFAULT_TAIL_INTERVAL_MS) : undefined;
-        const retry = options.tail ? { ...TAIL_RETRY, ...options.retry } : options.retry;
-        const { after: requestedAfter, page_size: pageSize, ...rest } = req;
-        const from = options.from;
-        const start = from
-          ? initialScanRead({ migration_id: from.migration_id, record_time: from.record_time }, from.update_id)
-          : initialScanRead(requestedAfter ? { migration_id: requestedAfter.after_migration_id, record_time: requestedAfter.after_record_time } : undefined, undefined);
-        const paging = scanCursorPaging({
-          stream: 'scan.events' as const,
-          pageSize,
-          tailMs,
-          itemsPath: 'events',
-          request: (cursor) => invokeOperation(transport, scanOperations.getEventHistory, [{ ...rest, ...cursor }]),
-          records: (response) => eventRecords(response.events),
-        });
-        return readPages(paging, start, { prefetch: options.prefetch, pull: options.pull, retry }).pipe(meterPages(transport.telemetry, 'scan.events', serverEndOf(transport, scanOperations.getLatestEventRecordTime)));
-      }),
-  );
+export const scanEventsStream = /*#__PURE__*/ recordStream({
+  name: 'scan.events',
+  family: 'scan cursor',
+  checkpoint: checkpointCodecs['scan.events'],
+  items: 'values',
+  tails: true,
+  requestRequired: true,
+  serverEnd: scanOperations.getLatestEventRecordTime,
+  read: ({ call, tailMs }: ReadContext, request: EventHistoryRequest, options: ScanEventsOptions) =>
+    scanCursorRead(
+      { stream: 'scan.events' as const, tailMs, itemsPath: 'events', request: (body) => call(scanOperations.getEventHistory, [body]), records: (response: EventHistoryResponse) => eventRecords(response.events) },
+      request,
+      options.from,
+    ),
+});
 
-/**
- * Scan's event history as a cold stream of EventHistoryItem (see `ScanGroup.events`): the records
- * of `scanEventsPages`, and heartbeats when asked for.
- * @internal
- */
-export const scanEvents = (transport: Transport, request: EventHistoryRequest, options: ScanEventsOptions = {}): Observable<E.Either<CantonError, Element>> =>
-  itemsOf(scanEventsPages(transport, request, options), options.heartbeats);
+/** The page form of `scan.events` (see `ScanGroup.pages.events`). @internal */
+export const scanEventsPages = scanEventsStream.pages;
+
+/** The item form of `scan.events`: its events, and heartbeats when asked for (see `ScanGroup.events`). @internal */
+export const scanEvents = scanEventsStream.items;

@@ -5,6 +5,7 @@ import { invariantViolation } from '../paging/invariantViolation.js';
 import { tokenGuard } from '../paging/byPageToken.js';
 import type { Page, PageRecord } from '../paging/Page.js';
 import { readPages, type PageStep } from '../paging/readPages.js';
+import { pagedRead, type PagedRead } from '../paging/pagedRead.js';
 import type { StreamOptions } from './options.js';
 
 /**
@@ -48,13 +49,49 @@ interface State<T> {
 }
 
 /**
- * Reads a list paged by an opaque token (the page token family) as a cold stream of pages of
- * entries with checkpoints, through the engine (`prefetch`, `pull`, `retry`). The server promises
- * no order to resume by, only its pages: a resume asks for the checkpoint's page again and drops
- * its entries up to the index, which is exact as long as that page still holds what it held. A
- * page token that repeats (the pages would loop), or a checkpoint whose page has no entry at its
- * index any more, ends the stream with a `DecodeError` of reason `invariant`, after the valid
- * entries before it.
+ * The page token family: a list paged by an opaque token, for the engine (`prefetch`, `pull`,
+ * `retry`). The server promises no order to resume by, only its pages: a resume asks for the
+ * checkpoint's page again and drops its entries up to the index, which is exact as long as that
+ * page still holds what it held. A page token that repeats (the pages would loop), or a
+ * checkpoint whose page has no entry at its index any more, ends the read with a `DecodeError` of
+ * reason `invariant`, after the valid entries before it. `request` asks for a token's page;
+ * `entries` and `nextToken` say where the entries and the next token are in its answer.
+ * @example
+ * ```ts
+ * tokenPaging('scan.voteResults', (token) => call(scanOperations.listVoteRequestResults, [{ ...request, pageToken: token }]), (r) => r.dso_rules_vote_results, (r) => r.next_page_token ?? undefined, options.from);
+ * ```
+ * @internal
+ */
+export const tokenPaging = <R, A, S extends string, T extends string | number>(
+  stream: S,
+  request: (token: T | undefined) => Observable<E.Either<CantonError, R>>,
+  entriesOf: (answer: R) => ReadonlyArray<A>,
+  nextTokenOf: (answer: R) => T | undefined,
+  from: TokenPageCheckpoint<S, T> | undefined,
+): PagedRead<A, TokenPageCheckpoint<S, T>> => {
+  const tokens = tokenGuard<T>(from?.pageToken);
+  const initial: State<T> = { token: from?.pageToken, skipThrough: from?.index };
+  // Where the read stands: a page without records (an empty last page) leaves it there.
+  let stands = from;
+  const step = (answer: R, state: State<T>): E.Either<CantonError, PageStep<State<T>, A, TokenPageCheckpoint<S, T>>> => {
+    const entries = entriesOf(answer);
+    if (state.skipThrough !== undefined && entries.length <= state.skipThrough)
+      return E.left(invariantViolation('entries', `an entry at index ${state.skipThrough} of the checkpoint's page`, entries.length, "the checkpoint's page is shorter than it was: entries may have been lost"));
+    const records: PageRecord<A, TokenPageCheckpoint<S, T>>[] = [];
+    for (let index = state.skipThrough === undefined ? 0 : state.skipThrough + 1; index < entries.length; index++) {
+      records.push({ value: entries[index]!, checkpoint: { stream, ...(state.token !== undefined ? { pageToken: state.token } : {}), index } });
+    }
+    const token = nextTokenOf(answer);
+    const failure = tokens.next(token, 'nextPageToken');
+    stands = records[records.length - 1]?.checkpoint ?? stands;
+    return E.right({ page: { records, checkpoint: stands, caughtUp: token === undefined }, next: token === undefined ? undefined : { token, skipThrough: undefined }, ...(failure !== undefined ? { failure } : {}) });
+  };
+  return pagedRead({ request: (state: State<T>) => request(state.token), step }, initial);
+};
+
+/**
+ * `tokenPaging` of pages already cut to `{ entries, nextPageToken }`, read by the engine: a token
+ * paged list as a cold stream of pages of entries with checkpoints.
  * @internal
  */
 export const tokenPagedPages = <A, S extends string, T extends string | number>(
@@ -63,23 +100,6 @@ export const tokenPagedPages = <A, S extends string, T extends string | number>(
   options: StreamOptions<TokenPageCheckpoint<S, T>>,
 ): Observable<E.Either<CantonError, Page<A, TokenPageCheckpoint<S, T>>>> =>
   defer(() => {
-    const from = options.from;
-    const tokens = tokenGuard<T>(from?.pageToken);
-    const initial: State<T> = { token: from?.pageToken, skipThrough: from?.index };
-    // Where the read stands: a page without records (an empty last page) leaves it there.
-    let stands = from;
-    const step = (page: TokenPage<A, T>, state: State<T>): E.Either<CantonError, PageStep<State<T>, A, TokenPageCheckpoint<S, T>>> => {
-      if (state.skipThrough !== undefined && page.entries.length <= state.skipThrough)
-        return E.left(invariantViolation('entries', `an entry at index ${state.skipThrough} of the checkpoint's page`, page.entries.length, "the checkpoint's page is shorter than it was: entries may have been lost"));
-      const records: PageRecord<A, TokenPageCheckpoint<S, T>>[] = [];
-      for (let index = state.skipThrough === undefined ? 0 : state.skipThrough + 1; index < page.entries.length; index++) {
-        records.push({ value: page.entries[index]!, checkpoint: { stream, ...(state.token !== undefined ? { pageToken: state.token } : {}), index } });
-      }
-      const token = page.nextPageToken;
-      const failure = tokens.next(token, 'nextPageToken');
-      stands = records[records.length - 1]?.checkpoint ?? stands;
-      return E.right({ page: { records, checkpoint: stands, caughtUp: token === undefined }, next: token === undefined ? undefined : { token, skipThrough: undefined }, ...(failure !== undefined ? { failure } : {}) });
-    };
-    return readPages({ request: (state: State<T>) => fetchPage(state.token), step }, initial, options);
+    const read = tokenPaging(stream, fetchPage, (p) => p.entries, (p) => p.nextPageToken, options.from);
+    return readPages(read.paging, read.initial as never, options);
   });
-

@@ -1,13 +1,13 @@
-import { concat, concatMap, defer, EMPTY, from, map, mergeMap, of, reduce, takeWhile, type Observable, type OperatorFunction } from 'rxjs';
+import { concatMap, defer, from, map, mergeMap, of, reduce, type Observable } from 'rxjs';
 import * as E from 'fp-ts/lib/Either.js';
 import type { CantonError } from '../errors/CantonError.js';
-import type { Transport } from '../client/createTransport.js';
-import { invokeOperation } from '../client/invokeOperation.js';
 import * as ledgerOperations from '../generated/ledger/operations.js';
 import type { CreatedEvent } from '../codecs/ledger/Event.js';
 import type { JsTransaction } from '../codecs/ledger/JsTransaction.js';
 import type { Update } from '../codecs/ledger/Update.js';
 import type { Page, PageRecord } from '../paging/Page.js';
+import type { InterpretStep, Interpreted } from './interpret.js';
+import type { StreamCall } from './recordStream.js';
 import { withRetry } from '../paging/withRetry.js';
 import type { RetryBackoffConfig } from '../retry/retryBackoff.js';
 import { parseTokenStandardTransaction } from '../tokenStandard/parseTokenStandardTransaction.js';
@@ -25,8 +25,6 @@ export interface TokenStandardStepConfig {
   readonly lookupConcurrency: number;
   readonly lookupCacheSize: number;
   readonly retry: RetryBackoffConfig | undefined;
-  /** Called when a page with records has been handed on: the stream's own pull, when its consumer gave none. */
-  readonly pageRead?: () => void;
 }
 
 /** A created event without its payload and blob: what the parser reads of it, and all a cache keeps. */
@@ -61,24 +59,28 @@ class Lru<K, V> {
   }
 }
 
-type Out = E.Either<CantonError, Page<TokenStandardTransaction, LedgerCheckpoint>>;
+type Out = E.Either<CantonError, Interpreted<TokenStandardTransaction, LedgerCheckpoint>>;
 
 /**
  * The interpretation of a ledger update stream's pages as a party's token-standard history: a
  * pure step (the parser) over each page, with the contracts its transactions archive but no
  * earlier transaction of the stream created looked up with `POST /v2/events/events-by-contract-id`
- * (through `invokeOperation`, with the stream's retry policy, at most `lookupConcurrency` at once,
+ * (through the stream's call path, with its retry policy, at most `lookupConcurrency` at once,
  * each contract once: answers and the creates the stream saw stay in a cache of
- * `lookupCacheSize` contracts). A page goes out with the transactions that touched the party's
- * holdings, each at its offset's checkpoint, ending at the last one's; a page without records follows
- * with the checkpoint past the updates without token-standard events. A transaction the parser cannot read, or a lookup that
- * fails, ends the stream with its Left after the transactions before it.
+ * `lookupCacheSize` contracts). The step of `interpret`: a page's transactions that touched the
+ * party's holdings, each at its offset's checkpoint. A transaction the parser cannot read, or a
+ * lookup that fails, ends the stream with its Left after the transactions before it.
+ * @example
+ * ```ts
+ * const step = tokenStandardPageStep(context.call, { party: alice, standardVersion: 'V1', strict: false, strictIgnore: [], eventFormat, lookupConcurrency: 8, lookupCacheSize: 10_000, retry: undefined });
+ * step(page).subscribe(console.log);
+ * ```
  * @internal
  */
-export const tokenStandardPageStep = (transport: Transport, config: TokenStandardStepConfig): OperatorFunction<E.Either<CantonError, Page<Update, LedgerCheckpoint>>, Out> => {
+export const tokenStandardPageStep = (call: StreamCall, config: TokenStandardStepConfig): InterpretStep<Update, LedgerCheckpoint, TokenStandardTransaction> => {
   const known = new Lru<string, TokenStandardContract>(config.lookupCacheSize);
   const lookup = (contractId: string): Observable<E.Either<CantonError, readonly [string, TokenStandardContract]>> =>
-    withRetry(() => invokeOperation(transport, ledgerOperations.getEventsByContractId, [{ contractId, eventFormat: config.eventFormat as never }]), config.retry, undefined).pipe(
+    withRetry(() => call(ledgerOperations.getEventsByContractId, [{ contractId, eventFormat: config.eventFormat as never }]), config.retry, undefined).pipe(
       map((r) => {
         if (E.isLeft(r)) return r.left._tag === 'HttpError' && r.left.status === 404 ? E.right([contractId, null] as const) : r;
         const created = r.right.created?.createdEvent;
@@ -130,35 +132,14 @@ export const tokenStandardPageStep = (transport: Transport, config: TokenStandar
             // The checkpoint stops before the transaction not read: resuming reads it again.
             const before = txs[i]!.at > 0 ? page.records[txs[i]!.at - 1]!.checkpoint : undefined;
             const stop = failure ?? (r !== undefined && E.isLeft(r) ? r.left : undefined)!;
-            const checkpoint = records.length > 0 ? records[records.length - 1]!.checkpoint : before;
-            return [...(records.length > 0 || checkpoint !== undefined ? [E.right({ records, checkpoint, caughtUp: false })] : []), E.left(stop)];
+            return [E.right({ records, failure: stop, ...(before !== undefined ? { stands: before } : {}) })];
           }
           if (r.right.events.length > 0) records.push({ value: r.right, checkpoint: { stream: 'ledger.updates', offset: r.right.offset } });
         }
-        // A page with records ends at its last one (what drainInto stores with them); the updates
-        // without token-standard events after it move the checkpoint in a page of their own.
-        const last = records[records.length - 1]?.checkpoint;
-        if (last === undefined || last.offset === page.checkpoint?.offset) return [E.right({ records, checkpoint: page.checkpoint, caughtUp: page.caughtUp })];
-        return [E.right({ records, checkpoint: last, caughtUp: false }), E.right({ records: [], checkpoint: page.checkpoint, caughtUp: page.caughtUp })];
+        return [E.right({ records })];
       };
       return round();
     });
 
-  return (pages) =>
-    pages.pipe(
-      concatMap((r) =>
-        E.isLeft(r)
-          ? of<Out>(r)
-          : concat(
-              readPage(r.right),
-              defer(() => {
-                // The page is handed on: the next one may come (a page without records took no pull).
-                if (r.right.records.length > 0) config.pageRead?.();
-                return EMPTY;
-              }),
-            ),
-      ),
-      // A Left ends the history: what comes after it is not read.
-      takeWhile((r) => E.isRight(r), true),
-    );
+  return readPage;
 };
