@@ -30,7 +30,8 @@ import { median, spread } from './stats';
 
 const ROUNDS = Number(process.env['BENCH_BACKFILL_ROUNDS'] ?? 3);
 
-const startScans = (options: { scans: number; items: number; migrations: number; latencyMs: number; mainNet: boolean; migrationInfo: boolean; serial?: boolean }): Promise<{ urls: string[]; stop: () => void }> =>
+/** Starts the Scans of bench/backfillScans.ts in a child process; `stop` ends it. */
+export const startScans = (options: { scans: number; items: number; migrations: number; latencyMs: number; mainNet: boolean; migrationInfo: boolean; serial?: boolean }): Promise<{ urls: string[]; stop: () => void }> =>
   new Promise((resolve, reject) => {
     const child = fork(join(__dirname, 'backfillScans.js'), [JSON.stringify(options)], { stdio: 'inherit' });
     child.once('error', reject);
@@ -38,7 +39,7 @@ const startScans = (options: { scans: number; items: number; migrations: number;
   });
 
 /** Reads a stream to its end: items, a digest of them in order, the time it took and this process's CPU time. */
-const measure = async (stream: Observable<E.Either<CantonError, unknown>>) => {
+export const measure = async (stream: Observable<E.Either<CantonError, unknown>>) => {
   const start = performance.now();
   const cpu = process.cpuUsage();
   const hash = createHash('sha256');

@@ -28,6 +28,12 @@
  *    against without telemetry, paired rounds. Goal (issue 22): at most 3 % slower.
  * 9. CLI resume (bench/resume.ts): `--resume FILE` against the same read without a checkpoint,
  *    beside the save-per-line baseline and `--out`. Goal (issue 30): >= 0.80.
+ * 10. Backfill, latency-bound (bench/backfillLatency.ts): 4 Scans at 50 ms a request, pages of
+ *    100, `scan.backfill` with 8 slices from the pool and from one Scan against one sequential
+ *    `scan.updates`. Goal (issue 30): the pool >= 6x.
+ * 11. Backfill, CPU-bound (bench/backfillCpu.ts): Scans answering at once, pages of 1 000, against
+ *    a hand-written 8-slice fetch + JSON.parse reader. Goals (issue 30): one Scan >= 0.9, a pool of
+ *    4 >= 0.6.
  */
 import { benchDecode } from './decode';
 import { benchGeneratedCodecs } from './generatedCodecs';
@@ -39,6 +45,8 @@ import { benchBundleSize } from './bundleSize';
 import { benchBackfill } from './backfill';
 import { benchTelemetry } from './telemetry';
 import { benchResume } from './resume';
+import { benchBackfillLatency } from './backfillLatency';
+import { benchBackfillCpu } from './backfillCpu';
 import { contenders, type Consume } from './contenders';
 import { pairedRounds, ratios, type Contestant } from './endToEnd';
 import { startBenchServer } from './startServer';
@@ -61,10 +69,11 @@ const writingJson: Consume = (item) => {
  * 1.10 where it takes time (the next page is asked for while the client works on this one).
  */
 const scenarios = [
-  { name: 'a consumer that counts, a server that answers at once', consume: counting, slow: false, goal: 0.95 },
-  { name: 'a consumer that writes each item out (JSON.stringify), a server that answers at once', consume: writingJson, slow: false, goal: 0.95 },
-  { name: `a consumer that counts, a server that takes ${SLOW_MS} ms a page`, consume: counting, slow: true, goal: 1.1 },
-  { name: `a consumer that writes each item out (JSON.stringify), a server that takes ${SLOW_MS} ms a page`, consume: writingJson, slow: true, goal: 1.1 },
+  // Issue 30 asks `scan.updates` for 1.10 at a server that answers at once too (the next request leaves before the parse).
+  { name: 'a consumer that counts, a server that answers at once', consume: counting, slow: false, goal: 0.95, scanGoal: 1.1 },
+  { name: 'a consumer that writes each item out (JSON.stringify), a server that answers at once', consume: writingJson, slow: false, goal: 0.95, scanGoal: 1.1 },
+  { name: `a consumer that counts, a server that takes ${SLOW_MS} ms a page`, consume: counting, slow: true, goal: 1.1, scanGoal: 1.1 },
+  { name: `a consumer that writes each item out (JSON.stringify), a server that takes ${SLOW_MS} ms a page`, consume: writingJson, slow: true, goal: 1.1, scanGoal: 1.1 },
 ];
 
 /** `BENCH_SCENARIOS=1,4` runs only those end-to-end scenarios (numbered from 1; default: all). */
@@ -78,7 +87,7 @@ const benchEndToEnd = async () => {
     console.log(`   Scan /v2/updates: ${server.scan.items} MainNet transactions (re-stamped) in ${server.scan.pages} pages, ${mib(server.scan.bytes)} MiB`);
     console.log(`   Ledger get-updates-page: ${server.ledger.items} updates of the simulated network in ${server.ledger.pages} pages, ${mib(server.ledger.bytes)} MiB`);
     console.log(`   every reader reads to the empty page at the end; items/s and ratios are medians of ${ROUNDS} paired rounds (lowest to highest)\n`);
-    for (const [i, { name, consume, slow, goal }] of scenarios.entries()) {
+    for (const [i, { name, consume, slow, goal, scanGoal }] of scenarios.entries()) {
       if (chosen !== undefined && !chosen.includes(i + 1)) continue;
       const c = contenders(server, slow);
       const scan = server.scan.items;
@@ -91,14 +100,14 @@ const benchEndToEnd = async () => {
         { name: 'ledger.updates', run: c.libraryLedger, items: server.ledger.items },
       ];
       const rates = await pairedRounds(contestants, consume, ROUNDS, 1);
-      console.log(`   ${i + 1}. ${name}: items/s (goal: ${goal.toFixed(2)} of the hand-written loop)`);
+      console.log(`   ${i + 1}. ${name}: items/s (goals: scan.updates ${scanGoal.toFixed(2)}, ledger.updates ${goal.toFixed(2)} of the hand-written loop)`);
       for (const [who, xs] of rates) console.log(`     ${who.padEnd(26)} ${String(Math.round(median(xs))).padStart(7)}`);
-      const verdict = (xs: number[]) => (median(xs) >= goal ? '(goal met)' : '(GOAL MISSED)');
-      const line = (label: string, xs: number[], judged: boolean) => console.log(`     ${label.padEnd(42)} ${spread(xs)}${judged ? ` ${verdict(xs)}` : ''}`);
-      line('scan.updates / hand-written loop', ratios(rates, 'scan.updates', 'hand-written loop'), true);
-      line('scan.updates / official ScanClient', ratios(rates, 'scan.updates', 'official ScanClient'), true);
-      line('scan.updates / scan.updates prefetch 0', ratios(rates, 'scan.updates', 'scan.updates prefetch 0'), false);
-      line('ledger.updates / ledger hand-written loop', ratios(rates, 'ledger.updates', 'ledger hand-written loop'), true);
+      const verdict = (xs: number[], g: number) => (median(xs) >= g ? '(goal met)' : `(GOAL MISSED: >= ${g.toFixed(2)})`);
+      const line = (label: string, xs: number[], g: number | undefined) => console.log(`     ${label.padEnd(42)} ${spread(xs)}${g !== undefined ? ` ${verdict(xs, g)}` : ''}`);
+      line('scan.updates / hand-written loop', ratios(rates, 'scan.updates', 'hand-written loop'), scanGoal);
+      line('scan.updates / official ScanClient', ratios(rates, 'scan.updates', 'official ScanClient'), scanGoal);
+      line('scan.updates / scan.updates prefetch 0', ratios(rates, 'scan.updates', 'scan.updates prefetch 0'), undefined);
+      line('ledger.updates / ledger hand-written loop', ratios(rates, 'ledger.updates', 'ledger hand-written loop'), goal);
       console.log('');
     }
   } finally {
@@ -145,6 +154,8 @@ const main = async () => {
   if (parts.has('7')) await benchBackfill();
   if (parts.has('8')) await benchTelemetry();
   if (parts.has('9')) await benchResume();
+  if (parts.has('10')) await benchBackfillLatency();
+  if (parts.has('11')) await benchBackfillCpu();
 };
 
 main().catch((e: unknown) => {
