@@ -61,7 +61,9 @@ const redactUri = (uri: string): string => uri.replace(/\/\/[^@/]*@/, '//***@');
  * Opens the sink of `--sink`: `postgres://…` (or `postgresql://…`) through `pg` and
  * `canton-rx/postgres`, `pglite:DIR` through `@electric-sql/pglite` (an embedded PostgreSQL in
  * DIR), `nats://…` through `nats` (or the modular `@nats-io/transport-node`, `@nats-io/jetstream`
- * and `@nats-io/kv`) and `canton-rx/nats`. The sink modules and the drivers are loaded only here,
+ * and `@nats-io/kv`) and `canton-rx/nats`, `duckdb:FILE` (tables `updates` and `events` of a
+ * DuckDB database) and `parquet:DIR` (Parquet files partitioned by migration and day) through
+ * `@duckdb/node-api` and `canton-rx/duckdb`. The sink modules and the drivers are loaded only here,
  * only when used: they are optional peer dependencies, and a missing one is a `UsageError` naming
  * it. `name` is the feed's name: the checkpoint row (PostgreSQL), or the subject
  * `canton-rx.<name>` of the feed's own JetStream stream `CANTON_RX_<name>` (NATS; a feed that an
@@ -119,5 +121,36 @@ export const openSink = async <C extends Checkpoint>(uri: string, name: string):
     const sink = natsSink<C>({ nc: conn, subject, stream, key });
     return { sink, createSchema: () => sink.createSchema(), describe: `${redactUri(uri)} stream ${stream} subject ${subject}`, close: () => conn.drain() };
   }
-  throw new UsageError(`--sink ${redactUri(uri)}: give postgres://…, pglite:DIR or nats://…`);
+  if (uri.startsWith('duckdb:') || uri.startsWith('parquet:')) {
+    const where = uri.slice(uri.indexOf(':') + 1);
+    if (where.length === 0) throw new UsageError(`--sink ${uri} needs ${uri.startsWith('duckdb:') ? 'a database file' : 'a folder'}`);
+    const { duckdbSink, parquetSink } = await import('../duckdb/index.js');
+    const { DuckDBInstance } = await loadDriver('@duckdb/node-api', () => import('@duckdb/node-api'));
+    let instance;
+    try {
+      // Parquet: an engine in memory holds the rows of the files being filled.
+      instance = await DuckDBInstance.create(uri.startsWith('duckdb:') ? where : ':memory:');
+    } catch (e) {
+      // DuckDB lets one process open a file for writing: another writer holds it.
+      throw new UsageError(`--sink ${uri}: cannot open: ${(e as Error).message}`);
+    }
+    const engine = instance;
+    const db = await engine.connect();
+    const shut = () => {
+      db.closeSync();
+      engine.closeSync();
+    };
+    if (uri.startsWith('duckdb:')) {
+      const sink = duckdbSink<C>({ db, stream: name });
+      return { sink, createSchema: () => sink.createSchema(), describe: uri, close: async () => shut() };
+    }
+    const sink = parquetSink<C>({ db, dir: where, stream: name });
+    // A run stopped by a signal: what its commits gathered is written with their checkpoint.
+    const close = async () => {
+      await sink.flush();
+      shut();
+    };
+    return { sink, createSchema: () => sink.createSchema(), describe: uri, close };
+  }
+  throw new UsageError(`--sink ${redactUri(uri)}: give postgres://…, pglite:DIR, nats://…, duckdb:FILE or parquet:DIR`);
 };

@@ -17,7 +17,7 @@ export const withOutputOptions = (command: Command, can: { readonly out: boolean
   if (can.resume) command.option('--resume <file>', 'keep the checkpoint in this file (atomic writes); a rerun continues after the last line written');
   if (can.sink) {
     command
-      .option('--sink <uri>', 'write through a durable sink instead: postgres://..., pglite:DIR or nats://...')
+      .option('--sink <uri>', 'write through a durable sink instead: postgres://..., pglite:DIR, nats://..., duckdb:FILE or parquet:DIR')
       .option('--sink-name <name>', 'the feed name in the sink (default: the stream, e.g. scan.updates)');
   }
   return command.option('-q, --quiet', 'no progress on stderr (errors still)');

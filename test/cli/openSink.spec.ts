@@ -12,7 +12,7 @@ import { fakeIo } from './fakeIo';
 
 describe('openSink', () => {
   it('an unknown scheme, or pglite: without a folder, is bad usage that never quotes a password', async () => {
-    await assert.rejects(openSink('mysql://user:hunter2@db/x', 's'), (e: Error) => e instanceof UsageError && /postgres:\/\/…, pglite:DIR or nats:\/\/…/.test(e.message) && !e.message.includes('hunter2'));
+    await assert.rejects(openSink('mysql://user:hunter2@db/x', 's'), (e: Error) => e instanceof UsageError && /postgres:\/\/…, pglite:DIR, nats:\/\/…, duckdb:FILE or parquet:DIR/.test(e.message) && !e.message.includes('hunter2'));
     await assert.rejects(openSink('pglite:', 's'), UsageError);
   });
 
