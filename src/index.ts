@@ -139,6 +139,7 @@ export { sumDecimals } from './codecs/common/sumDecimals.js';
 
 // Token-standard history (a party's transactions as the upstream parser reads them; docs/token-standard.md)
 export { parseTokenStandardTransaction, type TokenStandardParseOptions, type TokenStandardParse } from './tokenStandard/parseTokenStandardTransaction.js';
+export { holdingsChangeOf, type HoldingsChange } from './tokenStandard/holdingsChangeOf.js';
 export type {
   TokenStandardVersion,
   TokenStandardTransaction,
@@ -151,6 +152,7 @@ export type {
   TokenStandardCreated,
 } from './tokenStandard/TokenStandardTransaction.js';
 export type { TokenStandardHistoryRequest, TokenStandardHistoryOptions } from './streams/ledgerTokenStandardHistory.js';
+export type { TokenBalances, InstrumentBalance } from './streams/ledgerTokenBalances.js';
 
 // Typed Splice payloads (docs/payloads.md)
 export * as splice from './codecs/splice/daml/index.js';

@@ -17,6 +17,7 @@ describe('canton-rx public exports', () => {
       'flattenUpdates',
       'formatError',
       'historyColumns',
+      'holdingsChangeOf',
       'isHeartbeat',
       'isRetryable',
       'isRetryableRead',

@@ -32,6 +32,7 @@ import type { HoldingView } from '../codecs/tokenStandard/HoldingView.js';
 import type { TransferInstructionView } from '../codecs/tokenStandard/TransferInstructionView.js';
 import { ledgerTokenStandardHistory, type TokenStandardHistoryOptions, type TokenStandardHistoryRequest } from '../streams/ledgerTokenStandardHistory.js';
 import type { TokenStandardTransaction } from '../tokenStandard/TokenStandardTransaction.js';
+import { ledgerTokenBalances, type TokenBalances } from '../streams/ledgerTokenBalances.js';
 
 type Result<A> = Observable<E.Either<CantonError, A>>;
 
@@ -271,6 +272,24 @@ export interface LedgerGroup extends GeneratedLedgerMethods {
    * @since 0.4.0
    */
   tokenStandardHistory(request: TokenStandardHistoryRequest, options?: TokenStandardHistoryOptions): Result<TokenStandardTransaction>;
+  /**
+   * A party's balance per instrument (unlocked, locked, total; exact decimal strings) after each
+   * transaction of its token-standard history: the party's holdings at the start offset
+   * (`ledger.holdings` there: the `from` checkpoint's offset, else `beginOffsetExclusive`), then
+   * `tokenStandardHistory`'s holdings changes applied one by one. A fresh read starts with the
+   * balances at the start offset (`updateId: null`); each item's `checkpoint` resumes exactly
+   * after it. See docs/token-standard.md.
+   * @example
+   * ```ts
+   * import { createClient } from 'canton-rx';
+   * const ledger = createClient({ ledger: { url: 'http://127.0.0.1:7575', token: () => jwt } }).ledger;
+   * ledger.tokenBalances({ party: alice, beginOffsetExclusive: 1200 }).subscribe((r) => {
+   *   if (r._tag === 'Right') for (const b of r.right.balances) console.log(r.right.offset, b.instrumentId.id, b.unlocked, b.locked, b.total);
+   * });
+   * ```
+   * @since 0.4.0
+   */
+  tokenBalances(request: TokenStandardHistoryRequest, options?: TokenStandardHistoryOptions): Result<TokenBalances>;
 }
 
 const NO_WEB_SOCKET = invalidRequest('no WebSocket endpoint was given to this ledger group', [{ path: 'ledger', message: 'not configured' }]);
@@ -293,5 +312,6 @@ export const createLedgerGroup = (transport: Transport, webSocket: E.Either<Cant
   holdings: (request, options) => ledgerHoldings(withStrict(transport, options), request, options),
   transferInstructions: (request, options) => ledgerTransferInstructions(withStrict(transport, options), request, options),
   tokenStandardHistory: (request, options) => ledgerTokenStandardHistory(withStrict(transport, options), request, options),
+  tokenBalances: (request, options) => ledgerTokenBalances(withStrict(transport, options), request, options),
   pages: ledgerPageStreams(transport),
 });

@@ -5,6 +5,7 @@ import { interpret } from './interpret.js';
 import type { ReadContext } from './recordStream.js';
 import type { TailingStreamOptions } from './options.js';
 import { tokenStandardPageStep } from './tokenStandardPageStep.js';
+import { parseTokenStandardTransaction } from '../tokenStandard/parseTokenStandardTransaction.js';
 
 /**
  * The request of `ledger.tokenStandardHistory`: whose history, read by which standard, over
@@ -55,8 +56,9 @@ const INTERFACES: Record<TokenStandardVersion, ReadonlyArray<string>> = {
  * The filter of the history's reads for one party: the standard's interfaces with their views (so
  * that holdings carry them, and exercises name the interfaces they implement), and every other
  * event of the party's transactions (the choices that explain them).
+ * @internal
  */
-const eventFormatOf = (party: string, version: TokenStandardVersion) => ({
+export const eventFormatOf = (party: string, version: TokenStandardVersion) => ({
   filtersByParty: {
     [party]: {
       cumulative: [
@@ -66,6 +68,18 @@ const eventFormatOf = (party: string, version: TokenStandardVersion) => ({
     },
   },
   verbose: false,
+});
+
+/**
+ * The updates request of a history (and of the balances): the party's transactions with the
+ * ledger-effects shape and the standard's views, over the request's offsets.
+ * @internal
+ */
+export const ledgerUpdatesRequestOf = (req: TokenStandardHistoryRequest): LedgerUpdatesRequest => ({
+  updateFormat: { includeTransactions: { transactionShape: 'TRANSACTION_SHAPE_LEDGER_EFFECTS', eventFormat: eventFormatOf(req.party, req.standardVersion ?? 'V1') } },
+  ...(req.beginOffsetExclusive !== undefined ? { beginOffsetExclusive: req.beginOffsetExclusive } : {}),
+  ...(req.endOffsetInclusive !== undefined ? { endOffsetInclusive: req.endOffsetInclusive } : {}),
+  ...(req.maxPageSize !== undefined ? { maxPageSize: req.maxPageSize } : {}),
 });
 
 /**
@@ -92,19 +106,12 @@ export const ledgerTokenStandardHistoryStream = /*#__PURE__*/ interpret(ledgerUp
       .check(request.strictIgnore === undefined || (Array.isArray(request.strictIgnore) && request.strictIgnore.every((s) => typeof s === 'string')), 'strictIgnore', 'must be a list of template names')
       .check(options.lookupConcurrency === undefined || (Number.isSafeInteger(options.lookupConcurrency) && options.lookupConcurrency >= 1), 'lookupConcurrency', 'must be a whole number ≥ 1')
       .check(options.lookupCacheSize === undefined || (Number.isSafeInteger(options.lookupCacheSize) && options.lookupCacheSize >= 0), 'lookupCacheSize', 'must be a whole number ≥ 0'),
-  request: (req: TokenStandardHistoryRequest): LedgerUpdatesRequest => ({
-    updateFormat: { includeTransactions: { transactionShape: 'TRANSACTION_SHAPE_LEDGER_EFFECTS', eventFormat: eventFormatOf(req.party, req.standardVersion ?? 'V1') } },
-    ...(req.beginOffsetExclusive !== undefined ? { beginOffsetExclusive: req.beginOffsetExclusive } : {}),
-    ...(req.endOffsetInclusive !== undefined ? { endOffsetInclusive: req.endOffsetInclusive } : {}),
-    ...(req.maxPageSize !== undefined ? { maxPageSize: req.maxPageSize } : {}),
-  }),
+  request: ledgerUpdatesRequestOf,
   start: ({ call }: ReadContext, req: TokenStandardHistoryRequest, options: TokenStandardHistoryOptions) => {
     const version = req.standardVersion ?? 'V1';
     return tokenStandardPageStep(call, {
-      party: req.party,
-      standardVersion: version,
-      strict: req.strict === true,
-      strictIgnore: req.strictIgnore ?? [],
+      interpret: (tx, contractOf) => parseTokenStandardTransaction(tx, { party: req.party, standardVersion: version, strict: req.strict === true, strictIgnore: req.strictIgnore ?? [], contractOf }),
+      keep: (tx) => tx.events.length > 0,
       eventFormat: eventFormatOf(req.party, version),
       lookupConcurrency: options.lookupConcurrency ?? 8,
       lookupCacheSize: options.lookupCacheSize ?? 10_000,

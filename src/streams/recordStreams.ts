@@ -6,6 +6,7 @@ import { ledgerHoldingsStream } from './ledgerHoldings.js';
 import { ledgerTransferInstructionsStream } from './ledgerTransferInstructions.js';
 import { ledgerPartiesStream } from './ledgerParties.js';
 import { ledgerUpdatesStream } from './ledgerUpdates.js';
+import { ledgerTokenBalances } from './ledgerTokenBalances.js';
 import { ledgerUpdatesWithSnapshot } from './ledgerUpdatesWithSnapshot.js';
 import { ledgerUsersStream } from './ledgerUsers.js';
 import { ledgerTokenStandardHistoryStream } from './ledgerTokenStandardHistory.js';
@@ -67,6 +68,15 @@ export const ledgerRecordStreams = /*#__PURE__*/ (() =>
       checkpoint: checkpointCodecs['ledger.updatesWithSnapshot'],
       composes: ['ledger.activeContracts', 'ledger.updates'],
       items: ledgerUpdatesWithSnapshot,
+    },
+    // The holdings at the start offset, then each transaction's holdings change applied.
+    'ledger.tokenBalances': {
+      group: 'ledger',
+      name: 'ledger.tokenBalances',
+      family: 'composite',
+      checkpoint: checkpointCodecs['ledger.updates'],
+      composes: ['ledger.holdings', 'ledger.tokenStandardHistory'],
+      items: ledgerTokenBalances,
     },
   }) as const satisfies Readonly<Record<string, RecordStreamEntry<never, never>>>)();
 

@@ -10,16 +10,19 @@ import type { InterpretStep, Interpreted } from './interpret.js';
 import type { StreamCall } from './recordStream.js';
 import { withRetry } from '../paging/withRetry.js';
 import type { RetryBackoffConfig } from '../retry/retryBackoff.js';
-import { parseTokenStandardTransaction } from '../tokenStandard/parseTokenStandardTransaction.js';
-import type { TokenStandardContract, TokenStandardCreated, TokenStandardTransaction, TokenStandardVersion } from '../tokenStandard/TokenStandardTransaction.js';
+import type { TokenStandardParse } from '../tokenStandard/parseTokenStandardTransaction.js';
+import type { TokenStandardContract, TokenStandardCreated } from '../tokenStandard/TokenStandardTransaction.js';
 import type { LedgerCheckpoint } from './checkpoints.js';
 
-/** What the step needs to read a page: the party and standard, the filter lookups use, their limits. @internal */
-export interface TokenStandardStepConfig {
-  readonly party: string;
-  readonly standardVersion: TokenStandardVersion;
-  readonly strict: boolean;
-  readonly strictIgnore: ReadonlyArray<string>;
+/**
+ * What the step needs to read a page: the pure interpretation of one transaction (which may ask
+ * for contracts), which results are records, the filter lookups use and their limits.
+ * @internal
+ */
+export interface TokenStandardStepConfig<A> {
+  readonly interpret: (tx: JsTransaction, contractOf: (contractId: string) => TokenStandardContract | undefined) => TokenStandardParse<A>;
+  /** Whether a transaction's result is a record (the history: one with token-standard events). */
+  readonly keep: (a: A) => boolean;
   /** The event format of the lookups: the stream's own filter for the party. */
   readonly eventFormat: unknown;
   readonly lookupConcurrency: number;
@@ -59,11 +62,9 @@ class Lru<K, V> {
   }
 }
 
-type Out = E.Either<CantonError, Interpreted<TokenStandardTransaction, LedgerCheckpoint>>;
-
 /**
- * The interpretation of a ledger update stream's pages as a party's token-standard history: a
- * pure step (the parser) over each page, with the contracts its transactions archive but no
+ * The interpretation of a ledger update stream's pages (a party's token-standard history, its
+ * holdings changes): a pure step (`interpret`: the parser, `holdingsChangeOf`) over each transaction, with the contracts its transactions archive but no
  * earlier transaction of the stream created looked up with `POST /v2/events/events-by-contract-id`
  * (through the stream's call path, with its retry policy, at most `lookupConcurrency` at once,
  * each contract once: answers and the creates the stream saw stay in a cache of
@@ -72,12 +73,13 @@ type Out = E.Either<CantonError, Interpreted<TokenStandardTransaction, LedgerChe
  * lookup that fails, ends the stream with its Left after the transactions before it.
  * @example
  * ```ts
- * const step = tokenStandardPageStep(context.call, { party: alice, standardVersion: 'V1', strict: false, strictIgnore: [], eventFormat, lookupConcurrency: 8, lookupCacheSize: 10_000, retry: undefined });
+ * const step = tokenStandardPageStep(context.call, { interpret: (tx, contractOf) => parseTokenStandardTransaction(tx, { party: alice, contractOf }), keep: (t) => t.events.length > 0, eventFormat, lookupConcurrency: 8, lookupCacheSize: 10_000, retry: undefined });
  * step(page).subscribe(console.log);
  * ```
  * @internal
  */
-export const tokenStandardPageStep = (call: StreamCall, config: TokenStandardStepConfig): InterpretStep<Update, LedgerCheckpoint, TokenStandardTransaction> => {
+export const tokenStandardPageStep = <A>(call: StreamCall, config: TokenStandardStepConfig<A>): InterpretStep<Update, LedgerCheckpoint, A> => {
+  type Out = E.Either<CantonError, Interpreted<A, LedgerCheckpoint>>;
   const known = new Lru<string, TokenStandardContract>(config.lookupCacheSize);
   const lookup = (contractId: string): Observable<E.Either<CantonError, readonly [string, TokenStandardContract]>> =>
     withRetry(() => call(ledgerOperations.getEventsByContractId, [{ contractId, eventFormat: config.eventFormat as never }]), config.retry, undefined).pipe(
@@ -99,12 +101,12 @@ export const tokenStandardPageStep = (call: StreamCall, config: TokenStandardSte
       // created before it (or in it), so no transaction reads a later one's.
       for (const { tx } of txs)
         for (const e of tx.events) if ('CreatedEvent' in e) known.set((e.CreatedEvent as CreatedEvent).contractId, { created: trimmed(e.CreatedEvent as CreatedEvent), archived: true });
-      const parsed: Array<E.Either<CantonError, TokenStandardTransaction> | undefined> = txs.map(() => undefined);
+      const parsed: Array<E.Either<CantonError, A> | undefined> = txs.map(() => undefined);
       const round = (): Observable<Out> => {
         const missing = new Set<string>();
         for (let i = 0; i < txs.length; i++) {
           if (parsed[i] !== undefined) continue;
-          const p = parseTokenStandardTransaction(txs[i]!.tx, { party: config.party, standardVersion: config.standardVersion, strict: config.strict, strictIgnore: config.strictIgnore, contractOf: (cid) => known.get(cid) });
+          const p = config.interpret(txs[i]!.tx, (cid) => known.get(cid));
           if (p._tag === 'NeedsContracts') p.contractIds.forEach((c) => missing.add(c));
           else {
             parsed[i] = p.result;
@@ -125,7 +127,7 @@ export const tokenStandardPageStep = (call: StreamCall, config: TokenStandardSte
       };
       /** The page as far as it is read: its transactions up to the first one not read, and the failure there. */
       const finish = (failure?: CantonError): Out[] => {
-        const records: Array<PageRecord<TokenStandardTransaction, LedgerCheckpoint>> = [];
+        const records: Array<PageRecord<A, LedgerCheckpoint>> = [];
         for (let i = 0; i < txs.length; i++) {
           const r = parsed[i];
           if (r === undefined || E.isLeft(r)) {
@@ -134,7 +136,7 @@ export const tokenStandardPageStep = (call: StreamCall, config: TokenStandardSte
             const stop = failure ?? (r !== undefined && E.isLeft(r) ? r.left : undefined)!;
             return [E.right({ records, failure: stop, ...(before !== undefined ? { stands: before } : {}) })];
           }
-          if (r.right.events.length > 0) records.push({ value: r.right, checkpoint: { stream: 'ledger.updates', offset: r.right.offset } });
+          if (config.keep(r.right)) records.push({ value: r.right, checkpoint: { stream: 'ledger.updates', offset: txs[i]!.tx.offset } });
         }
         return [E.right({ records })];
       };

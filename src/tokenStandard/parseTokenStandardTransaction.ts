@@ -39,8 +39,8 @@ export interface TokenStandardParseOptions {
  * @category Token standard
  * @since 0.4.0
  */
-export type TokenStandardParse =
-  | { readonly _tag: 'Parsed'; readonly result: E.Either<CantonError, TokenStandardTransaction> }
+export type TokenStandardParse<A = TokenStandardTransaction> =
+  | { readonly _tag: 'Parsed'; readonly result: E.Either<CantonError, A> }
   | { readonly _tag: 'NeedsContracts'; readonly contractIds: ReadonlyArray<string> };
 
 /** The upstream parser's rendering: empty changes and zero summary fields left out. */

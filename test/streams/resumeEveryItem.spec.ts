@@ -261,6 +261,14 @@ describe('resuming from every item, per cursor family and per stream (against th
       note: 'a snapshot, then a family above',
       entries: [
         {
+          name: 'ledger.tokenBalances',
+          key: (b) => String((b as { offset: number }).offset),
+          read: async (from) => {
+            const { net: offers, client: wallet } = await tokenClient();
+            return itemRecords(wallet.ledger.tokenBalances({ party: offers.party('alice'), maxPageSize: 4 }, opts(from)), (b: { checkpoint: unknown }) => b.checkpoint);
+          },
+        },
+        {
           name: 'scan.updatesFromSnapshot',
           key: scanFeedKey,
           shows: hasParts('ScanSnapshot', 'ScanSnapshotContract'),

@@ -51,3 +51,17 @@ export const unitsToDecimal = (total: bigint): string => {
   const digits = (total < 0n ? -total : total).toString().padStart(SCALE + 1, '0');
   return `${total < 0n ? '-' : ''}${digits.slice(0, -SCALE)}.${digits.slice(-SCALE)}`;
 };
+
+/**
+ * A count of 10^-10 as a Daml `Decimal` string with its 10 fractional digits (`12.5000000000`):
+ * how `sumDecimals` and the balances write an exact amount.
+ * @example
+ * ```ts
+ * decimalOfUnits(125000000000n); // '12.5000000000'
+ * ```
+ * @internal
+ */
+export const decimalOfUnits = (units: bigint): string => {
+  const digits = (units < 0n ? -units : units).toString().padStart(SCALE + 1, '0');
+  return `${units < 0n ? '-' : ''}${digits.slice(0, -SCALE)}.${digits.slice(-SCALE)}`;
+};

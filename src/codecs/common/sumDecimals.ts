@@ -1,4 +1,4 @@
-import { decimalUnits, SCALE } from './decimalUnits.js';
+import { decimalOfUnits, decimalUnits } from './decimalUnits.js';
 
 /**
  * The exact sum of Daml `Decimal` amounts (`Numeric 10`, as the APIs write them: strings), as a
@@ -22,6 +22,5 @@ export const sumDecimals = (amounts: Iterable<string>): string => {
     if (units === undefined) throw new RangeError(`not a Daml Decimal (at most 10 fractional digits): ${JSON.stringify(amount)}`);
     total += units;
   }
-  const digits = (total < 0n ? -total : total).toString().padStart(SCALE + 1, '0');
-  return `${total < 0n ? '-' : ''}${digits.slice(0, -SCALE)}.${digits.slice(-SCALE)}`;
+  return decimalOfUnits(total);
 };
