@@ -24,8 +24,8 @@
  * 7. Backfill (bench/backfill.ts): one Scan at 50 ms a page, pages of 100 and 1 000, sequential
  *    against `scan.backfill` with and without worker threads (goal >= 6x); distributed, 3 worker
  *    processes against 1 on 4 Scans at 200 ms a page (goal >= 2.5x).
- * 8. Telemetry (bench/telemetry.ts): `scan.updates` with the OpenTelemetry SDK and no-op exporters
- *    against without telemetry, paired rounds. Goal (issue 22): at most 3 % slower.
+ * 8. Telemetry (bench/telemetry.ts): `scan.updates` in pages of 100 with the OpenTelemetry SDK and no-op
+ *    exporters against without telemetry, paired rounds. Goal (issue 30): at most 2 % more CPU.
  * 9. CLI resume (bench/resume.ts): `--resume FILE` against the same read without a checkpoint,
  *    beside the save-per-line baseline and `--out`. Goal (issue 30): >= 0.80.
  * 10. Backfill, latency-bound (bench/backfillLatency.ts): 4 Scans at 50 ms a request, pages of

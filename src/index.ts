@@ -33,7 +33,7 @@ export { oauthTokenSource } from './auth/oauthTokenSource.js';
 export type { OAuthClientCredentials, OAuthPrivateKey, RenewingTokenSource } from './auth/OAuthClientCredentials.js';
 
 // Observability
-export type { TelemetryConfig, TracerLike, MeterLike, SpanLike, TelemetryAttributes } from './telemetry/TelemetryConfig.js';
+export type { TelemetryConfig, TracerLike, MeterLike, SpanLike, TelemetryAttributes, OpenTelemetryApiLike } from './telemetry/TelemetryConfig.js';
 
 // Streams
 export { checkpointOf } from './streams/checkpointOf.js';

@@ -22,7 +22,7 @@ export type Agreement = 'whole' | { readonly kind: 'history-page'; readonly item
  * descriptor (absent: `'whole'`, or what the descriptor of the call's route says).
  * @internal
  */
-export type Call = Pick<RequestDescription, 'method' | 'path' | 'params' | 'query' | 'body' | 'onOkBytes' | 'okBytes' | 'onBodySize'> & {
+export type Call = Pick<RequestDescription, 'method' | 'path' | 'params' | 'query' | 'body' | 'onOkBytes' | 'okBytes' | 'observer'> & {
   readonly agreement?: Agreement;
   /** The operation's id, for telemetry (a span's `operationId`). */
   readonly operationId?: string;
@@ -106,7 +106,10 @@ export const createTransport = (
   const sent =
     telemetry === undefined
       ? send
-      : (call: Call) => telemetry.request({ method: call.method, path: call.path, group: name, ...(call.operationId !== undefined ? { operationId: call.operationId } : {}) }, (onBodySize) => send(onBodySize === undefined ? call : { ...call, onBodySize }));
+      : (call: Call) =>
+          telemetry.request({ method: call.method, path: call.path, group: name, server: group.url, ...(call.operationId !== undefined ? { operationId: call.operationId } : {}) }, (observer) =>
+            send(observer === undefined ? call : { ...call, observer }),
+          );
   // `strict` tells what a stream decodes itself, past the answer (the token standard's views), how the client decodes.
   return Object.assign(sent, { okBytes: true as const, ...(shared.strict === true ? { strict: true as const } : {}) });
 };

@@ -15,7 +15,8 @@ import { redact } from './redact.js';
 import { keepRedaction } from './redactionOf.js';
 import { resolveToken, secretsOf } from './resolveToken.js';
 import { toHttpError } from './toHttpError.js';
-import type { Fetch, FetchInit, HttpResponse, RequestDescription } from './types.js';
+import { refuseToken } from './refuseToken.js';
+import type { Fetch, FetchInit, HttpResponse, RequestDescription, RequestObserver } from './types.js';
 import { utf8Length } from './utf8Length.js';
 
 /**
@@ -64,7 +65,7 @@ const tooLarge = (error: BodyTooLarge, display: { method: string; url: string })
  * bytes (at most `maxBytes` of them), and aborts the request if unsubscribed before the body has
  * arrived.
  */
-const fetchOnce = (fetchFn: Fetch, url: string, init: Omit<FetchInit, 'signal'>, display: { method: string; url: string }, token: string | undefined, maxBytes: number) =>
+const fetchOnce = (fetchFn: Fetch, url: string, init: Omit<FetchInit, 'signal'>, display: { method: string; url: string }, token: string | undefined, maxBytes: number, observer: RequestObserver | undefined) =>
   new Observable<E.Either<CantonError, RawResponse>>((subscriber) => {
     const controller = new AbortController();
     let settled = false;
@@ -75,6 +76,8 @@ const fetchOnce = (fetchFn: Fetch, url: string, init: Omit<FetchInit, 'signal'>,
       .then(async (res) => {
         const head = { status: res.status, contentType: res.headers.get('content-type'), retryAfter: res.headers.get('retry-after') };
         body = { received: 0 };
+        // Told before the body is read: a body cut off later still leaves the status on record.
+        observer?.status(res.status);
         return { ...head, bytes: await readBytes(res, maxBytes, body) };
       })
       .then(
@@ -139,7 +142,7 @@ export interface UnparsedAnswer {
 /**
  * The HTTP core without the parse: a non-2xx answer and every failure are the same Lefts as
  * {@link request}'s, a 2xx answer is an {@link UnparsedAnswer} (the hooks are not called). Cold,
- * aborted on unsubscribe, bounded by `timeoutMs`, as `request` is.
+ * aborted on unsubscribe, bounded by `timeoutMs` (each try), as `request` is.
  * @internal
  */
 export const requestUnparsed = (desc: Omit<RequestDescription, 'onOkBytes'>): Observable<E.Either<CantonError, UnparsedAnswer>> =>
@@ -147,42 +150,50 @@ export const requestUnparsed = (desc: Omit<RequestDescription, 'onOkBytes'>): Ob
     const built = buildUrl(desc.baseUrl, desc.path, desc.params, desc.query);
     if (E.isLeft(built)) return of(built);
     const display = { method: desc.method, url: built.right };
-    return resolveToken(desc.token).pipe(
-      switchMap((token) => {
-        if (E.isLeft(token)) return of(token);
-        // Every token the source has given, not only this one: a server may quote an older one.
-        const secrets = secretsOf(desc.token);
-        const clean = (text: string) => redactSecrets(text, secrets);
-        const headers: Record<string, string> = { accept: 'application/json, text/plain;q=0.9, */*;q=0.1' };
-        if (token.right !== undefined) headers['authorization'] = `Bearer ${token.right}`;
-        const init: Omit<FetchInit, 'signal'> = { method: desc.method, headers };
-        if (desc.body instanceof Uint8Array) {
-          headers['content-type'] = 'application/octet-stream';
-          // A copy on its own ArrayBuffer: what fetch's BodyInit takes, and safe from later writes.
-          init.body = new Uint8Array(desc.body);
-        } else if (desc.body !== undefined) {
-          headers['content-type'] = 'application/json';
-          init.body = JSON.stringify(desc.body);
-        }
-        const onBodySize = desc.onBodySize;
-        onBodySize?.('request', init.body === undefined ? 0 : typeof init.body === 'string' ? utf8Length(init.body) : init.body.byteLength);
-        return fetchOnce(desc.fetch, built.right, init, display, token.right, desc.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES).pipe(
-          map((raw): E.Either<CantonError, UnparsedAnswer> => {
-            if (E.isLeft(raw)) return raw;
-            const r = raw.right;
-            onBodySize?.('response', r.bytes.byteLength);
-            if (r.status < 200 || r.status >= 300) return classify(r, decodeUtf8(r.bytes), display, clean) as E.Left<CantonError>;
-            let text: string | undefined;
-            const textOf = () => (text ??= decodeUtf8(r.bytes));
-            return E.right({ status: r.status, method: display.method, url: display.url, contentType: r.contentType, bytes: r.bytes, text: textOf, parse: () => classify(r, textOf(), display, clean) });
-          }),
-        );
-      }),
-      // `Infinity` means no timeout: no timer is armed at all, and none past what timers can hold.
-      Number.isFinite(desc.timeoutMs)
-        ? timeout({ first: Math.min(desc.timeoutMs, MAX_TIMEOUT_MS), with: () => of(E.left(timeoutError(display.method, display.url, desc.timeoutMs))) })
-        : identity,
-    );
+    const observer = desc.observer;
+    // The token the last try was sent with: the one to name as refused on a 401.
+    let sentWith: string | undefined;
+    const once = () =>
+      resolveToken(desc.token).pipe(
+        switchMap((token) => {
+          if (E.isLeft(token)) return of(token);
+          sentWith = token.right;
+          // Every token the source has given, not only this one: a server may quote an older one.
+          const secrets = secretsOf(desc.token);
+          const clean = (text: string) => redactSecrets(text, secrets);
+          const headers: Record<string, string> = { accept: 'application/json, text/plain;q=0.9, */*;q=0.1' };
+          if (token.right !== undefined) headers['authorization'] = `Bearer ${token.right}`;
+          const init: Omit<FetchInit, 'signal'> = { method: desc.method, headers };
+          if (desc.body instanceof Uint8Array) {
+            headers['content-type'] = 'application/octet-stream';
+            // A copy on its own ArrayBuffer: what fetch's BodyInit takes, and safe from later writes.
+            init.body = new Uint8Array(desc.body);
+          } else if (desc.body !== undefined) {
+            headers['content-type'] = 'application/json';
+            init.body = JSON.stringify(desc.body);
+          }
+          observer?.sending(built.right, headers, init.body === undefined ? 0 : typeof init.body === 'string' ? utf8Length(init.body) : init.body.byteLength);
+          return fetchOnce(desc.fetch, built.right, init, display, token.right, desc.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES, observer).pipe(
+            map((raw): E.Either<CantonError, UnparsedAnswer> => {
+              if (E.isLeft(raw)) return raw;
+              const r = raw.right;
+              observer?.received(r.bytes.byteLength);
+              if (r.status < 200 || r.status >= 300) return classify(r, decodeUtf8(r.bytes), display, clean) as E.Left<CantonError>;
+              let text: string | undefined;
+              const textOf = () => (text ??= decodeUtf8(r.bytes));
+              return E.right({ status: r.status, method: display.method, url: display.url, contentType: r.contentType, bytes: r.bytes, text: textOf, parse: () => classify(r, textOf(), display, clean) });
+            }),
+          );
+        }),
+        // `Infinity` means no timeout: no timer is armed at all, and none past what timers can hold.
+        Number.isFinite(desc.timeoutMs)
+          ? timeout({ first: Math.min(desc.timeoutMs, MAX_TIMEOUT_MS), with: () => of(E.left(timeoutError(display.method, display.url, desc.timeoutMs))) })
+          : identity,
+      );
+    // A 401 from a token provider's token (expired or revoked under a read): the provider is told
+    // and asked again, and the request sent once more; a second 401 is the answer.
+    if (typeof desc.token !== 'function') return once();
+    return once().pipe(switchMap((r) => (E.isLeft(r) && r.left._tag === 'HttpError' && r.left.status === 401 && refuseToken(desc.token, sentWith) ? once() : of(r))));
   });
 
 /**
@@ -205,7 +216,9 @@ export const handOver = (answer: UnparsedAnswer, hooks: Pick<RequestDescription,
  * The HTTP core: turns a request description into a cold Observable of one `Either`.
  * Nothing is sent before subscribe; each subscription resolves the token again and sends its
  * own request; unsubscribing aborts a request in flight; a request that has not completed
- * within `timeoutMs` ends in a `TimeoutError` (`Infinity`: no timeout). Non-2xx answers are `HttpError`s, an unparseable
+ * within `timeoutMs` ends in a `TimeoutError` (`Infinity`: no timeout). A 401 answered to a token
+ * provider's token is tried once more with a new one (the provider is told it was refused,
+ * `refuseToken`); a second 401 is the answer. Non-2xx answers are `HttpError`s, an unparseable
  * JSON body a `DecodeError` with reason `invalid-json`. Every expected failure is a `Left`. With
  * `okBytes`, a 2xx body is handed on as its bytes, unread (a reader that decodes it elsewhere).
  * @internal

@@ -100,11 +100,31 @@ export interface RequestDescription {
    */
   readonly okBytes?: boolean;
   /**
-   * Told the size in bytes of the request body as sent (`'request'`, 0 without one) and of the
-   * response body as received (`'response'`, whatever its status): what a telemetry span records,
-   * never the bodies themselves.
+   * Told what the request does as it goes, for a telemetry span: never the bodies or the token.
    */
-  readonly onBodySize?: (which: 'request' | 'response', bytes: number) => void;
+  readonly observer?: RequestObserver;
+}
+
+/**
+ * What a request tells of itself as it goes (a telemetry span records it), each call a few field
+ * writes: the URL and headers of each send, the answer's status as soon as its head is in, the
+ * bytes of both bodies (never the bodies themselves).
+ * @example
+ * ```ts
+ * const observer: RequestObserver = { sending: (url, headers, bytes) => inject(headers), status: (code) => span.setAttribute('http.response.status_code', code), received: () => undefined };
+ * ```
+ * @internal
+ */
+export interface RequestObserver {
+  /**
+   * Before each send: the URL as sent, the headers, to which it may add (the trace context), and
+   * the size in bytes of the request body as sent (0 without one).
+   */
+  sending(url: string, headers: Record<string, string>, bodyBytes: number): void;
+  /** The answer's status, as soon as its head is in: before its body, which may still be cut off. */
+  status(code: number): void;
+  /** The size in bytes of the answer's body as received, whatever its status. */
+  received(bytes: number): void;
 }
 
 /** The body of an answer: parsed JSON, plain text, or nothing. @internal */

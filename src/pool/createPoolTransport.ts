@@ -7,7 +7,7 @@ import { invokeOperation } from '../client/invokeOperation.js';
 import type { ListDsoScansResponse } from '../codecs/scan/ListDsoScansResponse.js';
 import { listDsoScans, scanAgreements, scanBasePath } from '../generated/scan/operations.js';
 import { requestUnparsed } from '../http/request.js';
-import type { Fetch } from '../http/types.js';
+import type { Fetch, RequestObserver } from '../http/types.js';
 import type { Telemetry } from '../telemetry/createTelemetry.js';
 import { parseBaseUrl } from '../http/parseBaseUrl.js';
 import { Checks } from '../validation/checks.js';
@@ -109,7 +109,7 @@ export const createPoolTransport = (
     exclusions: new Exclusions(onEvent, config.exclusionMs),
     onEvent,
     send: (scan, { agreement: _a, onOkBytes: _b, ...call }) => {
-      const send = (onBodySize?: (which: 'request' | 'response', bytes: number) => void) =>
+      const send = (observer?: RequestObserver) =>
         requestUnparsed({
           ...call,
           baseUrl: scan,
@@ -117,7 +117,7 @@ export const createPoolTransport = (
           timeoutMs: shared.timeoutMs,
           ...(shared.maxResponseBytes !== undefined ? { maxResponseBytes: shared.maxResponseBytes } : {}),
           ...(config.token !== undefined ? { token: config.token } : {}),
-          ...(onBodySize !== undefined ? { onBodySize } : {}),
+          ...(observer !== undefined ? { observer } : {}),
         });
       // A span for each Scan asked, as a single Scan's transport has for each request.
       const { telemetry } = shared;

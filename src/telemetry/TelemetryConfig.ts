@@ -16,6 +16,37 @@ export interface SpanLike {
 }
 
 /**
+ * The part of `@opentelemetry/api` canton-rx uses to send the trace context (the module itself,
+ * `import * as api from '@opentelemetry/api'`, is one): the propagator registered with it
+ * (`propagation.setGlobalPropagator`, or the Node SDK's default, W3C `traceparent`) writes the
+ * context of each request's span into the request's headers.
+ * @example
+ * ```ts
+ * import * as api from '@opentelemetry/api';
+ * const propagating: OpenTelemetryApiLike = api;
+ * ```
+ * @category Observability
+ * @since 0.4.0
+ */
+export interface OpenTelemetryApiLike {
+  /** The propagation API. */
+  readonly propagation: {
+    /** Writes the context into the headers, through the propagator registered. */
+    inject(context: unknown, carrier: Record<string, string>): void;
+  };
+  /** The context API. */
+  readonly context: {
+    /** The context the request is made in. */
+    active(): unknown;
+  };
+  /** The trace API. */
+  readonly trace: {
+    /** That context with the request's span as the current one. */
+    setSpan(context: unknown, span: SpanLike): unknown;
+  };
+}
+
+/**
  * The part of an OpenTelemetry `Tracer` canton-rx uses: `trace.getTracer('canton-rx')` of
  * `@opentelemetry/api` is one.
  * @category Observability
@@ -67,7 +98,7 @@ export interface MeterLike {
  * Where canton-rx reports its traces and metrics (docs/observability.md): an OpenTelemetry tracer,
  * meter, or both, from `@opentelemetry/api` (an optional peer dependency canton-rx never imports
  * itself: without this option nothing is measured and nothing is loaded). Spans: one per HTTP
- * request (with its retry number and body sizes) and per WebSocket connection, never with a token
+ * request (with its retry number, server, redacted URL, status and body sizes) and per WebSocket connection, never with a token
  * or a body. Metrics: requests, 429s and server delays, items, pages and lag (behind now and behind
  * the server's end) of each record stream, a backfill's slices and workers, Scan pool events, sink
  * commits.
@@ -86,6 +117,14 @@ export interface TelemetryConfig {
   readonly tracer?: TracerLike;
   /** Receives the metrics (names under `canton_rx.`, see docs/observability.md). */
   readonly meter?: MeterLike;
+  /**
+   * `@opentelemetry/api` itself (`import * as api from '@opentelemetry/api'`), to send the trace
+   * context: every HTTP request and WebSocket upgrade then carries what the propagator registered
+   * with it writes (W3C `traceparent` and `tracestate`), the request's span as the parent where
+   * there is a `tracer`, else the active context; so a trace continues into the participant and
+   * Scan. Without a propagator registered, nothing is written.
+   */
+  readonly api?: OpenTelemetryApiLike;
   /**
    * How often, in milliseconds, a feed (`scan.updates`, `scan.events`, `ledger.updates`) asks
    * its server where the server's end is, to measure how far behind it the feed reads

@@ -1,9 +1,10 @@
-import { Observable } from 'rxjs';
+import { Observable, type Observer, type Subscriber, type Subscription } from 'rxjs';
 import type * as E from 'fp-ts/lib/Either.js';
 import type { CantonError } from '../errors/CantonError.js';
-import type { HttpResponse } from '../http/types.js';
+import type { HttpResponse, RequestObserver } from '../http/types.js';
 import { retryAttempt } from '../retry/retryAttempt.js';
-import type { MeterLike, TelemetryAttributes, TelemetryConfig } from './TelemetryConfig.js';
+import type { MeterLike, OpenTelemetryApiLike, SpanLike, TelemetryAttributes, TelemetryConfig } from './TelemetryConfig.js';
+import { urlFull } from './urlFull.js';
 
 /** `SpanKind.CLIENT` and `SpanStatusCode.ERROR` of `@opentelemetry/api`, which canton-rx does not import. */
 const SPAN_KIND_CLIENT = 2;
@@ -16,8 +17,22 @@ export interface RequestInfo {
   readonly path: string;
   readonly operationId?: string;
   readonly group: string;
-  /** The base URL of the server asked, where a group has several (a Scan pool's Scans): the span's `server.address` and `server.port`. */
+  /** The base URL of the server asked (a group's, or a pool's Scan): the span's `server.address` and `server.port`. */
   readonly server?: string;
+  /**
+   * The retry number, where the span starts later than the subscribe that `retryAttempt` tells it
+   * at (a WebSocket connection's, after its token and the `ws` package are in); absent: read then.
+   */
+  readonly attempt?: number;
+}
+
+/**
+ * What a WebSocket connection tells its span: the URL and headers of its upgrade (to which the
+ * trace context is added) and the bytes of the messages sent and received.
+ * @internal
+ */
+export interface ConnectionObserver extends Pick<RequestObserver, 'sending'> {
+  bytes(which: 'sent' | 'received', bytes: number): void;
 }
 
 /** Where a server's history ends, as its feed's checkpoints say where they stand: a record time (Scan) or an offset (ledger). @internal */
@@ -41,13 +56,11 @@ export interface MeteredPage {
 export interface Telemetry {
   /**
    * Wraps one HTTP request: a span and the request metrics, from subscribe to its answer or
-   * cancel. The span records the retry number (`retryAttempt`) and the body sizes `send` is to
-   * report to `onBodySize` (given only when there is a span to record them).
+   * cancel. The span records the retry number (`retryAttempt`), and what `send` reports to its
+   * observer (given only where there is a span or a trace context to send): the URL, the status
+   * as soon as it is in, the body sizes; the observer adds the trace context to the headers.
    */
-  readonly request: <R extends Pick<HttpResponse, 'status'>>(
-    info: RequestInfo,
-    send: (onBodySize: ((which: 'request' | 'response', bytes: number) => void) | undefined) => Observable<E.Either<CantonError, R>>,
-  ) => Observable<E.Either<CantonError, R>>;
+  readonly request: <R extends Pick<HttpResponse, 'status'>>(info: RequestInfo, send: (observer: RequestObserver | undefined) => Observable<E.Either<CantonError, R>>) => Observable<E.Either<CantonError, R>>;
   /**
    * Counts a page of a record stream and its items; the lag behind now from its checkpoint's
    * `record_time`; and, for a feed that reads toward a server's end (`toEnd`), a page that
@@ -71,12 +84,10 @@ export interface Telemetry {
   readonly sinkCommit: (stream: string, ms: number, items: number) => void;
   /**
    * A span per WebSocket connection: from subscribe until it ends (its message count, the bytes
-   * `open` reports to `onBytes` as sent and received, how it failed) or is cancelled.
+   * `open` reports to its observer as sent and received, how it failed) or is cancelled; the
+   * observer adds the trace context to the upgrade's headers.
    */
-  readonly connection: <A>(
-    info: RequestInfo,
-    open: (onBytes: ((which: 'sent' | 'received', bytes: number) => void) | undefined) => Observable<E.Either<CantonError, A>>,
-  ) => Observable<E.Either<CantonError, A>>;
+  readonly connection: <A>(info: RequestInfo, open: (observer: ConnectionObserver | undefined) => Observable<E.Either<CantonError, A>>) => Observable<E.Either<CantonError, A>>;
 }
 
 const now = (): number => (typeof performance !== 'undefined' ? performance.now() : Date.now());
@@ -115,89 +126,201 @@ const offsetOf = (checkpoint: unknown): number | undefined => {
   return typeof o === 'number' && Number.isFinite(o) ? o : undefined;
 };
 
+type Instruments = ReturnType<typeof instruments>;
+
+/** What every request's telemetry reads: the instruments, the API that sends the trace context, the tracer. */
+interface Env {
+  readonly m: Instruments | undefined;
+  readonly api: OpenTelemetryApiLike | undefined;
+  readonly tracer: TelemetryConfig['tracer'];
+}
+
+/** Writes the trace context (the span's, else the active one) into `headers`, where the API is given. */
+const inject = (env: Env, span: SpanLike | undefined, headers: Record<string, string>): void => {
+  const api = env.api;
+  if (api === undefined) return;
+  const active = api.context.active();
+  api.propagation.inject(span === undefined ? active : api.trace.setSpan(active, span), headers);
+};
+
+/** The address and port of a base URL, as `server.address` and `server.port` record them. */
+const serverOf = (server: string | undefined): TelemetryAttributes => {
+  if (server === undefined) return {};
+  let url: URL;
+  try {
+    url = new URL(server);
+  } catch {
+    return {};
+  }
+  const port = url.port === '' ? (url.protocol === 'https:' || url.protocol === 'wss:' ? 443 : 80) : Number(url.port);
+  // An IPv6 literal is recorded without its brackets.
+  return { 'server.address': url.hostname.replace(/^\[(.*)\]$/, '$1'), 'server.port': port };
+};
+
+/**
+ * One operation of one server, as its spans and metrics say it: every attribute object is made
+ * here once, on its first request, and shared by all the requests after.
+ */
+class Operation {
+  readonly name: string;
+  /** A first try's span attributes (a retry sets its number on top). */
+  readonly attributes: TelemetryAttributes;
+  /** The metrics' attributes: the operation and its group. */
+  readonly labels: TelemetryAttributes;
+  private readonly outcomes = new Map<string | number, TelemetryAttributes>();
+  private connection: TelemetryAttributes | undefined;
+
+  constructor(info: RequestInfo, operation: string) {
+    this.name = `${info.method} ${info.path}`;
+    this.labels = { 'canton_rx.group': info.group, 'canton_rx.operation': operation };
+    // `http.request.resend_count`: the retry number (OpenTelemetry's name), 0 for a first try.
+    this.attributes = { ...this.labels, 'http.request.method': info.method, 'url.template': info.path, 'http.request.resend_count': 0, ...serverOf(info.server) };
+  }
+
+  /** The metrics' attributes of one outcome: a status code or an error kind. */
+  outcome(key: string | number): TelemetryAttributes {
+    let l = this.outcomes.get(key);
+    if (l === undefined) this.outcomes.set(key, (l = { ...this.labels, 'canton_rx.outcome': String(key) }));
+    return l;
+  }
+
+  connectionAttributes(): TelemetryAttributes {
+    return (this.connection ??= { ...this.attributes, 'network.protocol.name': 'websocket' });
+  }
+}
+
+/**
+ * The telemetry of one HTTP request: its span (where there is a tracer), its metrics at the
+ * answer, and the observer the request reports to. One object a request, its methods shared: no
+ * closure is made per request.
+ */
+class RequestSpan<R extends Pick<HttpResponse, 'status'>> implements RequestObserver, Observer<E.Either<CantonError, R>> {
+  private done = false;
+  private readonly started: number;
+  private readonly span: SpanLike | undefined;
+  private sub: Subscription | undefined;
+
+  constructor(
+    private readonly env: Env,
+    private readonly op: Operation,
+    attempt: number,
+    private readonly subscriber: Subscriber<E.Either<CantonError, R>>,
+  ) {
+    this.span = env.tracer?.startSpan(op.name, { kind: SPAN_KIND_CLIENT, attributes: op.attributes });
+    if (attempt > 0) this.span?.setAttribute('http.request.resend_count', attempt);
+    this.started = env.m !== undefined ? now() : 0;
+  }
+
+  start(send: (observer: RequestObserver | undefined) => Observable<E.Either<CantonError, R>>): () => void {
+    this.sub = send(this.span !== undefined || this.env.api !== undefined ? this : undefined).subscribe(this);
+    return () => this.cancel();
+  }
+
+  sending(url: string, headers: Record<string, string>, bodyBytes: number): void {
+    const span = this.span;
+    if (span !== undefined) {
+      span.setAttribute('url.full', urlFull(url));
+      span.setAttribute('http.request.body.size', bodyBytes);
+    }
+    inject(this.env, span, headers);
+  }
+
+  status(code: number): void {
+    this.span?.setAttribute('http.response.status_code', code);
+  }
+
+  received(bytes: number): void {
+    this.span?.setAttribute('http.response.body.size', bytes);
+  }
+
+  next(r: E.Either<CantonError, R>): void {
+    this.done = true;
+    const { span, op } = this;
+    const m = this.env.m;
+    if (r._tag === 'Right') {
+      span?.setAttribute('http.response.status_code', r.right.status);
+      m?.requests.add(1, op.outcome(r.right.status));
+    } else {
+      const e = r.left;
+      const reason = reasonOf(e);
+      if (span !== undefined) {
+        if (e._tag === 'HttpError') span.setAttribute('http.response.status_code', e.status);
+        span.setAttribute('error.type', reason);
+        span.setStatus({ code: STATUS_ERROR, message: reason });
+      }
+      if (m !== undefined) {
+        const withReason = op.outcome(reason);
+        m.requests.add(1, withReason);
+        m.failures.add(1, withReason);
+        if (e._tag === 'HttpError' && e.status === 429) m.throttled.add(1, op.labels);
+        if (e._tag === 'HttpError' && e.retryAfterMs !== undefined) m.serverDelay.record(e.retryAfterMs, op.labels);
+      }
+    }
+    m?.duration.record(now() - this.started, op.labels);
+    // Ended at the answer: a retry unsubscribes right after it, before any complete.
+    span?.end();
+    this.subscriber.next(r);
+  }
+
+  error(defect: unknown): void {
+    if (!this.done) {
+      this.done = true;
+      this.span?.setStatus({ code: STATUS_ERROR, message: 'defect' });
+      this.span?.end();
+    }
+    this.subscriber.error(defect);
+  }
+
+  complete(): void {
+    this.subscriber.complete();
+  }
+
+  private cancel(): void {
+    this.sub?.unsubscribe();
+    if (!this.done) {
+      this.done = true;
+      this.span?.setAttribute('canton_rx.cancelled', true);
+      this.span?.end();
+    }
+  }
+}
+
 /**
  * The instruments of a `TelemetryConfig`, or `undefined` when there is nothing to report to (no
  * config, or neither a tracer nor a meter): callers then skip every hook.
  * @example
  * ```ts
  * const telemetry = createTelemetry({ meter: metrics.getMeter('canton-rx') });
- * const answer = telemetry ? telemetry.request({ method: op.httpMethod, path: op.path, group: op.group, operationId: op.operationId }, (onBodySize) => send(onBodySize)) : send(undefined);
+ * const answer = telemetry ? telemetry.request({ method: op.httpMethod, path: op.path, group: op.group, operationId: op.operationId }, (observer) => send(observer)) : send(undefined);
  * ```
  * @internal
  */
 export const createTelemetry = (config: TelemetryConfig | undefined): Telemetry | undefined => {
-  if (config === undefined || (config.tracer === undefined && config.meter === undefined)) return undefined;
+  if (config === undefined || (config.tracer === undefined && config.meter === undefined && config.api === undefined)) return undefined;
   const tracer = config.tracer;
   const m = config.meter !== undefined ? instruments(config.meter) : undefined;
-  // One attribute object per operation and per stream, not one per call.
+  const api = config.api;
+  // One attribute object per stream, not one per call.
   const labels = new Map<string, TelemetryAttributes>();
   const labelsOf = (key: string, make: () => TelemetryAttributes): TelemetryAttributes => {
     let l = labels.get(key);
     if (l === undefined) labels.set(key, (l = make()));
     return l;
   };
-  const opLabels = (info: RequestInfo): TelemetryAttributes =>
-    labelsOf(`op ${info.group} ${info.operationId ?? `${info.method} ${info.path}`}`, () => ({ 'canton_rx.group': info.group, 'canton_rx.operation': info.operationId ?? `${info.method} ${info.path}` }));
-  // `http.request.resend_count`: the retry number (OpenTelemetry's name), 0 for a first try.
-  const spanAttributes = (info: RequestInfo): TelemetryAttributes => ({ ...opLabels(info), 'http.request.method': info.method, 'url.template': info.path, 'http.request.resend_count': retryAttempt(), ...serverOf(info.server) });
-
-  const serverOf = (server: string | undefined): TelemetryAttributes => {
-    if (server === undefined) return {};
-    const url = new URL(server);
-    return { 'server.address': url.hostname, 'server.port': url.port === '' ? (url.protocol === 'https:' ? 443 : 80) : Number(url.port) };
+  // One Operation per server and operation: what its spans and metrics say, made on its first request.
+  const operations = new Map<string, Map<string, Operation>>();
+  const operationOf = (info: RequestInfo): Operation => {
+    let byServer = operations.get(info.server ?? '');
+    if (byServer === undefined) operations.set(info.server ?? '', (byServer = new Map()));
+    const key = info.operationId ?? `${info.method} ${info.path}`;
+    let op = byServer.get(key);
+    if (op === undefined) byServer.set(key, (op = new Operation(info, key)));
+    return op;
   };
-  const request: Telemetry['request'] = <R extends Pick<HttpResponse, 'status'>>(
-    info: RequestInfo,
-    send: (onBodySize: ((which: 'request' | 'response', bytes: number) => void) | undefined) => Observable<E.Either<CantonError, R>>,
-  ) =>
-    new Observable<E.Either<CantonError, R>>((subscriber) => {
-      const span = tracer?.startSpan(`${info.method} ${info.path}`, { kind: SPAN_KIND_CLIENT, attributes: spanAttributes(info) });
-      const started = now();
-      let done = false;
-      const sub = send(span === undefined ? undefined : (which, bytes) => span.setAttribute(which === 'request' ? 'http.request.body.size' : 'http.response.body.size', bytes)).subscribe({
-        next: (r) => {
-          done = true;
-          const ops = m !== undefined ? opLabels(info) : undefined;
-          if (r._tag === 'Right') {
-            span?.setAttribute('http.response.status_code', r.right.status);
-            m?.requests.add(1, labelsOf(`out ${String(r.right.status)} ${ops!['canton_rx.operation']}`, () => ({ ...ops!, 'canton_rx.outcome': String(r.right.status) })));
-          } else {
-            const e = r.left;
-            const reason = reasonOf(e);
-            if (e._tag === 'HttpError') span?.setAttribute('http.response.status_code', e.status);
-            span?.setAttribute('error.type', reason);
-            span?.setStatus({ code: STATUS_ERROR, message: reason });
-            if (m !== undefined) {
-              const withReason = labelsOf(`out ${reason} ${ops!['canton_rx.operation']}`, () => ({ ...ops!, 'canton_rx.outcome': reason }));
-              m.requests.add(1, withReason);
-              m.failures.add(1, withReason);
-              if (e._tag === 'HttpError' && e.status === 429) m.throttled.add(1, ops);
-              if (e._tag === 'HttpError' && e.retryAfterMs !== undefined) m.serverDelay.record(e.retryAfterMs, ops);
-            }
-          }
-          m?.duration.record(now() - started, ops);
-          // Ended at the answer: a retry unsubscribes right after it, before any complete.
-          span?.end();
-          subscriber.next(r);
-        },
-        error: (defect: unknown) => {
-          if (!done) {
-            done = true;
-            span?.setStatus({ code: STATUS_ERROR, message: 'defect' });
-            span?.end();
-          }
-          subscriber.error(defect);
-        },
-        complete: () => subscriber.complete(),
-      });
-      return () => {
-        sub.unsubscribe();
-        if (!done) {
-          span?.setAttribute('canton_rx.cancelled', true);
-          span?.end();
-        }
-      };
-    });
+  const env: Env = { m, api, tracer };
+
+  const request: Telemetry['request'] = <R extends Pick<HttpResponse, 'status'>>(info: RequestInfo, send: (observer: RequestObserver | undefined) => Observable<E.Either<CantonError, R>>) =>
+    new Observable<E.Either<CantonError, R>>((subscriber) => new RequestSpan<R>(env, operationOf(info), info.attempt ?? retryAttempt(), subscriber).start(send));
 
   const streamLabels = (stream: string): TelemetryAttributes => labelsOf(`stream ${stream}`, () => ({ 'canton_rx.stream': stream }));
   const lagBehindNow = (at: number | undefined, l: TelemetryAttributes): void => {
@@ -249,14 +372,24 @@ export const createTelemetry = (config: TelemetryConfig | undefined): Telemetry 
       m.commitDuration.record(ms, l);
       m.commitItems.record(items, l);
     },
-    connection: <A>(info: RequestInfo, open: (onBytes: ((which: 'sent' | 'received', bytes: number) => void) | undefined) => Observable<E.Either<CantonError, A>>) =>
+    connection: <A>(info: RequestInfo, open: (observer: ConnectionObserver | undefined) => Observable<E.Either<CantonError, A>>) =>
       new Observable<E.Either<CantonError, A>>((subscriber) => {
-        const span = tracer?.startSpan(`WS ${info.path}`, { kind: SPAN_KIND_CLIENT, attributes: { ...spanAttributes(info), 'network.protocol.name': 'websocket' } });
-        if (span === undefined) return open(undefined).subscribe(subscriber);
+        const attempt = info.attempt ?? retryAttempt();
+        const op = operationOf(info);
+        const span = tracer?.startSpan(`WS ${info.path}`, { kind: SPAN_KIND_CLIENT, attributes: op.connectionAttributes() });
+        if (span !== undefined && attempt > 0) span.setAttribute('http.request.resend_count', attempt);
+        if (span === undefined) return open(api === undefined ? undefined : { sending: (_url, headers) => inject(env, undefined, headers), bytes: () => undefined }).subscribe(subscriber);
         let messages = 0;
         let failed = false;
         const bytes = { sent: 0, received: 0 };
-        const sub = open((which, n) => (bytes[which] += n)).subscribe({
+        const observer: ConnectionObserver = {
+          sending: (url, headers) => {
+            span.setAttribute('url.full', urlFull(url));
+            inject(env, span, headers);
+          },
+          bytes: (which, n) => (bytes[which] += n),
+        };
+        const sub = open(observer).subscribe({
           next: (r) => {
             if (r._tag === 'Right') messages++;
             else {

@@ -20,6 +20,8 @@ import { untilRenewal } from './untilRenewal.js';
 import type { WebSocketEndpoint } from './webSocketEndpoint.js';
 import { watchSilence, type SilenceWatch } from './watchSilence.js';
 import { utf8Length } from '../http/utf8Length.js';
+import { retryAttempt } from '../retry/retryAttempt.js';
+import type { ConnectionObserver } from '../telemetry/createTelemetry.js';
 
 /** The sub-protocol the JSON API authenticates WebSockets with; the token rides in a second one. */
 export const DAML_WS_AUTH = 'daml.ws.auth';
@@ -77,6 +79,9 @@ export const openChannel = <A>(endpoint: E.Either<CantonError, WebSocketEndpoint
     if (E.isLeft(built)) return of(built);
     // The channel lives at the HTTP route's path, over ws: where the base is http:, wss: where https:.
     const url = built.right.replace(/^http/, 'ws');
+    // Read now, at subscribe: the span starts after the token and the `ws` package are in, when
+    // the retry around this subscribe has already told its number.
+    const info = telemetry === undefined ? undefined : { method: 'GET', path, group: 'ledger', server: baseUrl, attempt: retryAttempt() };
     return resolveToken(token).pipe(
       switchMap((resolved) => {
         if (E.isLeft(resolved)) return of(resolved);
@@ -85,7 +90,7 @@ export const openChannel = <A>(endpoint: E.Either<CantonError, WebSocketEndpoint
             E.isLeft(ctor)
               ? of(ctor)
               : (telemetry !== undefined
-                  ? telemetry.connection({ method: 'GET', path, group: 'ledger' }, (onBytes) => connect(ctor.right, url, resolved.right, secretsOf(token), message, decoder, timeoutMs, onBytes))
+                  ? telemetry.connection(info!, (observer) => connect(ctor.right, url, resolved.right, secretsOf(token), message, decoder, timeoutMs, observer))
                   : connect(ctor.right, url, resolved.right, secretsOf(token), message, decoder, timeoutMs)
                 ).pipe(untilRenewal<A>(token, resolved.right, url)),
           ),
@@ -102,15 +107,19 @@ const connect = <A>(
   message: unknown,
   codec: t.Decoder<unknown, A>,
   timeoutMs: number,
-  onBytes?: (which: 'sent' | 'received', bytes: number) => void,
+  observer?: ConnectionObserver,
 ) =>
   new Observable<E.Either<CantonError, A>>((subscriber) => {
     const where = { method: 'GET', url };
     const clean = (text: string) => redactSecrets(text, secrets);
     const protocols = token === undefined ? [DAML_WS_AUTH] : [`jwt.token.${token}`, DAML_WS_AUTH];
+    // The upgrade's headers: the trace context, where telemetry sends it. Only a constructor that
+    // takes options (`ws`: `{ headers }`) sends them; a browser's ignores the third argument.
+    const headers: Record<string, string> = {};
+    observer?.sending(url, headers, 0);
     let socket: WebSocketLike;
     try {
-      socket = new Ctor(url, protocols);
+      socket = Object.keys(headers).length === 0 ? new Ctor(url, protocols) : new (Ctor as new (url: string, protocols: string[], options: { headers: Record<string, string> }) => WebSocketLike)(url, protocols, { headers });
     } catch (e) {
       // A constructor that refuses the URL or the protocols (a token with characters a header cannot hold).
       subscriber.next(E.left(networkError('GET', url, 'the WebSocket could not be created', plainError(e, clean))));
@@ -163,7 +172,7 @@ const connect = <A>(
       try {
         const text = JSON.stringify(message);
         socket.send(text);
-        onBytes?.('sent', utf8Length(text));
+        observer?.bytes('sent', utf8Length(text));
       } catch (e) {
         finish(E.left(networkError('GET', url, 'the request message could not be sent', plainError(e, clean))));
       }
@@ -172,7 +181,7 @@ const connect = <A>(
       if (done) return;
       silence?.heard();
       const text = textOf(event.data);
-      if (onBytes !== undefined) onBytes('received', typeof event.data === 'string' ? utf8Length(event.data) : text === undefined ? 0 : (event.data as ArrayBuffer | ArrayBufferView).byteLength);
+      if (observer !== undefined) observer.bytes('received', typeof event.data === 'string' ? utf8Length(event.data) : text === undefined ? 0 : (event.data as ArrayBuffer | ArrayBufferView).byteLength);
       let json: unknown;
       try {
         json = text === undefined ? undefined : JSON.parse(text);

@@ -5,7 +5,7 @@ import type { RetryBackoffConfig } from '../retry/retryBackoff.js';
 import type { Page } from '../paging/Page.js';
 import type { Paging } from '../paging/readPages.js';
 import { withRetry } from '../paging/withRetry.js';
-import { isRenewal } from './untilRenewal.js';
+import { isRenewal, refusedBy } from './untilRenewal.js';
 
 /**
  * How a WebSocket channel is paced: `retry` opens a new socket after a retryable failure (the
@@ -27,7 +27,8 @@ export interface ChannelOptions {
  * through the engine's `withRetry`, always from the state of the last message stepped, so a
  * retried failure loses and repeats nothing; with `reopenMs`, a normal close is a tail poll
  * (`withRetry`'s wait) from there. A connection ended for its token's renewal is reopened at
- * once from there, in any mode. A page without records is handed on only when it shows the
+ * once from there, in any mode; so is one whose token was refused (401) under the read, once: a
+ * second 401 before any message is handed on. A page without records is handed on only when it shows the
  * channel caught up (an offset checkpoint), as the engine does. The first Left that is not
  * retried (a failed socket, a broken rule) is handed on and ends the read, closing the socket;
  * so does a state of `undefined` (nothing left to read). An invalid retry policy is an
@@ -43,6 +44,8 @@ export const readChannel = <S, M, A, C>(paging: Paging<S, M, A, C>, initial: S |
     let state: S | undefined = initial;
     // The connection ended for its token's renewal (untilRenewal): reopen at once, from `state`.
     let renewing = false;
+    // The last connection was refused (401) and nothing came since: a second refusal is final.
+    let refused = false;
     const connection = new Observable<E.Either<CantonError, Page<A, C>>>((subscriber) => {
       if (state === undefined) {
         subscriber.complete();
@@ -51,10 +54,17 @@ export const readChannel = <S, M, A, C>(paging: Paging<S, M, A, C>, initial: S |
       return paging.request(state).subscribe({
         next: (message) => {
           if (E.isLeft(message) && isRenewal(message.left)) {
+            const refusal = refusedBy(message.left);
+            if (refusal !== undefined && refused) {
+              subscriber.next(E.left(refusal));
+              return;
+            }
+            refused = refusal !== undefined;
             renewing = true;
             subscriber.complete();
             return;
           }
+          if (E.isRight(message)) refused = false;
           const stepped = E.isLeft(message) ? message : paging.step(message.right, state!);
           if (E.isLeft(stepped)) {
             subscriber.next(stepped);

@@ -6,7 +6,7 @@ import { collect } from '../helpers/collect';
 import { startServer, type TestServer } from '../helpers/server';
 import { otelHarness } from './otel';
 
-/** The HTTP core's `onBodySize` (what a request's span records as `http.*.body.size`), against a real server. */
+/** The HTTP core's observer (what a request's span records as `http.*.body.size`), against a real server. */
 describe('telemetry: the body sizes of a request', () => {
   let server: TestServer;
   const answer = { note: 'ünïcödé 漢字 😀', n: [1, 2, 3] };
@@ -17,7 +17,7 @@ describe('telemetry: the body sizes of a request', () => {
 
   const sizes = async (path: string, body?: unknown) => {
     const told: Array<[string, number]> = [];
-    const r = await collect(request({ method: body === undefined ? 'GET' : 'POST', baseUrl: server.url, path, body, timeoutMs: 5000, fetch: globalThis.fetch as never, onBodySize: (which, n) => told.push([which, n]) }));
+    const r = await collect(request({ method: body === undefined ? 'GET' : 'POST', baseUrl: server.url, path, body, timeoutMs: 5000, fetch: globalThis.fetch as never, observer: { sending: (_url, _headers, n) => told.push(['request', n]), status: () => undefined, received: (n) => told.push(['response', n]) } }));
     return { told, ok: E.isRight(r[0]!) };
   };
 

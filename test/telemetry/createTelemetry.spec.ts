@@ -4,7 +4,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import { networkError } from '../../src/errors/constructors';
 import type { CantonError } from '../../src/errors/CantonError';
 import type { HttpResponse } from '../../src/http/types';
-import { createTelemetry } from '../../src/telemetry/createTelemetry';
+import { createTelemetry, type ConnectionObserver } from '../../src/telemetry/createTelemetry';
 import { otelHarness, type OtelHarness } from './otel';
 
 const info = { method: 'POST', path: '/v2/updates', group: 'scan', operationId: 'getUpdateHistoryV2' };
@@ -73,17 +73,18 @@ describe('createTelemetry', () => {
   it('a WebSocket connection: one span from subscribe to its end, with the messages and bytes it carried', () => {
     const t = createTelemetry(otel.telemetry)!;
     const socket = new Subject<E.Either<CantonError, number>>();
-    let report: ((which: 'sent' | 'received', bytes: number) => void) | undefined;
+    let observer: ConnectionObserver | undefined;
     const sub = t
-      .connection({ method: 'GET', path: '/v2/updates', group: 'ledger' }, (onBytes) => {
-        report = onBytes;
+      .connection({ method: 'GET', path: '/v2/updates', group: 'ledger' }, (o) => {
+        observer = o;
         return socket;
       })
       .subscribe();
-    report!('sent', 40);
-    report!('received', 100);
+    const report = (which: 'sent' | 'received', n: number) => observer!.bytes(which, n);
+    report('sent', 40);
+    report('received', 100);
     socket.next(E.right(1));
-    report!('received', 23);
+    report('received', 23);
     socket.next(E.right(2));
     assert.equal(otel.spans().length, 0, 'open');
     socket.complete();
