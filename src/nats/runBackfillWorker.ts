@@ -50,7 +50,8 @@ const decodeSlice = (data: Uint8Array): BackfillSlice => JSON.parse(new TextDeco
  * and that worker resumes exactly after the slice's last commit. While it works on a slice the
  * worker tells JetStream so (every third of `ackWaitMs`); the slice is acknowledged (removed from
  * the queue) once it is all committed. Several processes, on several machines, run a worker each.
- * Completes when the queue holds no slice and none is being worked on; a Left (the read's, the
+ * Completes when the queue holds no slice and none is being worked on (asked after each slice, and
+ * after each wait for one that came back empty); a Left (the read's, the
  * sink's, or a `StoreFailure` of NATS) ends it, the slice handed back to the queue at once.
  * Cold; unsubscribing stops after nothing more (the slice is taken over after `ackWaitMs`).
  * @example
@@ -83,6 +84,11 @@ export const runBackfillWorker = (o: BackfillWorkerOptions): Observable<E.Either
 
     const run = async (): Promise<void> => {
       const consumer = await openBackfillQueue(o);
+      // Nothing queued and nothing being worked on: the backfill is done.
+      const done = async (): Promise<boolean> => {
+        const info = await consumer.info();
+        return info.num_pending === 0 && info.num_ack_pending === 0;
+      };
       while (!stopped) {
         const m = await consumer.next({ expires: Math.max(1000, o.idleMs ?? 1000) });
         if (stopped) {
@@ -90,8 +96,7 @@ export const runBackfillWorker = (o: BackfillWorkerOptions): Observable<E.Either
           return;
         }
         if (m === null) {
-          const info = await consumer.info();
-          if (info.num_pending === 0 && info.num_ack_pending === 0) return subscriber.complete();
+          if (await done()) return subscriber.complete();
           continue;
         }
         held = m;
@@ -107,6 +112,9 @@ export const runBackfillWorker = (o: BackfillWorkerOptions): Observable<E.Either
           return subscriber.complete();
         }
         await m.ackAck();
+        // Asked at once rather than after a wait for a slice: the last slice's worker ends
+        // without JetStream's least wait (1 s), which a distributed backfill pays at its end.
+        if (!stopped && (await done())) return subscriber.complete();
       }
     };
     run().catch((e: unknown) => {
