@@ -30,6 +30,8 @@ const FILES = {
   canton35Async: 'canton/release-line-3.5/asyncapi.yaml',
   cantonMain: 'canton/main/openapi.yaml',
   scan: 'splice/apps/scan/src/main/openapi/scan.yaml',
+  // Scan's streaming API (bulk object download), served under the same /api/scan.
+  scanStream: 'splice/apps/scan/src/main/openapi/scan-stream-server.yaml',
   scanProxy: 'splice/apps/validator/src/main/openapi/scan-proxy.yaml',
   ans: 'splice/apps/validator/src/main/openapi/ans-external.yaml',
   commonExternal: 'splice/apps/common/src/main/openapi/common-external.yaml',
@@ -186,11 +188,12 @@ const collectOperations = () => {
   fromFile('ledger', FILES.canton35);
   fromFile('ledger', FILES.cantonMain, { onlyNewOf: FILES.canton35 });
   fromFile('scan', FILES.scan);
+  fromFile('scan', FILES.scanStream);
   fromFile('validator', FILES.scanProxy);
   fromFile('validator', FILES.ans);
   for (const file of REGISTRY_FILES) fromFile('registry', file);
   const specIds = {};
-  for (const key of ['canton35', 'cantonMain', 'scan', 'scanProxy', 'ans', 'commonExternal']) specIds[FILES[key]] = listIds(FILES[key]).sort();
+  for (const key of ['canton35', 'cantonMain', 'scan', 'scanStream', 'scanProxy', 'ans', 'commonExternal']) specIds[FILES[key]] = listIds(FILES[key]).sort();
   for (const file of REGISTRY_FILES) specIds[file] = listIds(file).sort();
   return { ops, specIds };
 };
@@ -507,7 +510,8 @@ const describe = (o, emitter) => {
     const code = emitter.inline(`${capital(method)}Response`, okFile, json.schema);
     response = { code, type: code };
   } else if (ok.content?.['text/plain']) response = { code: "'text'", type: 'string' };
-  else if (ok.content) response = { code: "'text'", type: 'string', binary: true };
+  // Any other content (application/octet-stream: a DAR, a bulk object): the body's bytes, unread.
+  else if (ok.content) response = { code: "'bytes'", type: 'Uint8Array' };
   else response = { code: "'empty'", type: 'undefined' };
   // Error bodies the spec names: their codecs are generated with the rest (decoded by the HTTP core).
   for (const [status, r] of Object.entries(op.responses ?? {})) {
@@ -1095,7 +1099,7 @@ const main = () => {
   for (const g of GROUPS) ids.byGroup[g] = byGroup[g].map((d) => d.operationId).sort();
   write('test/fixtures/operation-ids.json', `${JSON.stringify(ids, null, 2)}\n`);
   write('test/fixtures/specs/ledger.json', `${JSON.stringify(addPrismExamples(bundleLedger()))}\n`);
-  write('test/fixtures/specs/scan.json', `${JSON.stringify(addPrismExamples(bundleSplice([FILES.scan])))}\n`);
+  write('test/fixtures/specs/scan.json', `${JSON.stringify(addPrismExamples(bundleSplice([FILES.scan, FILES.scanStream])))}\n`);
   write('test/fixtures/specs/validator.json', `${JSON.stringify(addPrismExamples(bundleSplice([FILES.scanProxy, FILES.ans])))}\n`);
   write('test/fixtures/specs/registry.json', `${JSON.stringify(addPrismExamples(bundleSplice(REGISTRY_FILES)))}\n`);
   process.stdout.write(`codegen: ${GROUPS.map((g) => `${g} ${byGroup[g].length}`).join(', ')} operations; wrote ${written.length} files under ${outDir}\n`);

@@ -24,8 +24,11 @@ const COMMON_EXTERNAL = splice('common', 'common-external.yaml');
 const GROUPS = {
   ledger: ['canton/release-line-3.5/openapi.yaml', 'canton/main/openapi.yaml'],
   validator: [splice('validator', 'scan-proxy.yaml'), splice('validator', 'ans-external.yaml')],
-  scan: [splice('scan', 'scan.yaml')],
+  // Scan's streaming API (the bulk object download) is only in the newest specs (splice-next/).
+  scan: [splice('scan', 'scan.yaml'), `splice-next/apps/scan/src/main/openapi/scan-stream-server.yaml`],
 };
+/** Files read when the spec folder has them (the newest specs; a folder without them has fewer routes). */
+const OPTIONAL = new Set([`splice-next/apps/scan/src/main/openapi/scan-stream-server.yaml`]);
 const FILES = [...GROUPS.ledger, ...GROUPS.validator, ...GROUPS.scan, COMMON_EXTERNAL, splice('common', 'common-internal.yaml')];
 const METHODS = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
 
@@ -153,20 +156,21 @@ const schemasOf = (keys) => {
 const sortObject = (o) => Object.fromEntries(Object.entries(o).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 
 export const upstreamFacts = (specDir) => {
-  const text = Object.fromEntries(FILES.map((f) => [f, readFileSync(join(specDir, f), 'utf8')]));
-  const keys = Object.fromEntries(FILES.map((f) => [f, keysOf(text[f])]));
+  const present = (f) => !OPTIONAL.has(f) || existsSync(join(specDir, f));
+  const text = Object.fromEntries(FILES.filter(present).map((f) => [f, readFileSync(join(specDir, f), 'utf8')]));
+  const keys = Object.fromEntries(FILES.filter(present).map((f) => [f, keysOf(text[f])]));
   const common = routesOf(keys[COMMON_EXTERNAL], {});
   const routes = {};
   for (const [group, files] of Object.entries(GROUPS)) {
     const merged = {};
-    for (const f of files)
+    for (const f of files.filter(present))
       for (const [template, methods] of Object.entries(routesOf(keys[f], common)))
         merged[template] = [...new Set([...(merged[template] ?? []), ...methods])].sort();
     routes[group] = sortObject(merged);
   }
   const specs = {};
   const fieldNames = new Set();
-  for (const f of FILES) {
+  for (const f of FILES.filter(present)) {
     const schemas = schemasOf(keys[f]);
     for (const { path } of keys[f]) if (path.length >= 2 && path[path.length - 2] === 'properties') fieldNames.add(path[path.length - 1]);
     specs[f] = {

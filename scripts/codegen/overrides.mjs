@@ -492,9 +492,6 @@ export const unsendable = {
     // body. Both are deprecated for their POST twins.
     listVettedPackagesByGet: 'a GET with a body cannot be sent with fetch: use listVettedPackages (POST /v2/package-vetting/list)',
     getActiveContractsPageByGet: 'a GET with a body cannot be sent with fetch: use getActiveContractsPage (POST /v2/state/active-contracts-page)',
-    // application/octet-stream answer: the HTTP core reads bodies as text, which would corrupt
-    // the archive; refused rather than answered with wrong bytes.
-    getPackage: 'binary downloads are not supported yet: the HTTP core reads bodies as text, which would corrupt the archive',
   },
   scan: {},
   validator: {},

@@ -85,7 +85,9 @@ export const getCommand = (program: Command, context: CommandContext, operations
       progress.error(errorFields(result.left));
       return context.exit(1);
     }
-    await writeLine(context.io.stdout, flags.format === 'json' ? JSON.stringify(result.right, null, 2) : JSON.stringify(result.right));
+    // A binary answer (a DAR, a bulk object) as JSON: its size and its bytes in base64.
+    const value = result.right instanceof Uint8Array ? { byteLength: result.right.byteLength, base64: Buffer.from(result.right).toString('base64') } : result.right;
+    await writeLine(context.io.stdout, flags.format === 'json' ? JSON.stringify(value, null, 2) : JSON.stringify(value));
     context.exit(0);
   });
 };

@@ -2,7 +2,7 @@ import { map, of, switchMap, type Observable } from 'rxjs';
 import type * as t from 'io-ts';
 import * as E from 'fp-ts/lib/Either.js';
 import type { CantonError, InvalidRequest, KnownCondition, RequestIssue } from '../errors/CantonError.js';
-import { invalidRequest } from '../errors/constructors.js';
+import { decodeError, invalidRequest } from '../errors/constructors.js';
 import { toIssues } from '../codecs/decodeWith.js';
 import type { Agreement, Call, Transport, TransportAnswer } from './createTransport.js';
 import type { HttpResponse } from '../http/types.js';
@@ -37,8 +37,8 @@ export interface OperationDescriptor<A = unknown> {
   readonly queryParams: ReadonlyArray<ParamSpec>;
   /** A JSON body checked against its codec, or the raw bytes of an upload (`application/octet-stream`). */
   readonly body?: { readonly kind: 'json'; readonly codec: t.Decoder<unknown, unknown>; readonly required: boolean } | { readonly kind: 'binary'; readonly required: boolean };
-  /** A JSON codec, `'empty'` (any 2xx answer, no body to read) or `'text'` (a plain-text answer). */
-  readonly response: t.Decoder<unknown, A> | 'empty' | 'text';
+  /** A JSON codec, `'empty'` (any 2xx answer, no body to read), `'text'` (a plain-text answer) or `'bytes'` (a binary answer: its bytes as they came). */
+  readonly response: t.Decoder<unknown, A> | 'empty' | 'text' | 'bytes';
   readonly deprecated: boolean;
   readonly replacement?: string;
   readonly paged: boolean;
@@ -158,6 +158,14 @@ export const buildCall = (d: OperationDescriptor, args: ReadonlyArray<unknown>, 
 
 const decodeAnswer = <A>(response: OperationDescriptor<A>['response']) => (r: E.Either<CantonError, TransportAnswer>): E.Either<CantonError, A> => {
   if (response === 'empty') return E.isLeft(r) ? r : E.right(undefined as A);
+  if (response === 'bytes') {
+    if (E.isLeft(r)) return r;
+    const { body, method, url } = r.right;
+    if (body._tag === 'Bytes') return E.right(body.bytes as A);
+    if (body._tag === 'Empty') return E.right(new Uint8Array(0) as A);
+    // A transport that read the body as text cannot give the bytes back: refused, never re-encoded.
+    return E.left(decodeError('schema', [{ path: '', expected: 'bytes', actual: body._tag, message: 'a binary answer read as text: its bytes are lost' }], { method, url }));
+  }
   if (response === 'text') {
     if (E.isLeft(r)) return r;
     const body = r.right.body;
@@ -201,7 +209,7 @@ export const invokeOperation = <A>(
       const decoded =
         decodeBytes !== undefined && transport.okBytes === true && typeof d.response !== 'string'
           ? transport({ ...call, okBytes: true }).pipe(switchMap((r) => (E.isRight(r) && r.right.body._tag === 'Bytes' ? decodeBytes({ ...r.right, body: r.right.body }) : of(decodeAnswer(d.response)(r)))))
-          : transport(call).pipe(map(decodeAnswer(d.response)));
+          : transport(d.response === 'bytes' ? { ...call, okBytes: true } : call).pipe(map(decodeAnswer(d.response)));
       const conditions = d.conditions ?? [];
       const marked = conditions.length === 0 ? decoded : decoded.pipe(map((r) => conditions.reduce((acc, c) => withCondition<A>(c)(acc), r)));
       const replacement = d.deprecated ? d.replacement : undefined;

@@ -107,6 +107,7 @@ export const operationIndex: ReadonlyArray<OperationIndexEntry> = [
   { group: "ledger", operationId: "postV2Dars", method: "uploadDar", httpMethod: "POST", path: "/v2/dars", deprecated: false, paged: false, example: [{"$binary":"UEsDBA=="},{}] },
   { group: "ledger", operationId: "postV2Packages", method: "uploadPackage", httpMethod: "POST", path: "/v2/packages", deprecated: false, paged: false, example: [{"$binary":"UEsDBA=="},{}] },
   { group: "ledger", operationId: "postV2DarsValidate", method: "validateDar", httpMethod: "POST", path: "/v2/dars/validate", deprecated: false, paged: false, example: [{"$binary":"UEsDBA=="},{}] },
+  { group: "scan", operationId: "bulkStorageDownload", method: "bulkStorageDownload", httpMethod: "GET", path: "/v0/history/bulk/download/{object_key}", deprecated: false, paged: false, example: ["example"] },
   { group: "scan", operationId: "countVoteRequestResults", method: "countVoteRequestResults", httpMethod: "POST", path: "/v0/admin/sv/voteresults/count", deprecated: false, paged: false, example: [{}] },
   { group: "scan", operationId: "featureSupport", method: "featureSupport", httpMethod: "GET", path: "/v0/feature-support", deprecated: false, paged: false, example: [] },
   { group: "scan", operationId: "forceAcsSnapshotNow", method: "forceAcsSnapshotNow", httpMethod: "POST", path: "/v0/state/acs/force", deprecated: false, paged: false, example: [] },

@@ -200,11 +200,14 @@ export const requestUnparsed = (desc: Omit<RequestDescription, 'onOkBytes'>): Ob
  * Parses a 2xx answer and hands it over as {@link request} does: `onOkBytes` told the raw bytes,
  * then the body decoded, parsed and handed on one macrotask later, so that a request the hook
  * sends leaves first (the parse, the decode and the consumer wait for the next macrotask);
- * without the hook, at once.
+ * without the hook, at once. With `okBytes`, the body is handed on as its bytes, unparsed
+ * (a Scan pool's agreed answer too).
  * @internal
  */
-export const handOver = (answer: UnparsedAnswer, hooks: Pick<RequestDescription, 'onOkBytes'>): Observable<E.Either<CantonError, HttpResponse>> => {
+export const handOver = (answer: UnparsedAnswer, hooks: Pick<RequestDescription, 'onOkBytes' | 'okBytes'>): Observable<E.Either<CantonError, HttpResponse>> => {
   const { onOkBytes } = hooks;
+  // Asked for unread (a worker's decode, a binary download): the bytes as they came, no text decoding.
+  if (hooks.okBytes === true) return of(E.right<CantonError, HttpResponse>({ status: answer.status, method: answer.method, url: answer.url, body: { _tag: 'Bytes' as const, bytes: answer.bytes, contentType: answer.contentType } }));
   if (onOkBytes === undefined) return defer(() => of(answer.parse()));
   return defer(() => {
     onOkBytes(answer.bytes);
@@ -228,9 +231,7 @@ export const request = (desc: RequestDescription): Observable<E.Either<CantonErr
   return requestUnparsed(rest).pipe(
     switchMap((r) => {
       if (E.isLeft(r)) return of(r);
-      const a = r.right;
-      if (desc.okBytes === true) return of(E.right<CantonError, HttpResponse>({ status: a.status, method: a.method, url: a.url, body: { _tag: 'Bytes' as const, bytes: a.bytes, contentType: a.contentType } }));
-      return handOver(a, { onOkBytes });
+      return handOver(r.right, { onOkBytes, ...(desc.okBytes === true ? { okBytes: true } : {}) });
     }),
   );
 };

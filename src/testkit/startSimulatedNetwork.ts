@@ -126,6 +126,7 @@ export async function startSimulatedNetwork(options: SimulatedNetworkOptions = {
     })),
     ansAcronym: options.ansAcronym ?? 'cns',
     bulkChecksums: options.bulkStorage === undefined ? undefined : new Map(Object.entries(options.bulkStorage.checksums)),
+    bulkObjects: options.bulkStorage === undefined ? undefined : new Map(Object.entries(options.bulkStorage.objects ?? {})),
     bulkNotConfiguredStatus: options.bulkNotConfiguredStatus ?? 400,
     shortPages: probability('shortPages', options.shortPages),
   };

@@ -110,6 +110,7 @@ export async function startSimulatedScans(options: SimulatedScansOptions = {}): 
         identityProviders: [],
         ansAcronym: 'cns',
         bulkChecksums: undefined,
+        bulkObjects: undefined,
         bulkNotConfiguredStatus: 400,
         shortPages: options.shortPages ?? 0,
       });

@@ -157,8 +157,12 @@ export interface SimulatedNetworkOptions {
   readonly pruningOffset?: number;
   /** ANS acronym names must end with (`.unverified.<ans>`; default `cns`). */
   readonly ansAcronym?: string;
-  /** Bulk storage objects (key → checksum) for `POST /v0/history/bulk/checksums`; absent means not configured. */
-  readonly bulkStorage?: { readonly checksums: Readonly<Record<string, string>> };
+  /**
+   * Bulk storage: objects' checksums (key → checksum) for `POST /v0/history/bulk/checksums`, and
+   * the objects themselves (key → bytes) for `GET /v0/history/bulk/download/{object_key}`
+   * (`client.scan.bulkStorageDownload`; an unknown key is a 404). Absent means not configured.
+   */
+  readonly bulkStorage?: { readonly checksums: Readonly<Record<string, string>>; readonly objects?: Readonly<Record<string, Uint8Array>> };
   /** The status of "bulk storage is not configured": 400 as the real server sends, or 501 as the spec says (default 400). */
   readonly bulkNotConfiguredStatus?: 400 | 501;
   /**

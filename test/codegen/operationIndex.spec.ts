@@ -49,6 +49,7 @@ const FILES = {
   canton35: specFile('release-line-3.5/openapi.yaml'),
   cantonMain: specFile('main/openapi.yaml'),
   scan: specFile('/scan.yaml'),
+  scanStream: specFile('/scan-stream-server.yaml'),
   scanProxy: specFile('/scan-proxy.yaml'),
   ans: specFile('/ans-external.yaml'),
   commonExternal: specFile('/common-external.yaml'),
@@ -101,6 +102,7 @@ describe('operationIndex', () => {
     const expected = [
       ...ledger.map((o) => key('ledger', o)),
       ...byFile[FILES.scan]!.map((o) => key('scan', o)),
+      ...byFile[FILES.scanStream]!.map((o) => key('scan', o)),
       ...byFile[FILES.scanProxy]!.map((o) => key('validator', o)),
       ...byFile[FILES.ans]!.map((o) => key('validator', o)),
       ...REGISTRY_FILES.flatMap((f) => byFile[f]!.map((o) => key('registry', o))),

@@ -9,7 +9,6 @@
 export const prismExpectations: Readonly<Record<string, { readonly kind: 'not sent' } | { readonly kind: 'sample does not decode'; readonly reason: string } | { readonly kind: 'error status'; readonly status: number }>> = {
   'ledger.listVettedPackagesByGet': { kind: 'not sent' },
   'ledger.getActiveContractsPageByGet': { kind: 'not sent' },
-  'ledger.getPackage': { kind: 'not sent' },
   // Prism's own sample of the map breaks the spec (its sl-violations header names the response):
   // a member without the required `contract` and `status`.
   'scan.lookupTransferCommandStatus': { kind: 'sample does not decode', reason: "Prism's sample breaks the spec's required fields" },

@@ -47,6 +47,7 @@ const entity = (e: Obj): string => String(e['template_id']).split(':').slice(1).
 /** The argument list of each read, from the history; reads not listed take their `example`. */
 const ARGS: Readonly<Record<string, (f: Facts) => unknown[] | Promise<unknown[]>>> = {
   'scan.getAcsSnapshot': (f) => [f.alice, {}],
+  'scan.bulkStorageDownload': () => ['updates/0/0.zst'],
   // One page of each paged read (the streams' tests walk them whole).
   'scan.getAcsSnapshotAtV2': (f) => [{ migration_id: f.snapshot.migrationId, record_time: f.snapshot.recordTime, page_size: 10 }],
   'scan.getHoldingsStateAtV2': (f) => [{ migration_id: f.snapshot.migrationId, record_time: f.snapshot.recordTime, page_size: 10, owner_party_ids: [f.alice] }],
@@ -117,7 +118,7 @@ describe('testkit: the simulated network serves every Scan and validator read', 
   };
 
   before(async () => {
-    const net = await startSimulatedNetwork({ seed: 17, updates: 400, snapshotEvery: 50, bulkStorage: { checksums: { 'updates/0/0.zst': 'abc' } } });
+    const net = await startSimulatedNetwork({ seed: 17, updates: 400, snapshotEvery: 50, bulkStorage: { checksums: { 'updates/0/0.zst': 'abc' }, objects: { 'updates/0/0.zst': Uint8Array.of(0x28, 0xb5, 0x2f, 0xfd) } } });
     const alice = net.party('alice');
     client = createClient({ scan: { url: net.scanUrl }, validator: { url: net.validatorUrl, token: mintToken({ userId: 'alice', actAs: [alice] }) }, fetch: recording });
     const ansName = 'reads.unverified.cns';
@@ -156,8 +157,8 @@ describe('testkit: the simulated network serves every Scan and validator read', 
 
   const reads = operationIndex.filter((e): e is OperationIndexEntry & { group: Group } => e.group === 'scan' || e.group === 'validator');
 
-  it('the index has the 75 Scan and 17 validator operations this test walks', () => {
-    assert.equal(reads.filter((e) => e.group === 'scan').length, 75);
+  it('the index has the 76 Scan and 17 validator operations this test walks', () => {
+    assert.equal(reads.filter((e) => e.group === 'scan').length, 76);
     assert.equal(reads.filter((e) => e.group === 'validator').length, 17);
     for (const key of [...Object.keys(ARGS), ...Object.keys(NOT_READS), ...Object.keys(NOT_FOUND)])
       assert.ok(

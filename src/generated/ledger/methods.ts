@@ -167,13 +167,12 @@ export interface GeneratedLedgerMethods {
   getLedgerEnd(): Result<S.GetLedgerEndResponse>;
   /**
    * `GET /v2/packages/{package-id}` (operationId `getV2PackagesPackage-id`): Returns the contents of a single package.
-   * Not sent: binary downloads are not supported yet: the HTTP core reads bodies as text, which would corrupt the archive.
    * @example
    * ```ts
    * client.ledger.getPackage("<package-id>").subscribe((r) => console.log(r));
    * ```
    */
-  getPackage(packageId: string): Result<string>;
+  getPackage(packageId: string): Result<Uint8Array>;
   /**
    * `GET /v2/packages/{package-id}/status` (operationId `getV2PackagesPackage-idStatus`): Returns the status of a single package.
    * @example

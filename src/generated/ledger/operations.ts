@@ -54,7 +54,7 @@ export const getLatestPrunedOffsets = /*#__PURE__*/ descriptor<H.GetLatestPruned
 /** `GET /v2/state/ledger-end`. @internal */
 export const getLedgerEnd = /*#__PURE__*/ descriptor<S.GetLedgerEndResponse>(() => ({ method: "getLedgerEnd", operationId: "getV2StateLedger-end", httpMethod: "GET", path: "/v2/state/ledger-end", response: S.GetLedgerEndResponse }));
 /** `GET /v2/packages/{package-id}`. @internal */
-export const getPackage = /*#__PURE__*/ descriptor<string>(() => ({ method: "getPackage", operationId: "getV2PackagesPackage-id", httpMethod: "GET", path: "/v2/packages/{package-id}", pathParams: [{"name":"package-id","type":"string","required":true}], response: 'text', unsendable: "binary downloads are not supported yet: the HTTP core reads bodies as text, which would corrupt the archive" }));
+export const getPackage = /*#__PURE__*/ descriptor<Uint8Array>(() => ({ method: "getPackage", operationId: "getV2PackagesPackage-id", httpMethod: "GET", path: "/v2/packages/{package-id}", pathParams: [{"name":"package-id","type":"string","required":true}], response: 'bytes' }));
 /** `GET /v2/packages/{package-id}/status`. @internal */
 export const getPackageStatus = /*#__PURE__*/ descriptor<S.GetPackageStatusResponse>(() => ({ method: "getPackageStatus", operationId: "getV2PackagesPackage-idStatus", httpMethod: "GET", path: "/v2/packages/{package-id}/status", pathParams: [{"name":"package-id","type":"string","required":true}], response: S.GetPackageStatusResponse }));
 /** `GET /v2/parties/participant-id`. @internal */

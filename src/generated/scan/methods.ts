@@ -18,6 +18,14 @@ type Result<A> = Observable<E.Either<CantonError, A>>;
  */
 export interface GeneratedScanMethods {
   /**
+   * `GET /v0/history/bulk/download/{object_key}` (operationId `bulkStorageDownload`): Download a bulk storage object
+   * @example
+   * ```ts
+   * client.scan.bulkStorageDownload("<object_key>").subscribe((r) => console.log(r));
+   * ```
+   */
+  bulkStorageDownload(objectKey: string): Result<Uint8Array>;
+  /**
    * `GET /v0/feature-support` (operationId `featureSupport`).
    * @example
    * ```ts
@@ -517,6 +525,7 @@ export interface GeneratedScanMethods {
 
 /** The generated methods of the scan group, bound to its transport. @internal */
 export const generatedScanMethods = (transport: Transport): GeneratedScanMethods => ({
+  bulkStorageDownload: (...args: unknown[]) => invokeOperation(transport, O.bulkStorageDownload, args),
   featureSupport: (...args: unknown[]) => invokeOperation(transport, O.featureSupport, args),
   forceAcsSnapshotNow: (...args: unknown[]) => invokeOperation(transport, O.forceAcsSnapshotNow, args),
   getAcsSnapshot: (...args: unknown[]) => invokeOperation(transport, O.getAcsSnapshot, args),

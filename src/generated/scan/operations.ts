@@ -12,6 +12,8 @@ const descriptor = <A>(fields: () => Omit<OperationDescriptor<A>, Shared> & Part
   return { group: "scan", operationId: d.method, pathParams: [], queryParams: [], deprecated: false, paged: false, ...d };
 };
 
+/** `GET /v0/history/bulk/download/{object_key}`. @internal */
+export const bulkStorageDownload = /*#__PURE__*/ descriptor<Uint8Array>(() => ({ method: "bulkStorageDownload", httpMethod: "GET", path: "/v0/history/bulk/download/{object_key}", pathParams: [{"name":"object_key","type":"string","required":true}], response: 'bytes' }));
 /** `POST /v0/admin/sv/voteresults/count`. @internal */
 export const countVoteRequestResults = /*#__PURE__*/ descriptor<H.CountVoteResultsResponse>(() => ({ method: "countVoteRequestResults", httpMethod: "POST", path: "/v0/admin/sv/voteresults/count", body: { kind: 'json', codec: H.CountVoteResultsRequest, required: true }, response: H.CountVoteResultsResponse }));
 /** `GET /v0/feature-support`. @internal */
@@ -165,6 +167,7 @@ export const lookupTransferPreapprovalByParty = /*#__PURE__*/ descriptor<S.Looku
 
 /** Every scan operation of the upstream specs as data, by method name. @internal */
 export const scanOperations = {
+  bulkStorageDownload,
   countVoteRequestResults,
   featureSupport,
   forceAcsSnapshotNow,

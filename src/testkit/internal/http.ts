@@ -10,12 +10,13 @@ import type { RouteGroup } from '../types.js';
 export interface Reply {
   readonly status: number;
   readonly headers: Readonly<Record<string, string>>;
-  readonly body: string;
+  /** Text (sent as UTF-8), or bytes sent as they are (a bulk object). */
+  readonly body: string | Uint8Array;
 }
 
 /** Whether a helper's answer is a finished reply (an error to send) rather than a parsed value. */
 export const isReply = (u: unknown): u is Reply =>
-  typeof u === 'object' && u !== null && typeof (u as Reply).status === 'number' && typeof (u as Reply).body === 'string' && typeof (u as Reply).headers === 'object';
+  typeof u === 'object' && u !== null && typeof (u as Reply).status === 'number' && (typeof (u as Reply).body === 'string' || (u as Reply).body instanceof Uint8Array) && typeof (u as Reply).headers === 'object';
 
 /** What a handler gets. */
 export interface RequestContext {

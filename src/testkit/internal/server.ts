@@ -46,7 +46,7 @@ const internalError = (state: NetworkState, group: RouteGroup, e: unknown): Repl
     : spliceError(500, 'An unexpected error occurred.');
 
 const write = (res: ServerResponse, reply: Reply, mode: 'full' | 'truncate' | 'invalid-json'): void => {
-  let body = Buffer.from(reply.body, 'utf8');
+  let body = typeof reply.body === 'string' ? Buffer.from(reply.body, 'utf8') : Buffer.from(reply.body.buffer, reply.body.byteOffset, reply.body.byteLength);
   const headers: Record<string, string> = { ...reply.headers };
   if (mode === 'invalid-json') {
     body = Buffer.concat([body.subarray(0, Math.floor(body.length / 2)), Buffer.from('\u0000<not json', 'utf8')]);

@@ -26,6 +26,8 @@ export interface ResolvedOptions {
   readonly identityProviders: IdentityProvider[];
   readonly ansAcronym: string;
   readonly bulkChecksums: ReadonlyMap<string, string> | undefined;
+  /** The objects `GET /v0/history/bulk/download/{object_key}` serves (with bulk storage configured). */
+  readonly bulkObjects: ReadonlyMap<string, Uint8Array> | undefined;
   readonly bulkNotConfiguredStatus: 400 | 501;
   /** The chance that a Scan history page comes back short while more results remain. */
   readonly shortPages: number;

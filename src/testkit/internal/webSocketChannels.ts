@@ -119,7 +119,7 @@ export const serveWebSocketChannels = async (server: Server, state: NetworkState
     socket.once('message', (data) => {
       const parsed = parseJson(String(data));
       if (parsed === undefined || !isObject(parsed.value)) {
-        send(JSON.parse(state.ledgerErrors.reply('INVALID_ARGUMENT', 'The submitted request has invalid arguments: the message is not a JSON object').body) as Json);
+        send(JSON.parse(String(state.ledgerErrors.reply('INVALID_ARGUMENT', 'The submitted request has invalid arguments: the message is not a JSON object').body)) as Json);
         end();
         return;
       }
@@ -131,7 +131,7 @@ export const serveWebSocketChannels = async (server: Server, state: NetworkState
       }
       const first = 'status' in session ? session : session.start();
       if (!Array.isArray(first)) {
-        send(JSON.parse((first as Reply).body) as Json);
+        send(JSON.parse(String((first as Reply).body)) as Json);
         end();
         return;
       }

@@ -274,6 +274,18 @@ const bulkChecksums =
     return json(200, { checksums: keys.map((k) => ({ value: store.get(k) ?? null })) });
   };
 
+/** A bulk storage object's bytes as they are (`application/octet-stream`); 404 for an unknown key. */
+const bulkDownload =
+  (state: NetworkState) =>
+  (ctx: RequestContext): Reply => {
+    const objects = state.options.bulkObjects;
+    if (objects === undefined) return spliceError(state.options.bulkNotConfiguredStatus, 'Bulk storage is not configured');
+    const key = ctx.params['object_key'] ?? '';
+    const bytes = objects.get(key);
+    if (bytes === undefined) return spliceError(404, `Object ${key} not found`);
+    return { status: 200, headers: { 'content-type': 'application/octet-stream' }, body: bytes };
+  };
+
 const featuredApp =
   (state: NetworkState) =>
   (ctx: RequestContext): Reply => {
@@ -307,6 +319,7 @@ export const scanRoutes = (state: NetworkState): Route[] => {
     r('GET', '/v0/state/acs/snapshot-timestamp', snapshotTimestampBefore(state)),
     r('GET', '/v0/state/acs/snapshot-timestamp-after', snapshotTimestampAfter(state)),
     r('POST', '/v0/history/bulk/checksums', bulkChecksums(state)),
+    r('GET', '/v0/history/bulk/download/{object_key}', bulkDownload(state)),
     r('POST', '/v0/voterequest', voteRequestsByIds(state)),
     r('GET', '/v0/admin/sv/voterequests', () => json(200, { dso_rules_vote_requests: state.history.activeVoteRequests().map((s) => spliceContract(state.seed, s.data)) })),
     r('POST', '/v0/admin/sv/voteresults/count', countVoteResults(state)),

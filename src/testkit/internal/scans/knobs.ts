@@ -57,7 +57,7 @@ const alterFirstLeaf = (v: Record<string, Json> | Json[], name: string): boolean
 };
 
 const lie = (reply: Reply, template: string, rate: number, name: string): Reply => {
-  if (reply.status !== 200 || !reply.headers['content-type']?.startsWith('application/json')) return reply;
+  if (reply.status !== 200 || !reply.headers['content-type']?.startsWith('application/json') || typeof reply.body !== 'string') return reply;
   const parsed = parseJson(reply.body);
   if (parsed === undefined || !isObject(parsed.value)) return reply;
   const body = parsed.value as Record<string, Json>;
@@ -76,7 +76,7 @@ const lie = (reply: Reply, template: string, rate: number, name: string): Reply 
 // Offsets are per Scan upstream (`offset` is documented as not comparable between SVs): each
 // simulated Scan shifts them by its index, so that a client comparing them would disagree.
 const shiftOffsets = (reply: Reply, shift: number): Reply => {
-  if (shift === 0 || reply.status !== 200) return reply;
+  if (shift === 0 || reply.status !== 200 || typeof reply.body !== 'string') return reply;
   const parsed = parseJson(reply.body);
   if (parsed === undefined || !isObject(parsed.value) || !Array.isArray(parsed.value['transactions'])) return reply;
   for (const item of parsed.value['transactions'] as Array<Record<string, Json>>) {
