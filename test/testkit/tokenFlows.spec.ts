@@ -10,6 +10,7 @@ import { parseTokenStandardTransaction } from '../../src/tokenStandard/parseToke
 import type { TokenStandardContract, TokenStandardTransaction, TokenStandardVersion } from '../../src/tokenStandard/TokenStandardTransaction.js';
 import { mintToken, startSimulatedNetwork, type SimulatedNetwork } from '../../src/testkit/index.js';
 import { assertDecodes } from './helpers.js';
+import { parserFixtures } from '../helpers/tokenStandardFixtures.js';
 
 /**
  * The oracle: the wallet kernel's own parser (`@canton-network/core-tx-parser`, the V1 token
@@ -309,6 +310,25 @@ describe('testkit: the token-standard flows, read by the official parser (@canto
       assert.equal(sumDecimals(changes), sumDecimals(onLedger), `the V2 changes of ${hint} do not add up to its holdings`);
     }
     assert.ok(flows > 100, `only ${flows} flow transactions`);
+  });
+
+  it('writes the events with the fields of a participant\'s (the upstream parser\'s test data, captured from Splice)', async () => {
+    const fieldsOf = (txs: ReadonlyArray<Record<string, unknown>>): Record<string, string[]> => {
+      const seen: Record<string, Set<string>> = {};
+      const add = (kind: string, o: object) => Object.keys(o).forEach((k) => (seen[kind] ??= new Set()).add(k));
+      for (const t of txs) {
+        add('JsTransaction', t);
+        for (const e of t['events'] as Array<Record<string, Record<string, unknown>>>) {
+          const [kind, v] = Object.entries(e)[0]!;
+          add(kind, v);
+          for (const view of (v['interfaceViews'] as object[] | undefined) ?? []) add('JsInterfaceView', view);
+        }
+      }
+      return Object.fromEntries(Object.entries(seen).map(([k, v]) => [k, [...v].sort()]));
+    };
+    const real = parserFixtures().find((f) => f.name === 'sv-voting-172775422 V1')!.updates.map((u) => u.update.Transaction.value as unknown as Record<string, unknown>);
+    const simulated = (await transactions(net.party('alice'))).txs as unknown as Array<Record<string, unknown>>;
+    assert.deepEqual(fieldsOf(simulated), fieldsOf(real));
   });
 
   it('is deterministic for a seed, decodes with the library\'s codecs on Scan, and refuses a share outside [0, 1]', async () => {
