@@ -159,6 +159,8 @@ export * as splice from './codecs/splice/daml/index.js';
 export { typedPayloads } from './operators/typedPayloads.js';
 export type { TypedEvent, TypedItem, PayloadRefusal, TypedPayloadsOptions } from './operators/typedPayloads.js';
 export type { UserTemplate, JtvDecoder } from './codecs/splice/daml/payloadDecoders.js';
+export { activityOf, type ActivityElement, type ActivityInputs } from './operators/activityOf.js';
+export { scanActivity, type ActivityItem } from './operators/scanActivity.js';
 
 // Validation (deprecated: the client methods run these checks, from their descriptors)
 export { validateCreateAnsEntryRequest } from './validation/validateCreateAnsEntryRequest.js';

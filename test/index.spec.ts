@@ -6,6 +6,7 @@ describe('canton-rx public exports', () => {
   it('exports exactly these values', () => {
     assert.deepEqual(Object.keys(api).sort(), [
       'CantonRxError',
+      'activityOf',
       'checkpointCodecs',
       'checkpointOf',
       'codecs',
@@ -30,6 +31,7 @@ describe('canton-rx public exports', () => {
       'parseTokenStandardTransaction',
       'retryBackoff',
       'rights',
+      'scanActivity',
       'splice',
       'sumDecimals',
       'toAsyncIterable',

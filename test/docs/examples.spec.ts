@@ -8,6 +8,8 @@ import ts from 'typescript';
 import * as E from 'fp-ts/lib/Either.js';
 import { from, lastValueFrom, toArray } from 'rxjs';
 import { typedPayloads } from '../../src/operators/typedPayloads';
+import { activityOf } from '../../src/operators/activityOf';
+import { sumDecimals } from '../../src/codecs/common/sumDecimals';
 import { createClient } from '../../src/clientFactory/createClient';
 import { mintToken, startSimulatedNetwork, startSimulatedScans, type SimulatedNetwork } from '../../src/testkit/index';
 import { projectRoot } from '../helpers/paths';
@@ -159,7 +161,29 @@ describe('the examples of README.md and docs/ run as written', function () {
       refused += t.right.refused.length;
     }
     assert.ok(counts.get('splice-amulet:Splice.Amulet:Amulet')! > 0 && counts.get('splice-amulet:Splice.Round:OpenMiningRound')! > 0);
+    assert.equal(refused, 0, 'the simulated history is shaped as the Daml sources define it');
     assert.deepEqual(r.stdout.filter((l) => l !== ''), [...[...counts].sort().map(([k, n]) => `${k} ${n}`), `refused ${refused}`]);
+  });
+
+  it("docs/activity.md prints the first day's transfers and fees burned per sender, as activityOf reads them here", async () => {
+    const s = examples('docs/activity.md').get('activity');
+    assert.ok(s, 'docs/activity.md has no block marked <!-- example: activity -->');
+    const r = await run(s, dir, env);
+    assert.equal(r.code, 0, r.stderr);
+    assert.equal(r.stderr, '');
+    const day = history[0]!.record_time.slice(0, 10);
+    const per = new Map<string, { n: number; fees: string[] }>();
+    for (const u of history.filter((h) => h.record_time.slice(0, 10) === day)) {
+      for (const e of activityOf(u)) {
+        if (e.kind !== 'transfer') continue;
+        const p = per.get(e.sender) ?? { n: 0, fees: [] };
+        p.n++;
+        p.fees.push(e.fees.burned);
+        per.set(e.sender, p);
+      }
+    }
+    assert.ok(per.size > 1);
+    assert.deepEqual(r.stdout.filter((l) => l !== ''), [...per].sort().map(([party, p]) => `${day} ${party} ${p.n} ${sumDecimals(p.fees)}`));
   });
 
   it('docs/scans.md "Testing against several Scans" reads 2000 of 2000 in order, and reports the liar at most once', async () => {

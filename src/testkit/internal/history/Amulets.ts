@@ -84,7 +84,8 @@ export class Amulets {
           target: log.rule('amuletRules'),
           choice: 'AmuletRules_DevNet_Tap',
           argument: rec({ receiver: party(owner), amount: amount(micro), openRound: cid(open.cid) }),
-          result: rec({ amuletSum: rec({ amulet: cid(amulet.contractId), round: round(open.round) }) }),
+          // AmuletRules_DevNet_TapResult: the AmuletCreateSummary carries the round's Amulet price.
+          result: rec({ amuletSum: rec({ amulet: cid(amulet.contractId), amuletPrice: numeric('0.0050000000'), round: round(open.round) }) }),
           consuming: false,
           acting: [owner],
         },

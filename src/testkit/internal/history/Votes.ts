@@ -2,7 +2,7 @@
  * DSO governance: SVs request votes on actions, the DSO closes the oldest request (accepted or
  * rejected), and Scan counts the results.
  */
-import { bool, cid, none, party, rec, text, textMap, time, variant } from '../daml.js';
+import { bool, cid, genMap, list, none, party, rec, text, time, variant, type DamlValue } from '../daml.js';
 import type { ContractState, VoteResult } from '../model.js';
 import { T } from '../templates.js';
 import { formatMicros6 } from '../time.js';
@@ -15,7 +15,7 @@ const VOTE_ACTIONS = ['CRARC_SetConfig', 'SRARC_SetConfig', 'SRARC_GrantFeatured
 export class Votes {
   /** Closed votes, in closing order. */
   readonly results: VoteResult[] = [];
-  private active: Array<{ cid: string; requester: string; actionName: string }> = [];
+  private active: Array<{ cid: string; requester: string; actionName: string; args: DamlValue }> = [];
 
   constructor(
     private readonly log: HistoryLog,
@@ -40,27 +40,24 @@ export class Votes {
     const ctx = log.begin();
     const outer = actionName.startsWith('CRARC') ? 'ARC_AmuletRules' : 'ARC_DsoRules';
     const inner = actionName.startsWith('CRARC') ? 'amuletRulesAction' : 'dsoAction';
-    const vote = log.newContract(
-      ctx,
-      T.VoteRequest,
-      rec({
+    const reason = rec({ url: text(`https://vote.example/${ctx.index}`), body: text(`Proposal ${ctx.index}`) });
+    const args = rec({
         dso: party(dso),
         requester: text(requester),
         action: variant(outer, rec({ [inner]: variant(actionName, rec({ reason: text('simulated') })) })),
-        reason: rec({ url: text(`https://vote.example/${ctx.index}`), body: text(`Proposal ${ctx.index}`) }),
+        reason,
         voteBefore: time(ctx.effectiveAt + 3_600_000_000),
-        votes: textMap([[requester, rec({ sv: party(sv), accept: bool(true), reason: rec({ url: text(''), body: text('') }) })]]),
+        // `votes : Map Text Vote` (DA.Map, keyed by the SV's name): pairs in Daml-LF JSON.
+        votes: genMap([[text(requester), rec({ sv: party(sv), accept: bool(true), reason: rec({ url: text(''), body: text('') }) })]]),
         trackingCid: none,
-      }),
-      [dso],
-      [],
-    );
+      });
+    const vote = log.newContract(ctx, T.VoteRequest, args, [dso], []);
     log.commitTx(ctx, 'vote-request', [sv], [
       {
         exercise: {
           target: log.rule('dsoRules'),
           choice: 'DsoRules_RequestVote',
-          argument: rec({ requester: party(sv), action: variant(outer, rec({ [inner]: variant(actionName, rec({ reason: text('simulated') })) })) }),
+          argument: rec({ requester: party(sv), action: variant(outer, rec({ [inner]: variant(actionName, rec({ reason: text('simulated') })) })), reason, voteRequestTimeout: none }),
           result: rec({ voteRequest: cid(vote.contractId) }),
           consuming: false,
           acting: [sv],
@@ -68,7 +65,7 @@ export class Votes {
         children: [{ created: vote }],
       },
     ]);
-    this.active.push({ cid: vote.contractId, requester, actionName });
+    this.active.push({ cid: vote.contractId, requester, actionName, args });
   }
 
   /** Closes the oldest active request; call only when there is one. */
@@ -85,7 +82,14 @@ export class Votes {
           target: log.rule('dsoRules'),
           choice: 'DsoRules_CloseVoteRequest',
           argument: rec({ requestCid: cid(vote.cid), amuletRulesCid: none }),
-          result: rec({ outcome: accepted ? variant('VRO_Accepted', rec({ effectiveAt: time(effectiveAt) })) : variant('VRO_Rejected', rec({})) }),
+          // DsoRules_CloseVoteRequestResult: the request as it closed, when, who was offboarded or abstained, the outcome.
+          result: rec({
+            request: vote.args,
+            completedAt: time(effectiveAt),
+            offboardedVoters: list([]),
+            abstainingSvs: list([]),
+            outcome: accepted ? variant('VRO_Accepted', rec({ effectiveAt: time(effectiveAt) })) : variant('VRO_Rejected', rec({})),
+          }),
           consuming: false,
           acting: [dso],
         },

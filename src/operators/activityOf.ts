@@ -1,0 +1,216 @@
+import { decimalUnits, unitsToDecimal } from '../codecs/common/decimalUnits.js';
+import { isJsonObject } from '../codecs/common/primitives.js';
+import { payloadDecoders } from '../codecs/splice/daml/payloadDecoders.js';
+import type { TransferSummary } from '../codecs/splice/daml/AmuletRules.js';
+import { typeItem, type TypedEvent } from './typedPayloads.js';
+
+// The Splice catalogue alone: the activity reads Splice templates only.
+const lookup = payloadDecoders();
+
+/**
+ * Amounts by kind of what a transfer spent: Amulet, and the rewards it minted on the way (a
+ * partition: `validatorRewards` excludes the faucet's part, which Splice's summary counts in both).
+ * @example
+ * ```ts
+ * import type { ActivityInputs } from 'canton-rx';
+ * const minted = (i: ActivityInputs) => [i.appRewards, i.validatorRewards, i.svRewards, i.validatorFaucet];
+ * ```
+ * @category Payloads
+ * @since 0.5.0
+ */
+export interface ActivityInputs {
+  readonly amulet: string;
+  readonly appRewards: string;
+  readonly validatorRewards: string;
+  readonly svRewards: string;
+  readonly validatorFaucet: string;
+  readonly unclaimedActivity: string;
+  readonly developmentFund: string;
+}
+
+/**
+ * One action of Scan's history, as `scan.activity` reads it (docs/activity.md). Amounts are
+ * Daml `Decimal` strings with 10 fractional digits, exact; `eventId` is the event it was read
+ * from. A `transfer` holds its fees: `holding` (the inputs' holding fees), `outputs` (one per
+ * output), `senderChange`, and `burned`, their sum; its invariant is
+ * `sum(inputs) − sum(outputs.amount) − senderChange == burned`.
+ * @example
+ * ```ts
+ * import type { ActivityElement } from 'canton-rx';
+ * const burned = (e: ActivityElement) => (e.kind === 'transfer' ? e.fees.burned : '0.0000000000');
+ * ```
+ * @category Payloads
+ * @since 0.5.0
+ */
+export type ActivityElement =
+  | {
+      readonly kind: 'transfer';
+      readonly eventId: string;
+      readonly round: string;
+      readonly sender: string;
+      readonly provider?: string;
+      /** How the transfer came: a direct AmuletRules_Transfer, a preapproval, a token-standard transfer instruction or factory, a transfer command, a traffic purchase, a preapproval's creation. */
+      readonly via: 'direct' | 'preapproval' | 'transfer-instruction' | 'transfer-command' | 'traffic-purchase' | 'create-preapproval' | 'other';
+      readonly inputs: ActivityInputs;
+      /** Each output: its receiver (`null`: Amulet paid to the DSO and burned, for traffic or a preapproval), amount, fee, and whether it is locked. */
+      readonly outputs: ReadonlyArray<{ readonly receiver: string | null; readonly amount: string; readonly fee: string; readonly locked: boolean }>;
+      readonly senderChange: string;
+      readonly fees: { readonly holding: string; readonly outputs: string; readonly senderChange: string; readonly burned: string };
+      readonly amuletPrice: string;
+    }
+  | { readonly kind: 'mint'; readonly eventId: string; readonly how: 'tap' | 'mint'; readonly receiver: string; readonly amount: string; readonly round: string }
+  | { readonly kind: 'reward-minted'; readonly eventId: string; readonly reward: 'app' | 'validator' | 'sv' | 'validator-faucet' | 'unclaimed-activity' | 'development-fund'; readonly beneficiary: string; readonly amount: string; readonly round: string }
+  | { readonly kind: 'traffic-purchase'; readonly eventId: string; readonly provider: string; readonly memberId: string; readonly synchronizerId: string; readonly trafficAmount: string; readonly amuletPaid: string; readonly round: string }
+  | { readonly kind: 'lock'; readonly eventId: string; readonly owner: string; readonly amount: string; readonly holders: ReadonlyArray<string>; readonly expiresAt: string }
+  | { readonly kind: 'unlock'; readonly eventId: string; readonly choice: string }
+  | { readonly kind: 'round'; readonly eventId: string; readonly phase: 'opened' | 'summarized' | 'issuing' | 'closed'; readonly round: string }
+  | { readonly kind: 'ans-entry'; readonly eventId: string; readonly action: 'created' | 'renewed'; readonly user: string; readonly name: string; readonly expiresAt: string }
+  | { readonly kind: 'validator-licence'; readonly eventId: string; readonly validator: string; readonly sponsor: string }
+  | { readonly kind: 'vote'; readonly eventId: string; readonly action: 'requested' | 'cast' | 'closed'; readonly outcome?: string }
+  | { readonly kind: 'other'; readonly eventId: string; readonly template: string; readonly choice?: string };
+
+const units = (d: string | null | undefined): bigint => (d === null || d === undefined ? 0n : decimalUnits(d, true) ?? 0n);
+const dec = (d: string | null | undefined): string => unitsToDecimal(units(d));
+const sum = (ds: ReadonlyArray<string | null | undefined>): string => unitsToDecimal(ds.reduce((a, d) => a + units(d), 0n));
+
+const AMULET_RULES = 'splice-amulet:Splice.AmuletRules:AmuletRules';
+const VIA: Readonly<Record<string, ActivityElement & { kind: 'transfer' } extends { via: infer V } ? V : never>> = {
+  TransferPreapproval_Send: 'preapproval',
+  TransferPreapproval_SendV2: 'preapproval',
+  TransferFactory_Transfer: 'transfer-instruction',
+  TransferInstruction_Accept: 'transfer-instruction',
+  TransferCommand_Send: 'transfer-command',
+};
+
+// Splice counts the faucet coupons in the validator rewards too (`inputValidatorRewardAmount`
+// includes `inputValidatorFaucetAmount`: MainNet's summaries add up only so): the element
+// gives them apart, so that the inputs are a partition and add up to what was spent.
+const inputsOf = (s: TransferSummary): ActivityInputs => ({
+  amulet: dec(s.inputAmuletAmount),
+  appRewards: dec(s.inputAppRewardAmount),
+  validatorRewards: unitsToDecimal(units(s.inputValidatorRewardAmount) - units(s.inputValidatorFaucetAmount)),
+  svRewards: dec(s.inputSvRewardAmount),
+  validatorFaucet: dec(s.inputValidatorFaucetAmount),
+  unclaimedActivity: dec(s.inputUnclaimedActivityRecordAmount),
+  developmentFund: dec(s.inputDevelopmentFundAmount),
+});
+
+const REWARDS: ReadonlyArray<readonly [keyof ActivityInputs, (ActivityElement & { kind: 'reward-minted' })['reward']]> = [
+  ['appRewards', 'app'],
+  ['validatorRewards', 'validator'],
+  ['svRewards', 'sv'],
+  ['validatorFaucet', 'validator-faucet'],
+  ['unclaimedActivity', 'unclaimed-activity'],
+  ['developmentFund', 'development-fund'],
+];
+
+type Rec = Record<string, unknown>;
+const str = (u: unknown): string => (typeof u === 'string' ? u : '');
+
+/** The transfer element of an event with a transfer summary, and the reward mints it did. */
+const transferOf = (
+  eventId: string,
+  via: (ActivityElement & { kind: 'transfer' })['via'],
+  sender: string,
+  provider: string | undefined,
+  round: string,
+  s: TransferSummary,
+  outputs: ReadonlyArray<{ receiver: string | null; amount: string; locked: boolean }>,
+): ActivityElement[] => {
+  const inputs = inputsOf(s);
+  const outs = outputs.map((o, i) => ({ ...o, amount: dec(o.amount), fee: dec(s.outputFees[i]) }));
+  const fees = { holding: dec(s.holdingFees), outputs: sum(s.outputFees), senderChange: dec(s.senderChangeFee), burned: sum([s.holdingFees, ...s.outputFees, s.senderChangeFee]) };
+  const transfer: ActivityElement = { kind: 'transfer', eventId, round, sender, ...(provider === undefined ? {} : { provider }), via, inputs, outputs: outs, senderChange: dec(s.senderChangeAmount), fees, amuletPrice: dec(s.amuletPrice) };
+  const rewards: ActivityElement[] = REWARDS.filter(([k]) => units(inputs[k]) !== 0n).map(([k, reward]) => ({ kind: 'reward-minted', eventId, reward, beneficiary: sender, amount: inputs[k], round }));
+  return [...rewards, transfer];
+};
+
+/**
+ * What one item of Scan's update history did, one element per action, in the order of its
+ * events (a pre-order walk of the transaction tree): transfers with their fees, mints (taps),
+ * reward coupons minted by kind, traffic purchases, locks and unlocks, round lifecycle, ANS
+ * entries created and renewed, validator licences, votes; any other root event as `other`,
+ * naming its template and choice. Pure and exact (decimal strings, no float). An item that is no
+ * transaction (a reassignment) has none.
+ * @example
+ * ```ts
+ * import { activityOf, type codecs } from 'canton-rx';
+ * const transfers = (item: codecs.scan.UpdateHistoryItemV2) => activityOf(item).filter((e) => e.kind === 'transfer');
+ * ```
+ * @category Payloads
+ * @since 0.5.0
+ */
+export const activityOf = (item: unknown): ActivityElement[] => {
+  if (!isJsonObject(item) || !isJsonObject(item.events_by_id) || !Array.isArray(item.root_event_ids)) return [];
+  const byId = item.events_by_id as Record<string, Rec>;
+  const typed = new Map<string, TypedEvent>();
+  for (const e of typeItem(lookup, item, false).events) typed.set(e.eventId, e);
+  const out: ActivityElement[] = [];
+  // Whether a descendant is an AmuletRules_Transfer: then that event is the transfer, not its parent.
+  const hasTransferBelow = (id: string): boolean => {
+    const children = byId[id]?.child_event_ids;
+    return Array.isArray(children) && children.some((c: unknown) => typeof c === 'string' && (byId[c]?.choice === 'AmuletRules_Transfer' || hasTransferBelow(c)));
+  };
+  const visit = (id: string, via: (ActivityElement & { kind: 'transfer' })['via'], root: boolean): void => {
+    const raw = byId[id];
+    if (raw === undefined) return;
+    const e = typed.get(id);
+    const before = out.length;
+    let nextVia = via;
+    if (e?.kind === 'exercised') {
+      const a = e.argument as Rec | undefined;
+      const r = e.result as Rec | undefined;
+      if (VIA[e.choice] !== undefined) nextVia = VIA[e.choice]!;
+      if (e.template === AMULET_RULES && e.choice === 'AmuletRules_Transfer' && a !== undefined && r !== undefined) {
+        const t = a.transfer as { sender: string; provider: string; outputs: Array<{ receiver: string; amount: string; lock?: unknown }> };
+        out.push(...transferOf(id, via, t.sender, t.provider, str((r.round as Rec).number), r.summary as TransferSummary, t.outputs.map((o) => ({ receiver: o.receiver, amount: o.amount, locked: o.lock !== null && o.lock !== undefined }))));
+      } else if (e.template === AMULET_RULES && e.choice === 'AmuletRules_BuyMemberTraffic' && a !== undefined && r !== undefined) {
+        const round = str((r.round as Rec).number);
+        out.push({ kind: 'traffic-purchase', eventId: id, provider: str(a.provider), memberId: str(a.memberId), synchronizerId: str(a.synchronizerId), trafficAmount: str(a.trafficAmount), amuletPaid: dec(r.amuletPaid as string), round });
+        // The Amulet paid for traffic includes the output's fee (a MainNet purchase adds up only so): the output is the rest.
+        const summary = r.summary as TransferSummary;
+        const paid = unitsToDecimal(units(r.amuletPaid as string) - units(sum(summary.outputFees)));
+        if (!hasTransferBelow(id)) out.push(...transferOf(id, 'traffic-purchase', str(a.provider), str(a.provider), round, summary, [{ receiver: null, amount: paid, locked: false }]));
+      } else if (e.template === AMULET_RULES && e.choice === 'AmuletRules_CreateTransferPreapproval' && a !== undefined && r !== undefined && !hasTransferBelow(id)) {
+        const tr = r.transferResult as Rec;
+        out.push(...transferOf(id, 'create-preapproval', str(a.provider), str(a.provider), str((tr.round as Rec).number), tr.summary as TransferSummary, [{ receiver: null, amount: r.amuletPaid as string, locked: false }]));
+      } else if (e.template === AMULET_RULES && (e.choice === 'AmuletRules_DevNet_Tap' || e.choice === 'AmuletRules_Mint') && a !== undefined) {
+        const sumRound = ((r?.amuletSum as Rec | undefined)?.round as Rec | undefined)?.number;
+        out.push({ kind: 'mint', eventId: id, how: e.choice === 'AmuletRules_DevNet_Tap' ? 'tap' : 'mint', receiver: str(a.receiver), amount: dec(a.amount as string), round: str(sumRound) });
+      } else if (e.template === 'splice-amulet:Splice.Amulet:LockedAmulet' && /Unlock|ExpireLock/.test(e.choice)) {
+        out.push({ kind: 'unlock', eventId: id, choice: e.choice });
+      } else if (e.choice === 'DsoRules_RequestVote') out.push({ kind: 'vote', eventId: id, action: 'requested' });
+      else if (e.choice === 'DsoRules_CastVote') out.push({ kind: 'vote', eventId: id, action: 'cast' });
+      else if (e.choice === 'DsoRules_CloseVoteRequest') out.push({ kind: 'vote', eventId: id, action: 'closed', outcome: str((r?.outcome as Rec | undefined)?.tag) });
+    } else if (e?.kind === 'created') {
+      const p = e.payload as Rec;
+      if (e.template === 'splice-amulet:Splice.Amulet:LockedAmulet') {
+        const am = p.amulet as Rec;
+        const lock = p.lock as Rec;
+        out.push({ kind: 'lock', eventId: id, owner: str(am.owner), amount: dec((am.amount as Rec).initialAmount as string), holders: lock.holders as string[], expiresAt: str(lock.expiresAt) });
+      } else if (e.template === 'splice-amulet:Splice.Round:OpenMiningRound') out.push({ kind: 'round', eventId: id, phase: 'opened', round: str((p.round as Rec).number) });
+      else if (e.template === 'splice-amulet:Splice.Round:SummarizingMiningRound') out.push({ kind: 'round', eventId: id, phase: 'summarized', round: str((p.round as Rec).number) });
+      else if (e.template === 'splice-amulet:Splice.Round:IssuingMiningRound') out.push({ kind: 'round', eventId: id, phase: 'issuing', round: str((p.round as Rec).number) });
+      else if (e.template === 'splice-amulet:Splice.Round:ClosedMiningRound') out.push({ kind: 'round', eventId: id, phase: 'closed', round: str((p.round as Rec).number) });
+      else if (e.template === 'splice-amulet-name-service:Splice.Ans:AnsEntry') out.push({ kind: 'ans-entry', eventId: id, action: renewing.length > 0 ? 'renewed' : 'created', user: str(p.user), name: str(p.name), expiresAt: str(p.expiresAt) });
+      else if (e.template === 'splice-amulet:Splice.ValidatorLicense:ValidatorLicense' && licenceChoice.length === 0) out.push({ kind: 'validator-licence', eventId: id, validator: str(p.validator), sponsor: str(p.sponsor) });
+    }
+    const isRenew = e?.kind === 'exercised' && e.choice === 'AnsEntry_Renew';
+    const isLicenceChoice = e?.kind === 'exercised' && e.choice.startsWith('ValidatorLicense_');
+    if (isRenew) renewing.push(id);
+    if (isLicenceChoice) licenceChoice.push(id);
+    const children = raw.child_event_ids;
+    if (Array.isArray(children)) for (const c of children) if (typeof c === 'string') visit(c, nextVia, false);
+    if (isRenew) renewing.pop();
+    if (isLicenceChoice) licenceChoice.pop();
+    // A root event nothing above read (in it or below it) is `other`, named.
+    if (root && out.length === before) {
+      const template = e?.template ?? str(raw.template_id);
+      out.push({ kind: 'other', eventId: id, template, ...(typeof raw.choice === 'string' ? { choice: raw.choice } : {}) });
+    }
+  };
+  const renewing: string[] = [];
+  const licenceChoice: string[] = [];
+  for (const root of item.root_event_ids as unknown[]) if (typeof root === 'string') visit(root, 'direct', true);
+  return out;
+};
