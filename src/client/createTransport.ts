@@ -4,8 +4,8 @@ import type { CantonError, RequestIssue } from '../errors/CantonError.js';
 import { invalidRequest } from '../errors/constructors.js';
 import { parseBaseUrl } from '../http/parseBaseUrl.js';
 import { request } from '../http/request.js';
-import type { Fetch, HttpResponse, RequestDescription } from '../http/types.js';
-import type { Telemetry } from '../telemetry/createTelemetry.js';
+import type { Fetch, HttpResponse, RequestDescription, RequestObserver } from '../http/types.js';
+import type { RequestInfo, Telemetry } from '../telemetry/createTelemetry.js';
 import type { GroupConfig } from './types.js';
 
 /**
@@ -103,13 +103,17 @@ export const createTransport = (
   };
   const telemetry = shared.telemetry;
   // Telemetry (src/telemetry): a span and the request metrics around each request sent.
-  const sent =
-    telemetry === undefined
-      ? send
-      : (call: Call) =>
-          telemetry.request({ method: call.method, path: call.path, group: name, server: group.url, ...(call.operationId !== undefined ? { operationId: call.operationId } : {}) }, (observer) =>
-            send(observer === undefined ? call : { ...call, observer }),
-          );
+  // Made once: the request's telemetry hands the call and its observer back here, no closure per request.
+  const sendObserved = (observer: RequestObserver | undefined, call: Call) => send(observer === undefined ? call : { ...call, observer });
+  // One RequestInfo per operation, made on its first call.
+  const infos = new Map<string, RequestInfo>();
+  const infoOf = (call: Call): RequestInfo => {
+    const key = call.operationId ?? `${call.method} ${call.path}`;
+    let info = infos.get(key);
+    if (info === undefined) infos.set(key, (info = { method: call.method, path: call.path, group: name, server: group.url, ...(call.operationId !== undefined ? { operationId: call.operationId } : {}) }));
+    return info;
+  };
+  const sent = telemetry === undefined ? send : (call: Call) => telemetry.request(infoOf(call), sendObserved, call);
   // `strict` tells what a stream decodes itself, past the answer (the token standard's views), how the client decodes.
   return Object.assign(sent, { okBytes: true as const, ...(shared.strict === true ? { strict: true as const } : {}) });
 };

@@ -121,7 +121,7 @@ export const createPoolTransport = (
         });
       // A span for each Scan asked, as a single Scan's transport has for each request.
       const { telemetry } = shared;
-      return telemetry === undefined ? send() : telemetry.request({ method: call.method, path: call.path, group: 'scan', server: scan, ...(call.operationId !== undefined ? { operationId: call.operationId } : {}) }, send);
+      return telemetry === undefined ? send() : telemetry.request({ method: call.method, path: call.path, group: 'scan', server: scan, ...(call.operationId !== undefined ? { operationId: call.operationId } : {}) }, send, undefined);
     },
   };
   const agreedRead = (scans: ReadonlyArray<string>, call: Call) => readAgreed(ctx, scans, call, agreementOf(call));

@@ -59,8 +59,13 @@ export interface Telemetry {
    * cancel. The span records the retry number (`retryAttempt`), and what `send` reports to its
    * observer (given only where there is a span or a trace context to send): the URL, the status
    * as soon as it is in, the body sizes; the observer adds the trace context to the headers.
+   * `send` is called with `arg` (the call), so that a transport makes no closure per request.
    */
-  readonly request: <R extends Pick<HttpResponse, 'status'>>(info: RequestInfo, send: (observer: RequestObserver | undefined) => Observable<E.Either<CantonError, R>>) => Observable<E.Either<CantonError, R>>;
+  readonly request: <R extends Pick<HttpResponse, 'status'>, C = undefined>(
+    info: RequestInfo,
+    send: (observer: RequestObserver | undefined, arg: C) => Observable<E.Either<CantonError, R>>,
+    arg: C,
+  ) => Observable<E.Either<CantonError, R>>;
   /**
    * Counts a page of a record stream and its items; the lag behind now from its checkpoint's
    * `record_time`; and, for a feed that reads toward a server's end (`toEnd`), a page that
@@ -196,6 +201,8 @@ class Operation {
  */
 class RequestSpan<R extends Pick<HttpResponse, 'status'>> implements RequestObserver, Observer<E.Either<CantonError, R>> {
   private done = false;
+  /** Whether the status is on the span already (told by the request as its head came in). */
+  private statusSet = false;
   private readonly started: number;
   private readonly span: SpanLike | undefined;
   private sub: Subscription | undefined;
@@ -211,8 +218,8 @@ class RequestSpan<R extends Pick<HttpResponse, 'status'>> implements RequestObse
     this.started = env.m !== undefined ? now() : 0;
   }
 
-  start(send: (observer: RequestObserver | undefined) => Observable<E.Either<CantonError, R>>): () => void {
-    this.sub = send(this.span !== undefined || this.env.api !== undefined ? this : undefined).subscribe(this);
+  start<C>(send: (observer: RequestObserver | undefined, arg: C) => Observable<E.Either<CantonError, R>>, arg: C): () => void {
+    this.sub = send(this.span !== undefined || this.env.api !== undefined ? this : undefined, arg).subscribe(this);
     return () => this.cancel();
   }
 
@@ -226,6 +233,7 @@ class RequestSpan<R extends Pick<HttpResponse, 'status'>> implements RequestObse
   }
 
   status(code: number): void {
+    this.statusSet = true;
     this.span?.setAttribute('http.response.status_code', code);
   }
 
@@ -238,13 +246,13 @@ class RequestSpan<R extends Pick<HttpResponse, 'status'>> implements RequestObse
     const { span, op } = this;
     const m = this.env.m;
     if (r._tag === 'Right') {
-      span?.setAttribute('http.response.status_code', r.right.status);
+      if (!this.statusSet) span?.setAttribute('http.response.status_code', r.right.status);
       m?.requests.add(1, op.outcome(r.right.status));
     } else {
       const e = r.left;
       const reason = reasonOf(e);
       if (span !== undefined) {
-        if (e._tag === 'HttpError') span.setAttribute('http.response.status_code', e.status);
+        if (e._tag === 'HttpError' && !this.statusSet) span.setAttribute('http.response.status_code', e.status);
         span.setAttribute('error.type', reason);
         span.setStatus({ code: STATUS_ERROR, message: reason });
       }
@@ -291,7 +299,7 @@ class RequestSpan<R extends Pick<HttpResponse, 'status'>> implements RequestObse
  * @example
  * ```ts
  * const telemetry = createTelemetry({ meter: metrics.getMeter('canton-rx') });
- * const answer = telemetry ? telemetry.request({ method: op.httpMethod, path: op.path, group: op.group, operationId: op.operationId }, (observer) => send(observer)) : send(undefined);
+ * const answer = telemetry ? telemetry.request({ method: op.httpMethod, path: op.path, group: op.group, operationId: op.operationId }, (observer, call) => send(observer, call), call) : send(undefined, call);
  * ```
  * @internal
  */
@@ -319,8 +327,8 @@ export const createTelemetry = (config: TelemetryConfig | undefined): Telemetry 
   };
   const env: Env = { m, api, tracer };
 
-  const request: Telemetry['request'] = <R extends Pick<HttpResponse, 'status'>>(info: RequestInfo, send: (observer: RequestObserver | undefined) => Observable<E.Either<CantonError, R>>) =>
-    new Observable<E.Either<CantonError, R>>((subscriber) => new RequestSpan<R>(env, operationOf(info), info.attempt ?? retryAttempt(), subscriber).start(send));
+  const request: Telemetry['request'] = <R extends Pick<HttpResponse, 'status'>, C>(info: RequestInfo, send: (observer: RequestObserver | undefined, arg: C) => Observable<E.Either<CantonError, R>>, arg: C) =>
+    new Observable<E.Either<CantonError, R>>((subscriber) => new RequestSpan<R>(env, operationOf(info), info.attempt ?? retryAttempt(), subscriber).start(send, arg));
 
   const streamLabels = (stream: string): TelemetryAttributes => labelsOf(`stream ${stream}`, () => ({ 'canton_rx.stream': stream }));
   const lagBehindNow = (at: number | undefined, l: TelemetryAttributes): void => {

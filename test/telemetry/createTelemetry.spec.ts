@@ -24,7 +24,7 @@ describe('createTelemetry', () => {
   it('hands the answer on unchanged and ends the span at it', async () => {
     const t = createTelemetry(otel.telemetry)!;
     const got: unknown[] = [];
-    t.request(info, () => of(ok)).subscribe((r) => got.push(r));
+    t.request(info, () => of(ok), undefined).subscribe((r) => got.push(r));
     assert.deepEqual(got, [ok]);
     assert.equal(otel.spans().length, 1);
     assert.equal(otel.spans()[0]!.attributes['http.response.status_code'], 200);
@@ -33,7 +33,7 @@ describe('createTelemetry', () => {
 
   it('a request cancelled before its answer ends its span as cancelled, and counts no request', async () => {
     const t = createTelemetry(otel.telemetry)!;
-    t.request(info, () => NEVER).subscribe().unsubscribe();
+    t.request(info, () => NEVER, undefined).subscribe().unsubscribe();
     const [span] = otel.spans();
     assert.equal(span!.attributes['canton_rx.cancelled'], true);
     assert.equal(await otel.sum('canton_rx.http.requests'), 0);
@@ -41,10 +41,10 @@ describe('createTelemetry', () => {
 
   it('a transport failure is an error span and a failure by its kind; a defect ends the span and goes on as a defect', async () => {
     const t = createTelemetry(otel.telemetry)!;
-    t.request(info, () => of(E.left(networkError('POST', 'http://127.0.0.1:1/x', 'refused', { name: 'Error', message: 'refused' })))).subscribe();
+    t.request(info, () => of(E.left(networkError('POST', 'http://127.0.0.1:1/x', 'refused', { name: 'Error', message: 'refused' }))), undefined).subscribe();
     assert.equal(await otel.sum('canton_rx.http.failures', { 'canton_rx.outcome': 'NetworkError' }), 1);
     const errors: unknown[] = [];
-    t.request(info, () => throwError(() => new Error('boom'))).subscribe({ error: (e: unknown) => errors.push(e) });
+    t.request(info, () => throwError(() => new Error('boom')), undefined).subscribe({ error: (e: unknown) => errors.push(e) });
     assert.equal(errors.length, 1);
     assert.deepEqual(
       otel.spans().map((s) => [s.status.code, s.attributes['error.type'] ?? s.status.message]),
