@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { filter } from 'rxjs';
 import { createClient } from '../clientFactory/createClient.js';
 import type * as T from '../codecs/scan/index.js';
 import type { AcsSnapshotCheckpoint } from '../streams/checkpoints.js';
@@ -23,8 +24,17 @@ interface Flags extends ConnectionFlags, OutputFlags, SnapshotFlags {
 const EXAMPLES = `
 Examples:
   $ canton-rx scan acs --migration-id 4 --record-time 2025-06-01T00:00:00Z --match at_or_before
-  $ canton-rx scan acs --migration-id 4 --record-time 2025-06-01T00:00:00Z --match at_or_before --template Splice.Amulet:Amulet --resume acs.checkpoint.json
+  $ canton-rx scan acs --migration-id 4 --record-time 2025-06-01T00:00:00Z --match at_or_before --template Splice.Amulet:Amulet --resume scan-acs.checkpoint.json
   (a snapshot time: canton-rx get getDateOfMostRecentSnapshotBefore '{"before":"2025-06-01T00:00:00Z","migration_id":4}')`;
+
+/** Whether a contract is of one of the templates, each PACKAGE_NAME:MODULE:ENTITY or MODULE:ENTITY (of any package). */
+const templateMatcher = (templates: ReadonlyArray<string>) => {
+  const wanted = templates.map((t) => {
+    const parts = t.split(':');
+    return parts.length === 2 ? { entity: `:${parts[0]}:${parts[1]}` } : { pkg: parts[0], entity: `:${parts.slice(1).join(':')}` };
+  });
+  return (c: T.ActiveContract): boolean => wanted.some((w) => c.template_id.endsWith(w.entity) && (w.pkg === undefined || c.package_name === w.pkg));
+};
 
 /**
  * The plan of `canton-rx scan acs`: `scan.acsSnapshot`, Scan's active contracts at a snapshot
@@ -39,17 +49,21 @@ Examples:
  * @since 0.3.0
  */
 export const scanAcsPlan = (client: ReturnType<typeof createClient>, flags: Flags): RecordStreamPlan<AcsSnapshotCheckpoint, T.ActiveContract> => {
+  // Scan filters by PACKAGE_NAME:MODULE:ENTITY only; a MODULE:ENTITY (any package) is matched here.
+  const anyPackage = flags.template.some((t) => t.split(':').length === 2);
   const request: T.AcsRequestV2 = {
     ...snapshotRequest(flags),
     ...(flags.party.length > 0 ? { party_ids: flags.party } : {}),
-    ...(flags.template.length > 0 ? { templates: flags.template } : {}),
+    ...(flags.template.length > 0 && !anyPackage ? { templates: flags.template } : {}),
   };
+  const keep = anyPackage ? templateMatcher(flags.template) : () => true;
   return {
     command: 'scan acs',
     stream: 'scan.acsSnapshot',
     open: (from, pull, onRetry) => {
       const retry = retryConfig(flags, false, onRetry);
-      return client.scan.acsSnapshot(request, { from, pull, ...(retry === undefined ? {} : { retry }) });
+      const contracts = client.scan.acsSnapshot(request, { from, pull, ...(retry === undefined ? {} : { retry }) });
+      return anyPackage ? contracts.pipe(filter((r) => r._tag === 'Left' || keep(r.right))) : contracts;
     },
     checkpointOf: (contract) => checkpointOf(contract, 'scan.acsSnapshot'),
     at: (cp) => cp.contract_id,
@@ -70,7 +84,7 @@ export const scanAcsCommand = (scan: Command, context: CommandContext): Command 
     .command('acs')
     .description("Scan's active contracts at a snapshot (POST /v2/state/acs), one contract a line")
     .option('--party <party>', 'only contracts with this stakeholder (repeatable, or comma-separated)', collect, [])
-    .option('--template <id>', 'only contracts of this template, PACKAGE_NAME:MODULE:ENTITY (repeatable, or comma-separated)', collect, []);
+    .option('--template <id>', 'only contracts of this template: PACKAGE_NAME:MODULE:ENTITY, or MODULE:ENTITY of any package (repeatable, or comma-separated)', collect, []);
   withSnapshotOptions(command);
   withConnectionOptions(command, ['scan']);
   withOutputOptions(command, { out: false, resume: true, sink: false });

@@ -45,6 +45,10 @@ describe('scan acs', function () {
     assert.equal(await runCli(['scan', 'acs', '--migration-id', String(snapshot.migrationId), '--record-time', snapshot.recordTime, '--template', 'splice-amulet:Splice.Amulet:Amulet', '-q'], amulets.io), 0);
     const lines = amulets.stdout.json();
     assert.ok(lines.length > 0 && lines.every((c) => String(c['template_id']).endsWith(':Splice.Amulet:Amulet')), JSON.stringify(lines.slice(0, 2)));
+    // MODULE:ENTITY, as the --help example prints it, matches that template of any package: the same contracts.
+    const anyPackage = fakeIo({ CANTON_RX_SCAN_URL: net.scanUrl });
+    assert.equal(await runCli(['scan', 'acs', '--migration-id', String(snapshot.migrationId), '--record-time', snapshot.recordTime, '--template', 'Splice.Amulet:Amulet', '--page-size', '7', '-q'], anyPackage.io), 0);
+    assert.deepEqual(anyPackage.stdout.json(), lines);
     for (const argv of [
       ['scan', 'acs', '--migration-id', '0'],
       ['scan', 'acs', '--migration-id', '0', '--record-time', '2025-06-01T00:00:00Z', '--out', join(dir, 'x')],
