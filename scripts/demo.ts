@@ -85,7 +85,7 @@ async function main(): Promise<void> {
   const probe = await startSimulatedNetwork({ seed: SEED, updates: UPDATES, genesisTime: '2025-06-01T00:00:00Z' });
   const span = Date.parse(probe.info().last.recordTime) - Date.parse('2025-06-01T00:00:00Z');
   await probe.close();
-  const net = await startSimulatedNetwork({ seed: SEED, updates: UPDATES, genesisTime: new Date(Date.now() - span + 60_000).toISOString() });
+  const net = await startSimulatedNetwork({ seed: SEED, updates: UPDATES, genesisTime: new Date(Date.now() - span + 60_000).toISOString(), registry: true });
   try {
     const info = net.info();
     console.log(`simulated network on ${net.url}: ${info.updates} updates, migration ids ${info.migrationIds.join(', ')}, ledger end ${info.ledgerEnd}`);
@@ -110,6 +110,11 @@ async function main(): Promise<void> {
     };
     await lastValueFrom(client.ledger.updates({ updateFormat, endOffsetInclusive: info.ledgerEnd, maxPageSize: 200 }).pipe(ledger.observe), { defaultValue: undefined });
     progress.done(ledger.summary());
+
+    // Amulet's token standard registry, at the Scan host's root (client.registry, from scan.url).
+    const amulet = await lastValueFrom(client.registry.getInstrument('Amulet'));
+    if (E.isLeft(amulet)) throw new Error(`registry: ${formatError(amulet.left)}`);
+    console.log(`registry: ${amulet.right.id}, ${amulet.right.decimals} decimals, total supply ${amulet.right.totalSupply ?? '?'} as of ${amulet.right.totalSupplyAsOf ?? '?'}`);
 
     // 3. Live: tail both from where they stopped and merge them, while the network grows and Scan
     //    misbehaves (503, 429, resets, cut-off bodies); retries resume from the last checkpoint.

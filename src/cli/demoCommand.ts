@@ -38,7 +38,8 @@ export const demoCommand = (program: Command, context: CommandContext): Command 
     .addHelpText('after', '\nExamples:\n  $ canton-rx demo\n  $ canton-rx demo --updates 500 --grow-every 1000 --port 7575')
     .action(async (flags: Flags) => {
       const { io } = context;
-      const net = await startSimulatedNetwork({ seed: flags.seed, updates: flags.updates, port: flags.port, ...(flags.growEvery === undefined ? {} : { growth: { everyMs: flags.growEvery, count: 1 } }) });
+      // The registry too (as Scan serves Amulet's at its host root), so that `get getRegistryInfo` answers.
+      const net = await startSimulatedNetwork({ seed: flags.seed, updates: flags.updates, port: flags.port, registry: true, ...(flags.growEvery === undefined ? {} : { growth: { everyMs: flags.growEvery, count: 1 } }) });
       const dir = mkdtempSync(join(tmpdir(), 'canton-rx-demo-'));
       const tokenFile = join(dir, 'token');
       const alice = net.party('alice');
@@ -63,6 +64,7 @@ export const demoCommand = (program: Command, context: CommandContext): Command 
             : [`  npx canton-rx scan holdings --owner ${alice} --migration-id ${snapshot.migrationId} --record-time ${snapshot.recordTime} --match at_or_before`]),
           `  npx canton-rx merge --party ${alice} --token-file ${tokenFile}`,
           '  npx canton-rx get scan.getDsoPartyId',
+          "  npx canton-rx get getRegistryInfo                         # Amulet's token standard registry, at the Scan host",
           `  npx canton-rx get getLedgerEnd --token-file ${tokenFile}`,
           `  npx canton-rx get validator.listAnsEntries --token-file ${tokenFile}`,
           '  npx canton-rx scan updates --sink pglite:./scan-feed     # needs npm install @electric-sql/pglite',

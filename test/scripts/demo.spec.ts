@@ -14,6 +14,7 @@ describe('npm run demo (the compiled scripts/demo.js)', function () {
     );
     assert.match(out, /^scan: 4000 items in .* \| last checkpoint: \{"stream":"scan.updates"/m);
     assert.match(out, /^ledger \(alice\): \d+ items in .* \| last checkpoint: \{"stream":"ledger.updates","offset":\d+\}/m);
+    assert.match(out, /^registry: Amulet, 10 decimals, total supply \d+(\.\d+)? as of \d{4}-/m);
     assert.match(out, /^live merged feed: \d+ updates in 3 s \| .*both \d+.* \| \d+ faults injected on Scan, \d+ retries \| nothing lost or repeated/m);
   });
 });
