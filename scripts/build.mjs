@@ -41,6 +41,8 @@ cpSync('dist/esm', 'dist/browser', { recursive: true });
 for (const dir of ['cli', 'testkit', 'postgres', 'nats', 'duckdb']) rmSync(join('dist/browser', dir), { recursive: true, force: true });
 // The backfill's worker threads are Node's (withPageWorkers.browser.ts decodes on the page's thread).
 for (const file of ['backfill/pageWorkers.js', 'backfill/decodeWorker.js', 'backfill/pageJob.js']) rmSync(join('dist/browser', file), { force: true });
+// The manifest store (node:fs) serves fileCheckpointStore and the Parquet writer, both Node's (the browser's fileCheckpointStore is its stand-in).
+rmSync(join('dist/browser', 'checkpoints/fileManifestStore.js'), { force: true });
 for (const file of filesUnder('dist/browser')) {
   if (!file.endsWith('.js')) continue;
   if (file.endsWith('.browser.js')) {
