@@ -110,19 +110,10 @@ const expectedLabel = (tx: Tx, party: string): string | undefined => {
   }
 };
 
-describe('testkit: the token-standard flows, read by the official parser (@canton-network/core-tx-parser)', function () {
-  this.timeout(60_000);
-  let net: SimulatedNetwork;
-  let token: string;
-  before(async () => {
-    // Every generated update a flow step (the rounds still advance): all holdings come from the flows.
-    net = await startSimulatedNetwork({ seed: 'token-flows', updates: 360, migrations: 1, tokenFlows: 1, hostedParties: HOSTED });
-    token = mintToken({ userId: 'oracle', readAs: [...net.hostedParties] });
-  });
-  after(() => net.close());
-
+/** How the specs read a network: its pages, the official parser's and canton-rx's readings (each once), its holdings. */
+const readerFor = (n: SimulatedNetwork, token: string) => {
   const post = async (path: string, body: unknown): Promise<{ status: number; body: Json }> => {
-    const res = await fetch(`${net.ledgerUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify(body) });
+    const res = await fetch(`${n.ledgerUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify(body) });
     return { status: res.status, body: (await res.json()) as Json };
   };
 
@@ -146,7 +137,7 @@ describe('testkit: the token-standard flows, read by the official parser (@canto
     const txs: Tx[] = [];
     let pageToken: string | undefined;
     let pages = 0;
-    const end = (await (await fetch(`${net.ledgerUrl}/v2/state/ledger-end`, { headers: { authorization: `Bearer ${token}` } })).json()) as { offset: number };
+    const end = (await (await fetch(`${n.ledgerUrl}/v2/state/ledger-end`, { headers: { authorization: `Bearer ${token}` } })).json()) as { offset: number };
     for (let guard = 0; guard < 1000; guard++) {
       const r = await post('/v2/updates/get-updates-page', {
         beginOffsetExclusive: 0,
@@ -179,6 +170,68 @@ describe('testkit: the token-standard flows, read by the official parser (@canto
     assert.equal(r.status, 200);
     return (r.body['activeContracts'] as Array<{ contractEntry: { JsActiveContract: { createdEvent: { interfaceViews: Array<{ viewValue: { amount: string; owner: string } }> } } } }>).map((c) => c.contractEntry.JsActiveContract.createdEvent.interfaceViews[0]!.viewValue);
   };
+
+  /** canton-rx's parser over one transaction, the contracts it asks for looked up by contract id as upstream does. */
+  const ours = async (tx: Tx, party: string, standardVersion: TokenStandardVersion, strict = false): Promise<TokenStandardTransaction> => {
+    const known = new Map<string, TokenStandardContract>();
+    for (let round = 0; round < 5; round++) {
+      const parse = parseTokenStandardTransaction(tx as unknown as JsTransaction, { party, standardVersion, strict, contractOf: (c) => known.get(c) });
+      if (parse._tag === 'Parsed') {
+        assert.ok(E.isRight(parse.result), `${tx.updateId} for ${party}: ${JSON.stringify(parse.result)}`);
+        return parse.result.right;
+      }
+      for (const contractId of parse.contractIds) {
+        const r = await post('/v2/events/events-by-contract-id', { contractId, eventFormat: eventFormat(party, standardVersion) });
+        known.set(contractId, r.status === 404 ? null : { created: (r.body['created'] as { createdEvent: never }).createdEvent, archived: r.body['archived'] !== undefined && r.body['archived'] !== null });
+      }
+    }
+    assert.fail(`${tx.updateId}: still asking for contracts after 5 rounds`);
+  };
+
+  return { post, provider, transactions, theirsOf, parse, holdings, ours };
+};
+
+/**
+ * canton-rx's V1 reading of a transaction equals core-tx-parser's, as the CLI writes it; returns 1
+ * when it met the one disagreement on meaning (asserted here), 0 otherwise.
+ */
+const assertSameAsOfficial = async (r: ReturnType<typeof readerFor>, tx: Tx, party: string, who: string): Promise<number> => {
+  const mine = await r.ours(tx, party, 'V1');
+  const expected = asTheCliWrites(renderTransaction(await r.theirsOf(tx, party))) as { events: Array<{ label: { reason: string | null; tokenStandardChoice?: { name: string } | null }; transferInstruction: { transfer?: { meta?: { values?: Record<string, string> } } } | null }> };
+  let disagreements = 0;
+  for (const [i, e] of expected.events.entries()) {
+    // Accepting an instruction, the wallet kernel takes the reason from the instruction's transfer meta, the CLI (and canton-rx) from the exercise's only.
+    const instructionReason = e.transferInstruction?.transfer?.meta?.values?.['splice.lfdecentralizedtrust.org/reason'];
+    if (e.label.tokenStandardChoice?.name === 'TransferInstruction_Accept' && instructionReason !== undefined) {
+      assert.equal(e.label.reason, instructionReason);
+      assert.equal(mine.events[i]?.label.reason, null, `${tx.updateId}: the accept's own metas carry no reason`);
+      e.label.reason = null;
+      disagreements = 1;
+    }
+  }
+  assert.deepEqual(JSON.parse(JSON.stringify(mine)), expected, `${tx.updateId} for ${who}`);
+  return disagreements;
+};
+
+describe('testkit: the token-standard flows, read by the official parser (@canton-network/core-tx-parser)', function () {
+  this.timeout(60_000);
+  let net: SimulatedNetwork;
+  let token: string;
+  before(async () => {
+    // Every generated update a flow step (the rounds still advance): all holdings come from the flows.
+    net = await startSimulatedNetwork({ seed: 'token-flows', updates: 360, migrations: 1, tokenFlows: 1, hostedParties: HOSTED });
+    token = mintToken({ userId: 'oracle', readAs: [...net.hostedParties] });
+    r = readerFor(net, token);
+  });
+  after(() => net.close());
+
+  let r: ReturnType<typeof readerFor>;
+  const post: ReturnType<typeof readerFor>['post'] = (...a) => r.post(...a);
+  const transactions: ReturnType<typeof readerFor>['transactions'] = (...a) => r.transactions(...a);
+  const theirsOf: ReturnType<typeof readerFor>['theirsOf'] = (...a) => r.theirsOf(...a);
+  const parse: ReturnType<typeof readerFor>['parse'] = (...a) => r.parse(...a);
+  const holdings: ReturnType<typeof readerFor>['holdings'] = (...a) => r.holdings(...a);
+  const ours: ReturnType<typeof readerFor>['ours'] = (...a) => r.ours(...a);
 
   it('labels every transaction of every hosted party as its flow, and the changes add up to the holdings on the ledger', async () => {
     const labels = new Map<string, number>();
@@ -221,43 +274,13 @@ describe('testkit: the token-standard flows, read by the official parser (@canto
     for (const label of ['Mint', 'TransferOut', 'TransferIn', 'MergeSplit', 'Unlock', 'Burn', 'ExpireDust']) assert.ok((labels.get(label) ?? 0) > 0, `no ${label} among ${JSON.stringify([...labels])}`);
   });
 
-  /** canton-rx's parser over one transaction, the contracts it asks for looked up by contract id as upstream does. */
-  const ours = async (tx: Tx, party: string, standardVersion: TokenStandardVersion, strict = false): Promise<TokenStandardTransaction> => {
-    const known = new Map<string, TokenStandardContract>();
-    for (let round = 0; round < 5; round++) {
-      const parse = parseTokenStandardTransaction(tx as unknown as JsTransaction, { party, standardVersion, strict, contractOf: (c) => known.get(c) });
-      if (parse._tag === 'Parsed') {
-        assert.ok(E.isRight(parse.result), `${tx.updateId} for ${party}: ${JSON.stringify(parse.result)}`);
-        return parse.result.right;
-      }
-      for (const contractId of parse.contractIds) {
-        const r = await post('/v2/events/events-by-contract-id', { contractId, eventFormat: eventFormat(party, standardVersion) });
-        known.set(contractId, r.status === 404 ? null : { created: (r.body['created'] as { createdEvent: never }).createdEvent, archived: r.body['archived'] !== undefined && r.body['archived'] !== null });
-      }
-    }
-    assert.fail(`${tx.updateId}: still asking for contracts after 5 rounds`);
-  };
-
   it('canton-rx\'s parser (V1) reads every transaction of every party as core-tx-parser does', async () => {
     let compared = 0;
     let disagreements = 0;
     for (const hint of HOSTED) {
       const party = net.party(hint);
       for (const tx of (await transactions(party)).txs) {
-        const theirs = renderTransaction(await theirsOf(tx, party));
-        const mine = await ours(tx, party, 'V1');
-        const expected = asTheCliWrites(theirs) as { events: Array<{ label: { reason: string | null; tokenStandardChoice?: { name: string } | null }; transferInstruction: { transfer?: { meta?: { values?: Record<string, string> } } } | null }> };
-        for (const [i, e] of expected.events.entries()) {
-          // The one disagreement on meaning: accepting an instruction, the wallet kernel takes the reason from the instruction's transfer meta, the CLI (and canton-rx) from the exercise's only.
-          const instructionReason = e.transferInstruction?.transfer?.meta?.values?.['splice.lfdecentralizedtrust.org/reason'];
-          if (e.label.tokenStandardChoice?.name === 'TransferInstruction_Accept' && instructionReason !== undefined) {
-            assert.equal(e.label.reason, instructionReason);
-            assert.equal(mine.events[i]?.label.reason, null, `${tx.updateId}: the accept's own metas carry no reason`);
-            e.label.reason = null;
-            disagreements += 1;
-          }
-        }
-        assert.deepEqual(JSON.parse(JSON.stringify(mine)), expected, `${tx.updateId} for ${hint}`);
+        disagreements += await assertSameAsOfficial(r, tx, party, hint);
         compared += 1;
       }
     }
@@ -373,5 +396,30 @@ describe('testkit: the token-standard flows, read by the official parser (@canto
       }
     }
     assert.ok(checked > 10, `only ${checked} archives checked`);
+  });
+});
+
+describe('testkit: the token-standard flows among the rest of the history (raw events), read by both parsers', function () {
+  this.timeout(60_000);
+  let net: SimulatedNetwork;
+  let r: ReturnType<typeof readerFor>;
+  before(async () => {
+    // Flows beside the default history's transfers and taps (no token-standard choice, no meta) and the older transfer offers.
+    net = await startSimulatedNetwork({ seed: 'token-flows-mixed', updates: 200, migrations: 1, tokenFlows: 0.4, transferOffers: 0.1, hostedParties: HOSTED });
+    r = readerFor(net, mintToken({ userId: 'oracle', readAs: [...net.hostedParties] }));
+  });
+  after(() => net.close());
+
+  it('canton-rx\'s V1 reading equals core-tx-parser\'s on every transaction of every party, the raw Create and Archive events included', async () => {
+    const labels = new Map<string, number>();
+    for (const hint of HOSTED) {
+      const party = net.party(hint);
+      for (const tx of (await r.transactions(party)).txs) {
+        await assertSameAsOfficial(r, tx, party, hint);
+        for (const e of (await r.theirsOf(tx, party)).events) labels.set(e.label.type, (labels.get(e.label.type) ?? 0) + 1);
+      }
+    }
+    // What no token-standard choice explains, upstream reads raw: the default history's transfers archive and create amulets.
+    for (const label of ['Create', 'Archive', 'TransferOut', 'TransferIn', 'MergeSplit']) assert.ok((labels.get(label) ?? 0) > 0, `no ${label} among ${JSON.stringify([...labels])}`);
   });
 });
