@@ -3,6 +3,8 @@ import { demoCommand } from './demoCommand.js';
 import { getCommand } from './getCommand.js';
 import { ledgerAcsCommand } from './ledgerAcsCommand.js';
 import { ledgerUpdatesCommand } from './ledgerUpdatesCommand.js';
+import { ledgerTokenHistoryCommand } from './ledgerTokenHistoryCommand.js';
+import { ledgerBalancesCommand } from './ledgerBalancesCommand.js';
 import { mergeCommand } from './mergeCommand.js';
 import { scanAcsCommand } from './scanAcsCommand.js';
 import { scanHoldingsCommand } from './scanHoldingsCommand.js';
@@ -64,6 +66,8 @@ export const buildProgram = (context: CommandContext, operations: ReadonlyArray<
     .addHelpText('after', '\nExamples:\n  $ canton-rx ledger updates --ledger-url https://participant.example.com --party alice::1220ab --token-file token');
   ledgerUpdatesCommand(ledger, context);
   ledgerAcsCommand(ledger, context);
+  ledgerTokenHistoryCommand(ledger, context);
+  ledgerBalancesCommand(ledger, context);
   mergeCommand(program, context);
   getCommand(program, context, operations);
   demoCommand(program, context);

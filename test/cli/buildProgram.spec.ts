@@ -7,7 +7,7 @@ describe('buildProgram', () => {
   it('has the commands of the issue', () => {
     const program = buildProgram({ io: fakeIo().io, exit: () => undefined });
     const names = program.commands.flatMap((c) => (c.commands.length > 0 ? c.commands.map((s) => `${c.name()} ${s.name()}`) : [c.name()]));
-    assert.deepEqual(names.sort(), ['demo', 'get', 'ledger acs', 'ledger updates', 'merge', 'scan acs', 'scan holdings', 'scan updates']);
+    assert.deepEqual(names.sort(), ['demo', 'get', 'ledger acs', 'ledger balances', 'ledger token-history', 'ledger updates', 'merge', 'scan acs', 'scan holdings', 'scan updates']);
   });
 
   it('--help of every command exits 0 and shows examples', async () => {
