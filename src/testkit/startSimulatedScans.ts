@@ -6,6 +6,7 @@ import { LedgerIndex } from './internal/ledgerView.js';
 import { seedNumber } from './internal/prng.js';
 import { scanRoutes } from './internal/routes/scanRoutes.js';
 import { scanPagedRoutes } from './internal/routes/scanPagedRoutes.js';
+import { registryRoutes } from './internal/routes/registryRoutes.js';
 import { listScansRoute, migrationInfoRoute, withKnobs, type KnobState } from './internal/scans/knobs.js';
 import { requestListener } from './internal/server.js';
 import { answerCors } from './internal/answerCors.js';
@@ -50,7 +51,9 @@ const listen = (server: Server): Promise<number> =>
  * Starts several simulated Scans on `127.0.0.1` that serve one deterministic history (the same
  * as `startSimulatedNetwork`'s for the same seed and options), each on its own port with its own
  * knobs (lagging, still replicating, rate limited, late, Byzantine) and fault plan. Every Scan
- * lists the others under `GET /v0/scans` and answers `POST /v0/backfilling/migration-info`.
+ * lists the others under `GET /v0/scans` and answers `POST /v0/backfilling/migration-info`, and
+ * serves Amulet's token standard registry at its host root (`/registry/...`, as
+ * `startSimulatedNetwork({ registry: true })` does).
  * See docs/scans.md.
  *
  * @example
@@ -114,7 +117,8 @@ export async function startSimulatedScans(options: SimulatedScansOptions = {}): 
         bulkNotConfiguredStatus: 400,
         shortPages: options.shortPages ?? 0,
       });
-      const routes = [...scanRoutes(state), ...scanPagedRoutes(state), listScansRoute(() => history.globalSynchronizer, listed, options.extraDomains ?? []), migrationInfoRoute(() => view)].map((r) =>
+      // Every Scan serves Amulet's token standard registry at its host root, over its own (lagging) view.
+      const routes = [...scanRoutes(state), ...scanPagedRoutes(state), ...registryRoutes(state), listScansRoute(() => history.globalSynchronizer, listed, options.extraDomains ?? []), migrationInfoRoute(() => view)].map((r) =>
         withKnobs(r, knobs, name, i),
       );
       const faults = new FaultInjector(knobs.knobs.faults, `${seed}/${name}`);

@@ -22,6 +22,25 @@ describe('testkit: startSimulatedScans', () => {
     }
   });
 
+  it("every Scan serves Amulet's token standard registry at its host root, the same as startSimulatedNetwork's", async () => {
+    const net = await startSimulatedNetwork({ seed: 5, updates: 120, migrations: 2, registry: true });
+    const read = async (url: string): Promise<{ status: number; body: unknown }> => {
+      const res = await fetch(url);
+      return { status: res.status, body: await res.json() };
+    };
+    try {
+      const expected = await read(`${net.url}/registry/metadata/v1/instruments/Amulet`);
+      const info = await read(`${net.url}/registry/metadata/v1/info`);
+      assert.equal(obj(expected.body)['id'], 'Amulet');
+      for (const scan of set.scans) {
+        assert.deepEqual(await read(`${scan.url}/registry/metadata/v1/instruments/Amulet`), expected, scan.name);
+        assert.deepEqual(await read(`${scan.url}/registry/metadata/v1/info`), info, scan.name);
+      }
+    } finally {
+      await net.close();
+    }
+  });
+
   it('GET /v0/scans lists the listed Scans under the decentralized synchronizer', async () => {
     set.scans[3]!.set({ listed: false });
     const body = obj((await get(`${set.urls[1]}/v0/scans`)).json());
