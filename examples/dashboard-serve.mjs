@@ -55,7 +55,12 @@ const main = async () => {
     const { startSimulatedNetwork } = await import('canton-rx/testkit');
     net = await startSimulatedNetwork({ updates: 2000, growth: { everyMs: 250, count: 3 }, cors: true });
   }
-  const page = await serveDashboard({ scanUrls: given.length > 0 ? given : [net.scanUrl], port: Number(process.env.PORT ?? 0) });
+  // A page that cannot be served (esbuild missing, the port taken) closes the network it started:
+  // its server would keep the process alive after the message.
+  const page = await serveDashboard({ scanUrls: given.length > 0 ? given : [net.scanUrl], port: Number(process.env.PORT ?? 0) }).catch(async (e) => {
+    await net?.close();
+    throw e;
+  });
   console.log(`dashboard: ${page.url}`);
   process.once('SIGINT', async () => {
     await page.close();
@@ -65,6 +70,7 @@ const main = async () => {
 if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
   main().catch((e) => {
     console.error(e instanceof Error ? e.message : e);
-    process.exitCode = 1;
+    // Nothing is left to wait for: exit now, whatever handle is still open.
+    process.exit(1);
   });
 }

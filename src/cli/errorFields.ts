@@ -9,7 +9,7 @@ const isSinkError = (e: CantonError | SinkError): e is SinkError => e._tag === '
  * The JSON line printed on stderr for a `Left` that ends a command: its tag, its one-line
  * description (`formatError`, built from fields that never hold a token) and, for an HTTP error,
  * the status and condition, so that a script can branch on them without parsing the message;
- * for a merged feed, which feed failed (`source`); and `hint`, what to do about it (`authHint`).
+ * for a merged feed, which feed failed (`source`); and `hint`, what to do about it (`errorHint`).
  * @example
  * ```ts
  * progress.error(errorFields(r.left)); // {"error":{"tag":"HttpError","status":404,"message":"..."}}

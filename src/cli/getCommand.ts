@@ -8,7 +8,7 @@ import { retryBackoff } from '../retry/retryBackoff.js';
 import { connectionConfig, type ConnectionFlags } from './connectionConfig.js';
 import { poolEventReporter } from './poolEventReporter.js';
 import { errorFields } from './errorFields.js';
-import { authHint } from './authHint.js';
+import { errorHint } from './errorHint.js';
 import { parseOperationArgs } from './parseOperationArgs.js';
 import { progressReporter } from './progressReporter.js';
 import { operationUsage, resolveOperation } from './resolveOperation.js';
@@ -83,7 +83,7 @@ export const getCommand = (program: Command, context: CommandContext, operations
     }
     if (result === undefined) return context.exit(0);
     if (E.isLeft(result)) {
-      progress.error(errorFields(result.left, authHint(result.left, flags, context.io.env)));
+      progress.error(errorFields(result.left, errorHint(result.left, flags, context.io.env)));
       return context.exit(1);
     }
     // A binary answer (a DAR, a bulk object) as JSON: its size and its bytes in base64.

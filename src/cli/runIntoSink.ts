@@ -39,7 +39,13 @@ export const runIntoSink = async <C extends Checkpoint, A extends SinkItem>(io: 
       return 1;
     }
     progress.event('sink', { to: opened.describe });
-    const open = (from: C | undefined, pull: Observable<void>) => plan.open(from, pull, ({ error }) => progress.retry(error)) as Observable<E.Either<CantonError, A>>;
+    // The sink's own checkpoint, read by drainInto: a rerun says where it goes on from, as --resume does.
+    let told = false;
+    const open = (from: C | undefined, pull: Observable<void>) => {
+      if (!told && from !== undefined) progress.event('resumed', { from });
+      told = true;
+      return plan.open(from, pull, ({ error }) => progress.retry(error)) as Observable<E.Either<CantonError, A>>;
+    };
     await lastValueFrom(
       drainInto<C>(opened.sink, open).pipe(
         takeUntil(stop.pipe(tap(() => (reason = 'stopped')))),

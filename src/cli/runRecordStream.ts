@@ -3,7 +3,7 @@ import { tap } from 'rxjs';
 import type { Checkpoint } from '../streams/checkpoints.js';
 import { toAsyncIterable } from '../streams/toAsyncIterable.js';
 import { errorFields } from './errorFields.js';
-import { authHint, type AuthHintFlags } from './authHint.js';
+import { errorHint, type ErrorHintFlags } from './errorHint.js';
 import { openOutFile, type OutFile } from './openOutFile.js';
 import { openResumeFile, type ResumeFile } from './openResumeFile.js';
 import { progressReporter } from './progressReporter.js';
@@ -123,7 +123,7 @@ export const runRecordStream = async <C extends Checkpoint, A>(io: CliIo, plan: 
       if (next.done === true) break;
       const r = next.value;
       if (E.isLeft(r)) {
-        progress.error(errorFields(r.left, authHint(r.left, flags as AuthHintFlags, io.env)));
+        progress.error(errorFields(r.left, errorHint(r.left, flags as ErrorHintFlags, io.env)));
         code = 1;
         reason = 'error';
         break;

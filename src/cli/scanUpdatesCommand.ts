@@ -16,6 +16,7 @@ import { retryConfig } from './retryConfig.js';
 import type { OutputFlags } from './runRecordStream.js';
 import type { CommandContext } from './types.js';
 import { UsageError } from './UsageError.js';
+import { Timestamp } from '../codecs/common/primitives.js';
 import { withConnectionOptions } from './withConnectionOptions.js';
 import { withOutputOptions } from './withOutputOptions.js';
 
@@ -56,6 +57,7 @@ Examples:
  */
 export const scanUpdatesPlan = (client: ReturnType<typeof createClient>, flags: Flags): RecordStreamPlan<ScanCheckpoint, Item> => {
   if ((flags.afterMigrationId === undefined) !== (flags.afterRecordTime === undefined)) throw new UsageError('give --after-migration-id and --after-record-time together');
+  if (flags.afterRecordTime !== undefined && !Timestamp.is(flags.afterRecordTime)) throw new UsageError(`--after-record-time must be an ISO-8601 UTC instant (2025-06-01T00:00:00Z), got ${JSON.stringify(flags.afterRecordTime)}`);
   const after = flags.afterMigrationId === undefined ? {} : { after: { after_migration_id: flags.afterMigrationId, after_record_time: flags.afterRecordTime! } };
   const version = flags.version ?? flags.apiVersion ?? 'v2';
   const codec: t.Decoder<unknown, Item> = version === 'v1' ? S.UpdateHistoryItem : S.UpdateHistoryItemV2;

@@ -1,4 +1,5 @@
 import { UsageError } from './UsageError.js';
+import { Timestamp } from '../codecs/common/primitives.js';
 import type { SnapshotFlags } from './withSnapshotOptions.js';
 
 /**
@@ -14,5 +15,6 @@ import type { SnapshotFlags } from './withSnapshotOptions.js';
  */
 export const snapshotRequest = (flags: SnapshotFlags) => {
   if (flags.migrationId === undefined || flags.recordTime === undefined) throw new UsageError('give the snapshot: --migration-id <id> and --record-time <time>');
+  if (!Timestamp.is(flags.recordTime)) throw new UsageError(`--record-time must be an ISO-8601 UTC instant (2025-06-01T00:00:00Z), got ${JSON.stringify(flags.recordTime)}`);
   return { migration_id: flags.migrationId, record_time: flags.recordTime, record_time_match: flags.match, page_size: flags.pageSize };
 };

@@ -29,6 +29,10 @@ describe('runIntoSink', function () {
     const second = fakeIo();
     assert.equal(await runIntoSink(second.io, plan(), `pglite:${dir}`, 'scan.updates', false), 0);
     assert.equal((second.stderr.json().at(-1)!['done'] as { items: number }).items, 10);
+    // The rerun says where it goes on from (the sink's checkpoint), as a --resume rerun does; the first run had none.
+    assert.equal(first.stderr.json().filter((l) => l['event'] === 'resumed').length, 0);
+    const resumed = second.stderr.json().find((l) => l['event'] === 'resumed');
+    assert.ok(resumed !== undefined, JSON.stringify(second.stderr.json()));
     const db = new PGlite(dir);
     try {
       const { rows } = await db.query<{ update_id: string }>("SELECT update_id FROM canton_rx_items WHERE stream = 'scan.updates' ORDER BY seq");
