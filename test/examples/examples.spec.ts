@@ -162,6 +162,30 @@ describe('examples/', function () {
     }
   });
 
+  it("token-history.mjs: a party's token-standard transactions with its balance after each, the last balances the holdings at the end", async () => {
+    const flows = await startSimulatedNetwork({ seed: 'examples-tokens', updates: 150, tokenFlows: 0.8, hostedParties: ['validator-1', 'alice', 'bob', 'charlie'] });
+    try {
+      const party = flows.party('alice');
+      const token = mintToken({ userId: 'wallet', readAs: [party] });
+      const r = await runExample(installed, 'token-history.mjs', { CANTON_RX_LEDGER_URL: flows.ledgerUrl, CANTON_RX_TOKEN: token, PARTY: party });
+      assert.equal(r.code, 0, r.stderr);
+      const lines = jsonLines(r.stdout);
+      const ledger = createClient({ ledger: { url: flows.ledgerUrl, token } }).ledger;
+      const history = await lastValueFrom(ledger.tokenStandardHistory({ party }).pipe(orThrow(), toArray()));
+      assert.ok(history.length > 5);
+      assert.deepEqual(lines.slice(0, -1).map((l) => [l['updateId'], (l['events'] as Array<{ label: string }>).map((e) => e.label)]), history.map((t) => [t.updateId, t.events.map((e) => e.label.type)]));
+      // The last balances are alice's holdings at the end, summed per lock.
+      const held = await lastValueFrom(ledger.holdings({ party }).pipe(orThrow(), toArray()));
+      const mine = held.flatMap((h) => (h.view?.owner === party ? [h.view] : []));
+      const last = lines.at(-1) as { balances: Array<{ unlocked: string; locked: string }> };
+      const units = (amounts: string[]) => amounts.reduce((sum, a) => sum + BigInt(a.split('.')[0]! + (a.split('.')[1] ?? '').padEnd(10, '0')), 0n);
+      assert.equal(units(last.balances.map((b) => b.unlocked)), units(mine.filter((v) => v.lock == null).map((v) => v.amount)));
+      assert.equal(units(last.balances.map((b) => b.locked)), units(mine.filter((v) => v.lock != null).map((v) => v.amount)));
+    } finally {
+      await flows.close();
+    }
+  });
+
   it('bft-read.mjs: four Scans, one lying and one lagging: the history as a clean read gives it, the liar reported', async () => {
     const scans = await startSimulatedScans({ seed: 'examples-bft', updates: 150, scans: [{}, { byzantine: true }, {}, { lag: 5 }] });
     try {
