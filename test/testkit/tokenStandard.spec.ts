@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { mintToken, startSimulatedNetwork, type SimulatedNetwork } from '../../src/testkit/index.js';
 
-type Created = { contractId: string; templateId: string; interfaceViews: Array<{ interfaceId: string; viewStatus: { code: number }; viewValue: Record<string, unknown> }> };
+type Created = { contractId: string; templateId: string; interfaceViews: Array<{ interfaceId: string; viewStatus: { code: number; message?: string }; viewValue: Record<string, unknown> }> };
 const HOLDING = '#splice-api-token-holding-v1:Splice.Api.Token.HoldingV1:Holding';
 
 describe('testkit: the token standard\'s interfaces on the simulated ledger', function () {
@@ -63,5 +63,38 @@ describe('testkit: the token standard\'s interfaces on the simulated ledger', fu
       }
     }
     assert.ok(seen > 0, 'no pending offer of a hosted party');
+  });
+
+  it("a contract whose view cannot be computed is reported in its viewStatus, not a 500; once archived it is in no later snapshot", async () => {
+    const TI = '#splice-api-token-transfer-instruction-v1:Splice.Api.Token.TransferInstructionV1:TransferInstruction';
+    const alice = net.party('alice');
+    const writer = mintToken({ userId: 'writer', actAs: [alice], readAs: [...net.hostedParties] });
+    const submit = async (command: object, commandId: string): Promise<Record<string, unknown>> => {
+      const res = await fetch(`${net.ledgerUrl}/v2/commands/submit-and-wait-for-transaction`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${writer}` },
+        body: JSON.stringify({ commands: { commandId, actAs: [alice], commands: [command] } }),
+      });
+      assert.equal(res.status, 200, await res.clone().text());
+      return (await res.json()) as Record<string, unknown>;
+    };
+    // The simulator interprets no Daml: this instruction has no `transfer`, which its view reads.
+    const created = await submit({ CreateCommand: { templateId: '#splice-amulet:Splice.AmuletTransferInstruction:AmuletTransferInstruction', createArguments: { sender: alice, receiver: alice, amount: '1.0' } } }, 'ill-formed-ti');
+    const cid = ((created['transaction'] as { events: Array<{ CreatedEvent: { contractId: string } }> }).events[0]!).CreatedEvent.contractId;
+    const filter = { InterfaceFilter: { value: { interfaceId: TI, includeInterfaceView: true } } };
+    const before = await acs(alice, filter);
+    const ill = before.find((c) => c.contractId === cid);
+    assert.ok(ill !== undefined, 'the ill-formed instruction is in the snapshot');
+    assert.equal(ill.interfaceViews.length, 1);
+    assert.notEqual(ill.interfaceViews[0]!.viewStatus.code, 0);
+    assert.match(ill.interfaceViews[0]!.viewStatus.message ?? "", /transfer/);
+    assert.equal(ill.interfaceViews[0]!.viewValue, undefined);
+    // The well-formed ones are read as before, in the same answer.
+    assert.ok(before.filter((c) => c.contractId !== cid).every((c) => c.interfaceViews[0]!.viewStatus.code === 0));
+
+    await submit({ ExerciseCommand: { templateId: '#splice-amulet:Splice.AmuletTransferInstruction:AmuletTransferInstruction', contractId: cid, choice: 'Archive', choiceArgument: {} } }, 'ill-formed-ti-archive');
+    const after = await acs(alice, filter);
+    assert.equal(after.find((c) => c.contractId === cid), undefined, 'archived: in no later snapshot');
+    assert.deepEqual(after.map((c) => c.contractId).sort(), before.filter((c) => c.contractId !== cid).map((c) => c.contractId).sort());
   });
 });

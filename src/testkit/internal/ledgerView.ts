@@ -234,11 +234,25 @@ const select = (spec: EventFormatSpec, hosted: ReadonlySet<string>, candidates: 
   return { parties, blob, views };
 };
 
-/** The views of `c` through `views`, as the participant computes them (status OK). */
+/** The status of a view the participant could not compute: INVALID_ARGUMENT (3), the reason as its message. */
+const viewFailed = (e: unknown): Json => ({ code: 3, message: `Interface view computation failed: ${e instanceof Error ? e.message : String(e)}`, details: [] });
+
+/**
+ * The views of `c` through `views`, as the participant computes them: status OK with the value,
+ * or, for a contract whose view cannot be computed (arguments the view does not find, as a
+ * test's hand-made create may have), that view's failed `viewStatus` and no value. The read goes
+ * on: one contract never fails the whole answer.
+ */
 const interfaceViewsOf = (c: ContractData, views: ReadonlySet<TemplateRef>): Json[] =>
   interfacesOf(c.template)
     .filter((i) => views.has(i.iface))
-    .map((i) => ({ interfaceId: i.iface.id, viewStatus: { code: 0, message: '', details: [] }, viewValue: compact(i.view(c)), implementationPackageId: c.template.packageId }));
+    .map((i): Json => {
+      try {
+        return { interfaceId: i.iface.id, viewStatus: { code: 0, message: '', details: [] }, viewValue: compact(i.view(c)), implementationPackageId: c.template.packageId };
+      } catch (e) {
+        return { interfaceId: i.iface.id, viewStatus: viewFailed(e), implementationPackageId: c.template.packageId };
+      }
+    });
 
 /**
  * The interfaces of a consumed contract's template that the filters matched with
