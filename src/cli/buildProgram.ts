@@ -9,6 +9,7 @@ import { mergeCommand } from './mergeCommand.js';
 import { scanAcsCommand } from './scanAcsCommand.js';
 import { scanHoldingsCommand } from './scanHoldingsCommand.js';
 import { scanUpdatesCommand } from './scanUpdatesCommand.js';
+import { scanActivityCommand } from './scanActivityCommand.js';
 import { singleShotOperations, type CliOperation } from './singleShotOperations.js';
 import { operationsFromIndex } from './operationsFromIndex.js';
 import { operationIndex } from '../generated/operationIndex.js';
@@ -58,6 +59,7 @@ export const buildProgram = (context: CommandContext, operations: ReadonlyArray<
     .description('the Scan API: updates (the history), holdings and acs (at a snapshot)')
     .addHelpText('after', '\nExamples:\n  $ canton-rx scan updates --scan-url https://scan.example.com/api/scan\n  $ canton-rx scan holdings --help\n  $ canton-rx scan acs --help');
   scanUpdatesCommand(scan, context);
+  scanActivityCommand(scan, context);
   scanHoldingsCommand(scan, context);
   scanAcsCommand(scan, context);
   const ledger = program

@@ -3,7 +3,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import type { CantonError, DecodeError, DecodeIssue } from '../errors/CantonError.js';
 import { decodeError } from '../errors/constructors.js';
 import { payloadDecoders, type PayloadDecoder, type UserTemplate } from '../codecs/splice/daml/payloadDecoders.js';
-import { payloadEventsOf } from './internal/payloadEvents.js';
+import { pathOf, payloadEventsOf, type PayloadEvent } from './internal/payloadEvents.js';
 
 /**
  * One event whose payloads were decoded: its create arguments (a created event), or its choice
@@ -81,6 +81,16 @@ export interface TypedPayloadsOptions {
 
 const joinPath = (base: ReadonlyArray<string | number>, inner: string): string => [...base.map(String), ...(inner === '' ? [] : [inner])].join('.');
 
+/** Decodes one payload of an event; a refusal goes to `refused` with its path in the item. */
+const decodePart = (decoder: PayloadDecoder | undefined, ev: PayloadEvent, key: string, template: string, choice: string | undefined, strict: boolean, refused: PayloadRefusal[]): { value: unknown } | undefined => {
+  if (decoder === undefined) return undefined;
+  const r = decoder(ev.event[key], strict);
+  if (r.ok) return r;
+  const base = [...pathOf(ev), key];
+  refused.push({ _tag: 'PayloadRefusal', eventId: ev.eventId, templateId: ev.templateId, template, ...(choice === undefined ? {} : { choice }), part: key, issues: r.issues.map((i) => ({ ...i, path: joinPath(base, i.path) })) });
+  return undefined;
+};
+
 /** Decodes the payloads of one item; pure, exported for scan.activity and the bench. @internal */
 export const typeItem = (lookup: ReturnType<typeof payloadDecoders>, item: unknown, strict: boolean): { events: TypedEvent[]; refused: PayloadRefusal[] } => {
   const events: TypedEvent[] = [];
@@ -88,26 +98,18 @@ export const typeItem = (lookup: ReturnType<typeof payloadDecoders>, item: unkno
   for (const ev of payloadEventsOf(item)) {
     const decoders = lookup(ev.templateId, ev.packageName);
     if (decoders === undefined) continue;
-    const run = (decoder: PayloadDecoder | undefined, key: string, choice?: string): { value: unknown } | undefined => {
-      if (decoder === undefined) return undefined;
-      const r = decoder(ev.event[key], strict);
-      if (r.ok) return { value: r.value };
-      const base = [...ev.path, key];
-      refused.push({ _tag: 'PayloadRefusal', eventId: ev.eventId, templateId: ev.templateId, template: decoders.name, ...(choice === undefined ? {} : { choice }), part: key, issues: r.issues.map((i) => ({ ...i, path: joinPath(base, i.path) })) });
-      return undefined;
-    };
     if (ev.kind === 'created') {
       // A ledger created event read through an interface-only filter carries no create argument (`null`): nothing to type.
       if (ev.event[ev.keys.create] === null && ev.keys.create === 'createArgument') continue;
-      const r = run(decoders.create, ev.keys.create);
+      const r = decodePart(decoders.create, ev, ev.keys.create, decoders.name, undefined, strict, refused);
       if (r !== undefined) events.push({ kind: 'created', eventId: ev.eventId, contractId: ev.contractId, templateId: ev.templateId, template: decoders.name, payload: r.value });
     } else {
       const choice = String(ev.event.choice);
       const codecs = decoders.choice(choice);
       if (codecs === undefined) continue;
       const before = refused.length;
-      const argument = run(codecs.argument, ev.keys.argument, choice);
-      const result = run(codecs.result, ev.keys.result, choice);
+      const argument = decodePart(codecs.argument, ev, ev.keys.argument, decoders.name, choice, strict, refused);
+      const result = decodePart(codecs.result, ev, ev.keys.result, decoders.name, choice, strict, refused);
       if (refused.length === before) {
         events.push({ kind: 'exercised', eventId: ev.eventId, contractId: ev.contractId, templateId: ev.templateId, template: decoders.name, choice, ...(argument === undefined ? {} : { argument: argument.value }), ...(result === undefined ? {} : { result: result.value }) });
       }

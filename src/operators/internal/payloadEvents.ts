@@ -14,8 +14,10 @@ export interface PayloadEvent {
   readonly templateId: string;
   readonly packageName?: string | null;
   readonly contractId: string;
-  /** The path of the event inside the item. */
-  readonly path: ReadonlyArray<string | number>;
+  /** Where the event is inside the item: `base`, then `events_by_id.<index>` (Scan) or `events.<index>.<wrapper>` (ledger); see {@link pathOf}. */
+  readonly base: ReadonlyArray<string | number>;
+  readonly index: string | number;
+  readonly wrapper?: string;
   /** The keys of the payloads in this API's spelling. */
   readonly keys: { readonly create: string; readonly argument: string; readonly result: string };
   readonly event: Record<string, unknown>;
@@ -32,7 +34,7 @@ const scanEvents = (tx: Record<string, unknown>, base: ReadonlyArray<string | nu
     if (!isJsonObject(e) || typeof e.template_id !== 'string') continue;
     const kind = e.event_type === 'created_event' ? 'created' : e.event_type === 'exercised_event' ? 'exercised' : undefined;
     if (kind === undefined) continue;
-    out.push({ eventId: typeof e.event_id === 'string' ? e.event_id : id, kind, templateId: e.template_id, packageName: typeof e.package_name === 'string' ? e.package_name : null, contractId: String(e.contract_id), path: [...base, 'events_by_id', id], keys: SCAN_KEYS, event: e });
+    out.push({ eventId: typeof e.event_id === 'string' ? e.event_id : id, kind, templateId: e.template_id, packageName: typeof e.package_name === 'string' ? e.package_name : null, contractId: String(e.contract_id), base, index: id, keys: SCAN_KEYS, event: e });
   }
 };
 
@@ -46,17 +48,27 @@ const ledgerEvents = (tx: Record<string, unknown>, base: ReadonlyArray<string | 
     const e = isJsonObject(created) ? created : isJsonObject(exercised) ? exercised : undefined;
     if (e === undefined || typeof e.templateId !== 'string') return;
     const key = e === created ? 'CreatedEvent' : 'ExercisedEvent';
-    out.push({ eventId: String(e.nodeId), kind: e === created ? 'created' : 'exercised', templateId: e.templateId, packageName: typeof e.packageName === 'string' ? e.packageName : null, contractId: String(e.contractId), path: [...base, 'events', i, key], keys: LEDGER_KEYS, event: e });
+    out.push({ eventId: String(e.nodeId), kind: e === created ? 'created' : 'exercised', templateId: e.templateId, packageName: typeof e.packageName === 'string' ? e.packageName : null, contractId: String(e.contractId), base, index: i, wrapper: key, keys: LEDGER_KEYS, event: e });
   });
 };
+
+/** The JSON path of an event inside its item (built only for a refusal). */
+export const pathOf = (ev: PayloadEvent): Array<string | number> =>
+  ev.wrapper === undefined ? [...ev.base, 'events_by_id', ev.index] : [...ev.base, 'events', ev.index, ev.wrapper];
+
+// The bases, made once.
+const ROOT: ReadonlyArray<string> = [];
+const UPDATE: ReadonlyArray<string> = ['update'];
+const TX_VALUE: ReadonlyArray<string> = ['Transaction', 'value'];
+const UPDATE_TX_VALUE: ReadonlyArray<string> = ['update', 'Transaction', 'value'];
 
 /** The payload-carrying events of a stream item (anything else has none). */
 export const payloadEventsOf = (item: unknown): PayloadEvent[] => {
   const out: PayloadEvent[] = [];
   if (!isJsonObject(item)) return out;
-  if (isJsonObject(item.events_by_id)) scanEvents(item, [], out);
-  else if (isJsonObject(item.update) && isJsonObject(item.update.events_by_id)) scanEvents(item.update, ['update'], out);
-  else if (isJsonObject(item.Transaction) && isJsonObject(item.Transaction.value)) ledgerEvents(item.Transaction.value, ['Transaction', 'value'], out);
-  else if (isJsonObject(item.update) && isJsonObject(item.update.Transaction) && isJsonObject(item.update.Transaction.value)) ledgerEvents(item.update.Transaction.value, ['update', 'Transaction', 'value'], out);
+  if (isJsonObject(item.events_by_id)) scanEvents(item, ROOT, out);
+  else if (isJsonObject(item.update) && isJsonObject(item.update.events_by_id)) scanEvents(item.update, UPDATE, out);
+  else if (isJsonObject(item.Transaction) && isJsonObject(item.Transaction.value)) ledgerEvents(item.Transaction.value, TX_VALUE, out);
+  else if (isJsonObject(item.update) && isJsonObject(item.update.Transaction) && isJsonObject(item.update.Transaction.value)) ledgerEvents(item.update.Transaction.value, UPDATE_TX_VALUE, out);
   return out;
 };

@@ -149,10 +149,13 @@ export const payloadDecoders = (user?: Readonly<Record<string, UserTemplate>>): 
   };
   for (const [name, template] of Object.entries(user ?? {})) add(name, fromUser(name, template));
   for (const d of spliceDecoders) add(d.name, d);
-  const cache = new Map<string, TemplateDecoders | null>();
+  // Two levels (package name, then template id), so that a hit builds no key string.
+  const cache = new Map<string, Map<string, TemplateDecoders | null>>();
+  let cached = 0;
   return (templateId, packageName) => {
-    const key = `${packageName ?? ''}\u0000${templateId}`;
-    const hit = cache.get(key);
+    const pkgKey = packageName ?? '';
+    let inner = cache.get(pkgKey);
+    const hit = inner?.get(templateId);
     if (hit !== undefined) return hit ?? undefined;
     const qualified = splitName(templateId).qualified;
     // The event's own package name first (the server's word; some captures normalise the id's `#name`), then the id's.
@@ -160,7 +163,11 @@ export const payloadDecoders = (user?: Readonly<Record<string, UserTemplate>>): 
     const candidates = byQualified.get(qualified) ?? [];
     // A candidate named without a package matches any; one with a package needs the same name when the payload says it.
     const found = candidates.find((c) => c.pkg === undefined || pkg === undefined || c.pkg === pkg);
-    if (cache.size < 10_000) cache.set(key, found?.decoders ?? null);
+    if (cached < 10_000) {
+      if (inner === undefined) cache.set(pkgKey, (inner = new Map()));
+      inner.set(templateId, found?.decoders ?? null);
+      cached++;
+    }
     return found?.decoders;
   };
 };
