@@ -34,6 +34,9 @@
  * 11. Backfill, CPU-bound (bench/backfillCpu.ts): Scans answering at once, pages of 1 000, against
  *    a hand-written 8-slice fetch + JSON.parse reader. Goals (issue 30): one Scan >= 0.9, a pool of
  *    4 >= 0.6.
+ * 12. The history as tables (bench/analytics.ts): flattenUpdates against JSON.parse (target
+ *    <= 0.30); the DuckDB sink and the Parquet writer against a hand-written appender loader and
+ *    NDJSON + read_json (goal >= 0.8); the heap over 1 000 000 event rows (flat).
  */
 import { benchDecode } from './decode';
 import { benchGeneratedCodecs } from './generatedCodecs';
@@ -47,6 +50,7 @@ import { benchTelemetry } from './telemetry';
 import { benchResume } from './resume';
 import { benchBackfillLatency } from './backfillLatency';
 import { benchBackfillCpu } from './backfillCpu';
+import { benchAnalytics } from './analytics';
 import { contenders, type Consume } from './contenders';
 import { pairedRounds, ratios, type Contestant } from './endToEnd';
 import { startBenchServer } from './startServer';
@@ -156,6 +160,7 @@ const main = async () => {
   if (parts.has('9')) await benchResume();
   if (parts.has('10')) await benchBackfillLatency();
   if (parts.has('11')) await benchBackfillCpu();
+  if (parts.has('12')) await benchAnalytics();
 };
 
 main().catch((e: unknown) => {

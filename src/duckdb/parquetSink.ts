@@ -144,7 +144,12 @@ export const parquetSink = <C extends Checkpoint = Checkpoint>(options: ParquetS
   };
 
   const clearStage = async () => {
-    for (const t of TABLES) await db.run(`DELETE FROM ${stage[t]}`);
+    // Dropped and made again, not emptied: DuckDB keeps a table's memory after a DELETE, and the
+    // connection's memory must stay at one file's rows however long the feed.
+    for (const t of TABLES) {
+      await db.run(`DROP TABLE IF EXISTS ${stage[t]}`);
+      await db.run(createHistoryTable(stage[t], t, true));
+    }
     pending = undefined;
     rows = 0;
     bytes = 0;
@@ -164,6 +169,8 @@ export const parquetSink = <C extends Checkpoint = Checkpoint>(options: ParquetS
 
   const load = () =>
     guarded('cannot load the manifest', async (): Promise<E.Either<SinkError, StoredCheckpoint<C>>> => {
+      // A writer started without createSchema (a backfill worker's slice) makes its folder itself.
+      await mkdir(join(dir, '_canton_rx'), { recursive: true });
       const loaded = await manifestStore.load();
       if (E.isLeft(loaded)) return loaded;
       diskRevision = loaded.right.revision;

@@ -15,7 +15,7 @@ const run = (args: string[], cwd: string): string => execFileSync(npm, args, { c
  * npm installs with it) come from the npm cache that `npm ci` filled, so the install takes
  * seconds and reaches the registry only for what the cache lacks; an install from a symlinked
  * node_modules would hide a dependency missing from package.json, which is what this checks.
- * PGlite (an optional peer) is installed next to it, for the examples. Done once per test run,
+ * PGlite and DuckDB (optional peers) are installed next to it, for the examples. Done once per test run,
  * whichever spec asks first; the folder is removed when the run exits.
  */
 export const installPacked = (): Installed => (installed ??= install());
@@ -40,7 +40,7 @@ const install = (): Installed => {
   const project = join(dir, 'project');
   mkdirSync(project);
   writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'cli-check', version: '1.0.0', private: true }));
-  const pglite = (JSON.parse(readFileSync(join(projectRoot, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> }).devDependencies['@electric-sql/pglite'];
-  run(['install', '--prefer-offline', '--no-audit', '--no-fund', '--no-package-lock', join(dir, tarball), `@electric-sql/pglite@${pglite}`], project);
+  const dev = (JSON.parse(readFileSync(join(projectRoot, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> }).devDependencies;
+  run(['install', '--prefer-offline', '--no-audit', '--no-fund', '--no-package-lock', join(dir, tarball), `@electric-sql/pglite@${dev['@electric-sql/pglite']}`, `@duckdb/node-api@${dev['@duckdb/node-api']}`], project);
   return { dir, project, bin: join(project, 'node_modules', '.bin', 'canton-rx'), tarball: join(dir, tarball) };
 };

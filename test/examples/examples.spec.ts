@@ -8,6 +8,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { lastValueFrom, toArray } from 'rxjs';
 import { createClient } from '../../src/clientFactory/createClient';
 import { orThrow } from '../../src/operators/orThrow';
+import { sumDecimals } from '../../src/codecs/common/sumDecimals';
 import { mintToken, startSimulatedNetwork, startSimulatedScans, type SimulatedNetwork } from '../../src/testkit';
 import { installPacked, type Installed } from '../cli/installPacked';
 import { projectRoot } from '../helpers/paths';
@@ -97,6 +98,36 @@ describe('examples/', function () {
     );
     assert.ok(merged.some((m) => m['source'] === 'both'));
     assert.ok(jsonLines(r.stderr).some((l) => l['done'] !== undefined));
+  });
+
+  it('duckdb-history.mjs: the history into DuckDB exactly once (a rerun stores only what is new); transfers per day and fees per round as the items give them', async () => {
+    const env = { CANTON_RX_SCAN_URL: net.scanUrl, DUCKDB: join(dir, 'history.duckdb') };
+    const first = await runExample(installed, 'duckdb-history.mjs', env);
+    assert.equal(first.code, 0, first.stderr);
+    const before = (await scanIds(net.scanUrl)).length;
+    assert.deepEqual(jsonLines(first.stdout).slice(0, 2), [{ stored: before }, { updates: before }]);
+    net.append(12);
+    const second = await runExample(installed, 'duckdb-history.mjs', env);
+    assert.equal(second.code, 0, second.stderr);
+    const out = Object.assign({}, ...jsonLines(second.stdout)) as Record<string, unknown>;
+    const items = await lastValueFrom(createClient({ scan: { url: net.scanUrl } }).scan.updates({ page_size: 1000 }).pipe(orThrow(), toArray()));
+    assert.deepEqual([out.stored, out.updates], [12, items.length]);
+    // The same answers, from the items themselves: transfers per day, and fees per round exactly.
+    const perDay: Record<string, number> = {};
+    const fees: Record<string, string[]> = {};
+    for (const item of items) {
+      if (!('events_by_id' in item)) continue;
+      for (const e of Object.values(item.events_by_id) as Array<Record<string, unknown>>) {
+        if (e.event_type !== 'exercised_event' || e.choice !== 'AmuletRules_Transfer') continue;
+        const day = item.record_time.slice(0, 10);
+        perDay[day] = (perDay[day] ?? 0) + 1;
+        const result = e.exercise_result as { round: { number: string }; summary: { holdingFees: string; senderChangeFee: string; outputFees: string[] } };
+        (fees[result.round.number] ??= []).push(result.summary.holdingFees, result.summary.senderChangeFee, ...result.summary.outputFees);
+      }
+    }
+    assert.deepEqual(Object.fromEntries((out.transfersPerDay as Array<{ day: string; transfers: string }>).map((r) => [r.day, Number(r.transfers)])), perDay);
+    assert.deepEqual(Object.fromEntries((out.feesBurnedPerRound as Array<{ round: string; fees: string }>).map((r) => [r.round, r.fees])), Object.fromEntries(Object.entries(fees).map(([round, f]) => [round, sumDecimals(f)])));
+    assert.equal((out.busiestTemplates as unknown[]).length, 5);
   });
 
   it("holdings-snapshot.mjs: the owners' holdings at the latest snapshot, as the library reads them", async () => {

@@ -1,9 +1,11 @@
 /**
  * A worker process of the distributed backfill test (distributedBackfill.spec.ts): runs
- * `runBackfillWorker` against the queue `BF`, each slice drained into PostgreSQL, printing
- * `commit <slice> <items>` after each commit, until the queue is done.
+ * `runBackfillWorker` against the queue `BF`, each slice drained into PostgreSQL (or, with
+ * `parquet:<folder>`, into Parquet files of that shared folder, a writer of its own per slice, files
+ * of at most 40 rows so that kills land between files), printing `commit <slice> <items>` after
+ * each commit, until the queue is done.
  *
- * Usage: node backfillWorker.js <nats url> <postgres url> <scan url> [pageSize]
+ * Usage: node backfillWorker.js <nats url> <postgres url | parquet:folder> <scan url> [pageSize]
  * Exit codes: 0 done, 3 the run ended with a Left (printed on stderr), 1 a defect.
  */
 import * as E from 'fp-ts/lib/Either.js';
@@ -11,6 +13,8 @@ import { connect } from 'nats';
 import pg from 'pg';
 import { createClient } from '../../src/clientFactory/createClient';
 import { postgresSink } from '../../src/postgres/postgresSink';
+import { parquetSink } from '../../src/duckdb/parquetSink';
+import { DuckDBInstance } from '@duckdb/node-api';
 import { runBackfillWorker } from '../../src/nats/runBackfillWorker';
 import { backfillSliceStream } from '../../src/nats/backfillSliceStream';
 
@@ -18,8 +22,10 @@ const [natsUrl, pgUrl, scanUrl, pageSize] = [process.argv[2] ?? '', process.argv
 
 void (async () => {
   const nc = await connect({ servers: natsUrl });
+  const parquet = pgUrl.startsWith('parquet:') ? pgUrl.slice('parquet:'.length) : undefined;
   const db = new pg.Client({ connectionString: pgUrl });
-  await db.connect();
+  if (parquet === undefined) await db.connect();
+  const duck = parquet === undefined ? undefined : await (await DuckDBInstance.create(':memory:')).connect();
   const scan = createClient({ scan: { url: scanUrl } }).scan;
   let code = 0;
   runBackfillWorker({
@@ -29,7 +35,7 @@ void (async () => {
     scan,
     request: { page_size: pageSize },
     backfill: { workers: 0, slices: 2, concurrency: 2 },
-    sinkOf: (s) => postgresSink({ db, stream: backfillSliceStream('bf', s.index) }),
+    sinkOf: (s) => (duck !== undefined && parquet !== undefined ? parquetSink({ db: duck, dir: parquet, stream: backfillSliceStream('bf', s.index), maxRows: 40 }) : postgresSink({ db, stream: backfillSliceStream('bf', s.index) })),
   }).subscribe({
     next: (r) => {
       if (E.isLeft(r)) {
@@ -38,7 +44,7 @@ void (async () => {
       } else process.stdout.write(`commit ${r.right.slice} ${r.right.committed.items}\n`);
     },
     complete: () => {
-      void Promise.all([nc.close(), db.end()]).then(() => process.exit(code));
+      void Promise.all([nc.close(), parquet === undefined ? db.end() : Promise.resolve()]).then(() => process.exit(code));
     },
   });
   process.stdout.write('ready\n');
