@@ -377,6 +377,40 @@ describe('testkit: the token-standard flows, read by the official parser (@canto
     await assert.rejects(startSimulatedNetwork({ tokenFlows: -0.1 }), RangeError);
   });
 
+  it('the registry serves the choice contexts of the flows\' pending instructions and allocations, and 404 once they are settled', async () => {
+    const reg = await startSimulatedNetwork({ seed: 'token-flows-registry', updates: 100, migrations: 1, tokenFlows: 1, hostedParties: ['validator-1', 'validator-2', 'alice', 'bob', 'charlie', 'dave', 'eve', 'frank'], registry: true });
+    try {
+      const rr = readerFor(reg, mintToken({ userId: 'oracle', readAs: [...reg.hostedParties] }));
+      // Grow the history until an allocation and an instruction are pending (both settle within a few steps).
+      const pending = (k: Record<string, number>, made: string, ended: string[]) => (k[made] ?? 0) - ended.reduce((n, e) => n + (k[e] ?? 0), 0);
+      for (let i = 0; i < 400; i++) {
+        const k = reg.info().kinds;
+        if (pending(k, 'ts-allocate', ['ts-allocation-settle', 'ts-allocation-cancel']) > 0 && pending(k, 'ts-offer', ['ts-offer-accept', 'ts-offer-reject', 'ts-offer-withdraw', 'ts-offer-expired']) > 0) break;
+        reg.append(1);
+      }
+      const active = async (interfaceId: string): Promise<string[]> => {
+        const ids = new Set<string>();
+        for (const p of reg.hostedParties) {
+          const res = await rr.post('/v2/state/active-contracts-page', { eventFormat: { filtersByParty: { [p]: { cumulative: [{ identifierFilter: { InterfaceFilter: { value: { interfaceId } } } }] } } }, maxPageSize: 1000 });
+          for (const c of res.body['activeContracts'] as Array<{ contractEntry: { JsActiveContract: { createdEvent: { contractId: string } } } }>) ids.add(c.contractEntry.JsActiveContract.createdEvent.contractId);
+        }
+        return [...ids];
+      };
+      const context = async (path: string): Promise<number> => (await fetch(`${reg.url}/registry${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).status;
+      const instructions = await active(TRANSFER_INSTRUCTION);
+      const allocations = await active('#splice-api-token-allocation-v1:Splice.Api.Token.AllocationV1:Allocation');
+      assert.ok(instructions.length > 0 && allocations.length > 0, `${instructions.length} instructions, ${allocations.length} allocations pending`);
+      for (const id of instructions) assert.equal(await context(`/transfer-instruction/v1/${id}/choice-contexts/accept`), 200);
+      for (const id of allocations) assert.equal(await context(`/allocations/v1/${id}/choice-contexts/execute-transfer`), 200);
+      // A settled one: the first instruction any party accepted.
+      const accepted = (await rr.transactions(reg.party('alice'))).txs.flatMap((t) => t.events).map((e) => e.ExercisedEvent).find((x) => x?.choice === 'TransferInstruction_Accept') as unknown as { contractId: string } | undefined;
+      assert.ok(accepted !== undefined);
+      assert.equal(await context(`/transfer-instruction/v1/${accepted.contractId}/choice-contexts/accept`), 404);
+    } finally {
+      await reg.close();
+    }
+  });
+
   it('answers events-by-contract-id for the holdings the flows create, with their views, and the archive with its interfaces', async () => {
     const alice = net.party('alice');
     const { txs } = await transactions(alice);
