@@ -115,6 +115,7 @@ export async function startSimulatedNetwork(options: SimulatedNetworkOptions = {
     users: options.users ?? [],
     requireAuth: options.requireAuth ?? true,
     audience: options.audience,
+    jwks: options.jwks,
     trafficEnforcement: options.trafficEnforcement ?? false,
     trafficBalances: balances,
     identityProviders: (options.identityProviders ?? [{ identityProviderId: 'idp-simulated', issuer: 'https://idp.simulated.invalid', jwksUrl: 'https://idp.simulated.invalid/.well-known/jwks.json', audience: 'https://canton.network.global' }]).map((p) => ({

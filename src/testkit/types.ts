@@ -147,6 +147,15 @@ export interface SimulatedNetworkOptions {
    * @since 0.4.0
    */
   readonly audience?: string;
+  /**
+   * A JSON Web Key Set (`{ keys: [...] }`, as an identity provider publishes it) that every JWT's
+   * signature must verify against (RS, PS, ES 256/384/512 or EdDSA; the key named by the header's
+   * `kid`), as a participant configured with its identity provider does: a token it does not
+   * verify, `mintToken`'s unsigned ones included, is refused (401 `UNAUTHENTICATED`, over HTTP and
+   * WebSocket alike). Opaque `users` tokens are not JWTs and are accepted as before. Default: no
+   * signature is checked (audience and expiry only).
+   */
+  readonly jwks?: { readonly keys: ReadonlyArray<Readonly<Record<string, unknown>>> };
   /** Serve `GET /v2/traffic/accounts/{account-id}` (default false, like a participant without traffic enforcement). */
   readonly trafficEnforcement?: boolean;
   /** Traffic balances by party id; parties absent here have balance 0. Default: each hosted party has a seeded balance. */

@@ -6,6 +6,7 @@ import type { SimulatedUser } from '../types.js';
 import type { History } from './history/History.js';
 import { LedgerErrors } from './http.js';
 import type { LedgerIndex } from './ledgerView.js';
+import type { Jwks } from './verifyJwtSignature.js';
 
 export interface IdentityProvider {
   readonly identityProviderId: string;
@@ -25,6 +26,8 @@ export interface ResolvedOptions {
   /** Mutable: the identity provider config routes create, update and delete them. */
   readonly identityProviders: IdentityProvider[];
   readonly ansAcronym: string;
+  /** The keys a JWT's signature must verify against; undefined: signatures are not checked. */
+  readonly jwks?: Jwks | undefined;
   readonly bulkChecksums: ReadonlyMap<string, string> | undefined;
   /** The objects `GET /v0/history/bulk/download/{object_key}` serves (with bulk storage configured). */
   readonly bulkObjects: ReadonlyMap<string, Uint8Array> | undefined;

@@ -5,6 +5,7 @@
  */
 import { RIGHTS_CLAIM } from '../mintToken.js';
 import type { SimulatedUser } from '../types.js';
+import { verifyJwtSignature, type Jwks } from './verifyJwtSignature.js';
 
 /** The identity and rights a token grants. */
 export interface Principal {
@@ -50,7 +51,9 @@ const principalOf = (userId: string, registered: SimulatedUser | undefined, clai
  * revoked through the user management API): as a participant does, a token naming a user (its
  * `sub`, or an opaque token's user) gets them, beside any rights its claims carry. With an
  * `audience`, a JWT whose `aud` (a string or an array) does not hold it is refused, as Canton 3.7
- * refuses it: the same UNAUTHENTICATED answer as any invalid token, which never says why.
+ * refuses it: the same UNAUTHENTICATED answer as any invalid token, which never says why. With a
+ * `jwks`, a JWT must carry a valid signature by one of its keys (unsigned `mintToken` tokens are
+ * refused then); opaque `users` tokens are not JWTs and are accepted as before.
  */
 export const authenticate = (
   header: string | undefined,
@@ -58,6 +61,7 @@ export const authenticate = (
   nowSeconds: number,
   stored: (userId: string) => SimulatedUser | undefined = () => undefined,
   audience?: string,
+  jwks?: Jwks,
 ): AuthResult => {
   if (header === undefined || header.trim() === '') return { missing: true };
   const m = /^Bearer\s+(\S+)\s*$/i.exec(header);
@@ -70,6 +74,7 @@ export const authenticate = (
   const header0 = decodeSegment(parts[0]!);
   const payload = decodeSegment(parts[1]!);
   if (!isObject(header0) || typeof header0['alg'] !== 'string' || !isObject(payload)) return { invalid: 'malformed JWT' };
+  if (jwks !== undefined && !verifyJwtSignature(token, jwks)) return { invalid: 'the JWT signature does not verify against the JWKS' };
   const sub = payload['sub'];
   if (typeof sub !== 'string' || sub === '') return { invalid: 'the JWT has no sub' };
   const exp = payload['exp'];

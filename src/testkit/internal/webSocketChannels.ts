@@ -79,7 +79,7 @@ export const serveWebSocketChannels = async (server: Server, state: NetworkState
   });
 
   const sessionFor = (path: ChannelPath, request: Record<string, unknown>, authorization: string | undefined): Session | Reply => {
-    const auth = authenticate(authorization, state.options.users, state.nowSeconds(), state.storedUser, state.options.audience);
+    const auth = authenticate(authorization, state.options.users, state.nowSeconds(), state.storedUser, state.options.audience, state.options.jwks);
     const principal = 'principal' in auth ? auth.principal : undefined;
     if (state.options.requireAuth && principal === undefined) return state.ledgerErrors.reply('UNAUTHENTICATED', 'The command is missing a (valid) JWT token');
     if (path === '/v2/state/active-contracts') return activeContractsSession(state, principal, request);

@@ -37,7 +37,7 @@ const decodeToken = (seed: string, token: string): PageToken | undefined => {
 
 /** Authenticates a ledger request; a reply when it must stop. */
 export const ledgerAuth = (state: NetworkState, ctx: RequestContext, required: boolean): { principal: Principal | undefined } | { reply: Reply } => {
-  const auth = authenticate(ctx.authorization, state.options.users, state.nowSeconds(), state.storedUser, state.options.audience);
+  const auth = authenticate(ctx.authorization, state.options.users, state.nowSeconds(), state.storedUser, state.options.audience, state.options.jwks);
   if ('principal' in auth) return { principal: auth.principal };
   if (!required) return { principal: undefined };
   return { reply: state.ledgerErrors.reply('UNAUTHENTICATED', 'The command is missing a (valid) JWT token') };

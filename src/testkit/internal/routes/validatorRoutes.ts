@@ -15,7 +15,7 @@ const BASE = '/api/validator';
 export const authed =
   (state: NetworkState, always: boolean, handler: (ctx: RequestContext, principal: Principal | undefined) => Reply) =>
   (ctx: RequestContext): Reply => {
-    const auth = authenticate(ctx.authorization, state.options.users, state.nowSeconds(), state.storedUser, state.options.audience);
+    const auth = authenticate(ctx.authorization, state.options.users, state.nowSeconds(), state.storedUser, state.options.audience, state.options.jwks);
     if ('principal' in auth) return handler(ctx, auth.principal);
     if (!always && !state.options.requireAuth) return handler(ctx, undefined);
     return spliceUnauthorized('missing' in auth);
