@@ -37,6 +37,9 @@
  * 12. The history as tables (bench/analytics.ts): flattenUpdates against JSON.parse (target
  *    <= 0.30); the DuckDB sink and the Parquet writer against a hand-written appender loader and
  *    NDJSON + read_json (goal >= 0.8); the heap over 1 000 000 event rows (flat).
+ * 13. Token-standard history (bench/tokenHistory.ts): `ledger.tokenStandardHistory` against the
+ *    `ledger.updates` read of the same range and format on the simulated token-standard flows, and
+ *    the parser alone over that read (lookups answered from memory). Goal (issue 27): <= 1.25x.
  */
 import { benchDecode } from './decode';
 import { benchGeneratedCodecs } from './generatedCodecs';
@@ -51,6 +54,7 @@ import { benchResume } from './resume';
 import { benchBackfillLatency } from './backfillLatency';
 import { benchBackfillCpu } from './backfillCpu';
 import { benchAnalytics } from './analytics';
+import { benchTokenHistory } from './tokenHistory';
 import { contenders, type Consume } from './contenders';
 import { pairedRounds, ratios, type Contestant } from './endToEnd';
 import { startBenchServer } from './startServer';
@@ -161,6 +165,10 @@ const main = async () => {
   if (parts.has('10')) await benchBackfillLatency();
   if (parts.has('11')) await benchBackfillCpu();
   if (parts.has('12')) await benchAnalytics();
+  if (parts.has('13')) {
+    const r = await benchTokenHistory();
+    console.log(`\n13. tokenStandardHistory / ledger.updates over ${r.updates} updates (${r.transactions} transactions): ${r.ratio}x, ${r.lookups} lookups in the rounds; the parser alone ${r.parserOnly}x; peak heap ${r.heapHalfMiB.toFixed(0)} / ${r.heapWholeMiB.toFixed(0)} MiB (half / whole range); goal <= 1.25x`);
+  }
 };
 
 main().catch((e: unknown) => {
