@@ -43,7 +43,7 @@
  */
 import { benchDecode } from './decode';
 import { benchGeneratedCodecs } from './generatedCodecs';
-import { benchPayloads } from './payloads';
+import { benchActivity, benchPayloads } from './payloads';
 import { benchMerge } from './merge';
 import { benchSinks } from './sinks';
 import { benchPool } from './pool';
@@ -146,6 +146,8 @@ const main = async () => {
     console.log(`   ${missed === 0 ? 'every payload within its target' : `${missed} payloads above their target`}\n`);
     console.log('   typing the Splice payloads of the same pages (typedPayloads), time / JSON.parse time (target <= 0.10)');
     for (const r of benchPayloads()) console.log(`   ${r.name.padEnd(44)} ${r.kb.toFixed(0).padStart(5)} KiB  ${String(r.typed).padStart(5)} typed events  ratio ${r.ratio.toFixed(3)}`);
+    console.log('   scan.activity over the read it interprets: (parse + decode + activityOf) / (parse + decode), HTTP left out (target <= 1.3)');
+    for (const r of benchActivity()) console.log(`   ${r.name.padEnd(44)} ${r.kb.toFixed(0).padStart(5)} KiB  ${String(r.elements).padStart(5)} elements  ratio ${r.ratio.toFixed(3)}`);
     console.log('');
   }
   if (parts.has('2')) {
