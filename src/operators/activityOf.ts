@@ -4,8 +4,24 @@ import { payloadDecoders } from '../codecs/splice/daml/payloadDecoders.js';
 import type { TransferSummary } from '../codecs/splice/daml/AmuletRules.js';
 import { typeItem, type TypedEvent } from './typedPayloads.js';
 
-// The Splice catalogue alone: the activity reads Splice templates only.
-const lookup = payloadDecoders();
+// The Splice templates the activity reads, and only those: typing the others (Amulet creates,
+// most of a page) would cost without changing an element.
+const READ = new Set([
+  'splice-amulet:Splice.AmuletRules:AmuletRules',
+  'splice-amulet:Splice.Amulet:LockedAmulet',
+  'splice-amulet:Splice.Round:OpenMiningRound',
+  'splice-amulet:Splice.Round:SummarizingMiningRound',
+  'splice-amulet:Splice.Round:IssuingMiningRound',
+  'splice-amulet:Splice.Round:ClosedMiningRound',
+  'splice-amulet-name-service:Splice.Ans:AnsEntry',
+  'splice-amulet:Splice.ValidatorLicense:ValidatorLicense',
+  'splice-dso-governance:Splice.DsoRules:DsoRules',
+]);
+const splice = payloadDecoders();
+const lookup: typeof splice = (templateId, packageName) => {
+  const d = splice(templateId, packageName);
+  return d !== undefined && READ.has(d.name) ? d : undefined;
+};
 
 /**
  * Amounts by kind of what a transfer spent: Amulet, and the rewards it minted on the way (a
@@ -156,11 +172,12 @@ export const activityOf = (item: unknown): ActivityElement[] => {
     if (raw === undefined) return;
     const e = typed.get(id);
     const before = out.length;
-    let nextVia = via;
+    // How the transfers below came: read from the choice's name, whatever its template's package.
+    const rawChoice = typeof raw.choice === 'string' ? raw.choice : undefined;
+    const nextVia = rawChoice !== undefined && VIA[rawChoice] !== undefined ? VIA[rawChoice]! : via;
     if (e?.kind === 'exercised') {
       const a = e.argument as Rec | undefined;
       const r = e.result as Rec | undefined;
-      if (VIA[e.choice] !== undefined) nextVia = VIA[e.choice]!;
       if (e.template === AMULET_RULES && e.choice === 'AmuletRules_Transfer' && a !== undefined && r !== undefined) {
         const t = a.transfer as { sender: string; provider: string; outputs: Array<{ receiver: string; amount: string; lock?: unknown }> };
         out.push(...transferOf(id, via, t.sender, t.provider, str((r.round as Rec).number), r.summary as TransferSummary, t.outputs.map((o) => ({ receiver: o.receiver, amount: o.amount, locked: o.lock !== null && o.lock !== undefined }))));

@@ -56,6 +56,22 @@ describe('activityOf and scanActivity', function () {
     assert.ok(balances(transfer));
   });
 
+  it('names how a transfer came from the exercise above it: a preapproval, a transfer instruction, a transfer command, else direct', () => {
+    const page = readFixture('scan', 'v2-updates__JosefinHao-canton__1.json') as { transactions: Array<{ events_by_id: Record<string, Record<string, unknown>> }> };
+    const transfer = page.transactions.flatMap((t) => Object.values(t.events_by_id)).find((e) => e.choice === 'AmuletRules_Transfer')!;
+    const tx = (parentChoice: string | undefined) => ({
+      update_id: 'u', migration_id: 0, record_time: '2025-01-01T00:00:00.000000Z',
+      root_event_ids: [parentChoice === undefined ? 't' : 'p'],
+      events_by_id: {
+        ...(parentChoice === undefined ? {} : { p: { event_type: 'exercised_event', event_id: 'p', contract_id: 'c', template_id: 'h:Splice.Other:Thing', package_name: 'some-package', choice: parentChoice, choice_argument: {}, exercise_result: {}, child_event_ids: ['t'], consuming: true, acting_parties: [], interface_id: null } }),
+        t: { ...transfer, event_id: 't', child_event_ids: [] },
+      },
+    });
+    const via = (c: string | undefined) => (activityOf(tx(c)).find((e) => e.kind === 'transfer') as Transfer).via;
+    assert.deepEqual([undefined, 'TransferPreapproval_Send', 'TransferPreapproval_SendV2', 'TransferFactory_Transfer', 'TransferInstruction_Accept', 'TransferCommand_Send', 'SomethingElse'].map(via), ['direct', 'preapproval', 'preapproval', 'transfer-instruction', 'transfer-instruction', 'transfer-command', 'direct']);
+    assert.deepEqual(activityOf(tx('SomethingElse')).map((e) => e.kind).filter((k) => k === 'other'), [], 'a root with a transfer below is no other');
+  });
+
   it('on every transaction the simulated network produces: every transfer balances, and taps, rounds and votes are read; items pass one for one with their own checkpoints', async () => {
     const net = await startSimulatedNetwork({ seed: 28, updates: 800 });
     try {
