@@ -200,6 +200,21 @@ describe('drainInto', function () {
     assert.deepEqual(moved.map((c) => [c.items, c.checkpoint.offset]), [[0, 9]]);
   });
 
+  it('a sink with flush (one that gathers commits) is flushed once, after the last commit, before the end; a failed flush ends it with its Left', async () => {
+    const cp = (offset: number): LedgerCheckpoint => ({ stream: 'ledger.updates', offset });
+    const records = () => of(E.right({ value: 'a', checkpoint: cp(1) }), E.right({ value: 'b', checkpoint: cp(2) }));
+    const gathering = memorySink<LedgerCheckpoint, string>();
+    const seen: string[] = [];
+    const flushed = { ...gathering.sink, flush: async () => (seen.push(`flush after ${gathering.state.commits.length} commits`), E.right(undefined)) };
+    const out = await lastValueFrom(drainInto(flushed, records).pipe(tap(() => seen.push('committed')), toArray()));
+    assert.ok(out.every(E.isRight));
+    assert.deepEqual(seen, [...out.map(() => 'committed'), `flush after ${out.length} commits`]);
+    const failing = memorySink<LedgerCheckpoint, string>();
+    const failure = { _tag: 'StoreFailure' as const, store: 'memory', message: 'disk full' };
+    const ended = await lastValueFrom(drainInto({ ...failing.sink, flush: async () => E.left(failure) }, records).pipe(toArray()));
+    assert.deepEqual(ended.at(-1), E.left(failure));
+  });
+
   it('cold: nothing is loaded before subscribe', async () => {
     const { sink } = memorySink<ScanCheckpoint>();
     let loads = 0;
