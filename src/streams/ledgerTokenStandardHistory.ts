@@ -3,7 +3,7 @@ import type { LedgerCheckpoint } from './checkpoints.js';
 import { ledgerUpdatesStream, type LedgerUpdatesRequest } from './ledgerUpdates.js';
 import { interpret } from './interpret.js';
 import type { ReadContext } from './recordStream.js';
-import type { TailingStreamOptions } from './options.js';
+import { TAIL_RETRY, type TailingStreamOptions } from './options.js';
 import { tokenStandardPageStep } from './tokenStandardPageStep.js';
 import { parseTokenStandardTransaction } from '../tokenStandard/parseTokenStandardTransaction.js';
 
@@ -115,7 +115,8 @@ export const ledgerTokenStandardHistoryStream = /*#__PURE__*/ interpret(ledgerUp
       eventFormat: eventFormatOf(req.party, version),
       lookupConcurrency: options.lookupConcurrency ?? 8,
       lookupCacheSize: options.lookupCacheSize ?? 10_000,
-      retry: options.retry,
+      // Following, a lookup outlives an outage as the pages do.
+      retry: options.tail !== undefined ? { ...TAIL_RETRY, ...options.retry } : options.retry,
     });
   },
 });

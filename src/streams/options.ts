@@ -24,9 +24,11 @@ export interface StreamOptions<C> {
    * Pages are reads: `shouldRetry` defaults to `isRetryableRead` here. `onRetry` is told of every
    * page retry (attempt, wait, redacted error), so a stream that retries forever can be watched.
    * Without it a failed page is one Left and the end of the stream; in tail mode, without it,
-   * retryable failures are retried forever (`{ maxRetries: Infinity }`), and a config given here
-   * is laid over that default: `{ onRetry }` alone watches the retries without capping them; give
-   * `maxRetries` or `maxElapsedMs` to bound them. An invalid config is an
+   * retryable failures are retried forever (`{ maxRetries: Infinity }`) once the server has
+   * answered (a page or any HTTP status; before that, a network failure 5 times: a server never
+   * reached is an error, not an outage to outlive), and a config given here is laid over that default: `{ onRetry }` alone
+   * watches the retries without capping them; give `maxRetries` (`Infinity` too: then from the
+   * first request) or `maxElapsedMs` to bound them. An invalid config is an
    * `InvalidRequest` naming `retry.<field>`, before any request.
    */
   readonly retry?: RetryBackoffConfig;

@@ -1,4 +1,5 @@
-import { defer, EMPTY, isObservable, type Observable } from 'rxjs';
+import { defer, EMPTY, isObservable, tap, type Observable } from 'rxjs';
+import { isRetryableRead } from '../errors/isRetryableRead.js';
 import * as E from 'fp-ts/lib/Either.js';
 import type * as t from 'io-ts';
 import type { CantonError, InvalidRequest } from '../errors/CantonError.js';
@@ -118,6 +119,9 @@ export interface RecordStreamEntry<Q = never, O = never, A = unknown, C = unknow
   readonly composes?: ReadonlyArray<string>;
 }
 
+/** Retries of a tailing read before its server first answered (as a read that is not tailing, 5 by default). */
+const UNREACHED_RETRIES = 5;
+
 /** The engine's own issue paths: a refusal naming only these is one of the options. */
 const OPTION_PATHS = /^(from|tail|retry|prefetch)(\.|$)/;
 
@@ -168,8 +172,20 @@ export const recordStream = <Q, O extends StreamOptions<C>, A, C, F extends Item
           const source = spec.read({ transport, call, tailMs: tail !== undefined ? (tail.intervalMs ?? DEFAULT_TAIL_INTERVAL_MS) : undefined }, req, options);
           if (source === undefined) return EMPTY;
           if (isObservable(source)) return source;
-          const retry = tail !== undefined ? { ...TAIL_RETRY, ...options.retry } : options.retry;
-          return readPages(source.paging, source.initial as never, { ...options, retry });
+          if (tail === undefined) return readPages(source.paging, source.initial as never, options);
+          // Tailing retries for ever by default, but only a server that was reached: until it first
+          // answers (a page, or any HTTP status), a network failure is retried as a read that is
+          // not tailing retries it (a port that never answered fails after 5).
+          let reached = false;
+          const unbounded = options.retry?.maxRetries === undefined;
+          let before = 0;
+          const shouldRetry = options.retry?.shouldRetry ?? isRetryableRead;
+          const bounded = (e: CantonError): boolean => {
+            reached ||= e._tag === 'HttpError';
+            return (reached || ++before <= UNREACHED_RETRIES) && shouldRetry(e);
+          };
+          const retry = { ...TAIL_RETRY, ...options.retry, ...(unbounded ? { shouldRetry: bounded } : {}) };
+          return readPages(source.paging, source.initial as never, { ...options, retry }).pipe(tap((r) => (reached ||= E.isRight(r))));
         }),
     );
   const pages = (transport: Transport, request?: Q, options: O = {} as O): Observable<E.Either<CantonError, Page<A, C>>> =>

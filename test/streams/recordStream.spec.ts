@@ -1,6 +1,9 @@
 import assert from 'node:assert/strict';
 import * as E from 'fp-ts/lib/Either.js';
-import { Subject } from 'rxjs';
+import { defer, delay, of, Subject, takeUntil, takeWhile, timer } from 'rxjs';
+import type { Transport } from '../../src/client/createTransport';
+import { ledgerUpdates, ledgerUpdatesPages } from '../../src/streams/ledgerUpdates';
+import { answerUpdatesPage, ledgerHistory } from '../helpers/ledgerPages';
 import { checkpointCodecs } from '../../src/streams/checkpointCodecs';
 import type { VoteResultsCheckpoint } from '../../src/streams/checkpoints';
 import type { StreamOptions } from '../../src/streams/options';
@@ -9,6 +12,8 @@ import { tokenPaging } from '../../src/streams/tokenPaged';
 import * as scanOperations from '../../src/generated/scan/operations';
 import { fakeTransport } from '../helpers/fakeTransport';
 import { collect } from '../helpers/collect';
+
+const updateFormat = { includeTransactions: { transactionShape: 'TRANSACTION_SHAPE_ACS_DELTA' as const, eventFormat: { filtersByParty: { 'alice::1220': {} } } } };
 
 /** A token-paged list of `n` numbers, `size` a page: the page token is the index of its first entry. */
 const numbers = (n: number, size: number) =>
@@ -75,5 +80,33 @@ describe('recordStream: a record stream from its table entry', () => {
     await new Promise((resolve) => setTimeout(resolve, 20));
     assert.equal(seen.length, 2);
     sub.unsubscribe();
+  });
+
+  it('tailing retries for ever a server that has answered, but a first request that never succeeds fails after 5 retries', async () => {
+    const retry = { initialDelayMs: 1, maxDelayMs: 1 };
+    // Never reached: every request fails without an answer (a port that never answered).
+    const refused = { _tag: 'NetworkError' as const, method: 'POST', url: 'http://127.0.0.1:1/v2/updates', message: 'ECONNREFUSED 127.0.0.1:1', cause: {} };
+    let sent = 0;
+    const down = Object.assign(() => defer(() => (sent++, of(E.left(refused)).pipe(delay(0)))), {}) as unknown as Transport;
+    const never = await collect(ledgerUpdates(down, { updateFormat }, { tail: { intervalMs: 5 }, retry }).pipe(takeUntil(timer(3000))));
+    assert.equal(never.length, 1);
+    assert.ok(E.isLeft(never[0]!) && never[0].left._tag === 'NetworkError');
+    assert.equal(sent, 6, 'the first request and 5 retries');
+    // Reached, then down for longer than 5 retries, then back: the tail goes on, no Left.
+    let answered = 0;
+    const flaky = fakeTransport((call) => {
+      answered++;
+      if (answered >= 2 && answered <= 12) return { status: 503, body: { error: 'unavailable' } };
+      return answerUpdatesPage(ledgerHistory(3), JSON.stringify(call.body));
+    }, 0);
+    const tail = await collect(ledgerUpdatesPages(flaky.transport, { updateFormat }, { tail: { intervalMs: 5 }, retry }).pipe(takeWhile(() => answered < 16), takeUntil(timer(3000))));
+    assert.ok(answered >= 16, `${answered} requests`);
+    assert.ok(tail.every(E.isRight));
+    assert.equal(tail.flatMap((p) => (E.isRight(p) ? p.right.records : [])).length, 3);
+    // An explicit maxRetries is the caller's: Infinity retries the never-reached server too.
+    sent = 0;
+    const forever = await collect(ledgerUpdates(down, { updateFormat }, { tail: { intervalMs: 5 }, retry: { ...retry, maxRetries: Infinity } }).pipe(takeUntil(timer(200))));
+    assert.deepEqual(forever, []);
+    assert.ok(sent > 6);
   });
 });
