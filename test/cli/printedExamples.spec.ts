@@ -50,6 +50,8 @@ const placeholders = (net: SimulatedNetwork, pool: SimulatedScans): Array<[RegEx
   [/alice::1220ab/g, net.party('alice')],
   [/bob::1220cd/g, net.party('bob')],
   [/~\/\.canton\/token/g, 'token'],
+  // A fixed port is the reader's choice; a test binds any free one (a demo left running holds 7575).
+  [/--port [1-9]\d*/g, '--port 0'],
 ];
 
 describe('every example printed in --help and docs/cli.md runs as printed', function () {
@@ -103,6 +105,7 @@ describe('every example printed in --help and docs/cli.md runs as printed', func
     const failed: string[] = [];
     for (const printed of [...helpExamples(), ...docExamples()]) {
       const line = placeholders(net, pool).reduce((l, [from, to]) => l.replace(from, to), printed);
+      if (/--(port|metrics-port) [1-9]/.test(line)) failed.push(`${printed}\n  would bind a fixed port in a test`);
       // A rerun from a checkpoint an earlier example left, or a --follow past the history's end, has nothing new to print.
       const resumed = /--resume (\S+)/.exec(line)?.[1];
       const quiet = /\s--(out|sink|follow)\b/.test(printed) || (resumed !== undefined && existsSync(resumed));
