@@ -14,6 +14,7 @@
 // The node is used only where it names what the resolved type spells out (it prints shorter), and
 // never where it mentions a type parameter of an enclosing interface: an inherited member such as
 // `StreamOptions<C>.from` must keep its instantiated type (`ScanCheckpoint`), not `C`.
+import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
@@ -100,11 +101,20 @@ export function load(app) {
     // A property's scope is its own reflection; its context is its parent's.
     reflection.type = declared(context, reflection, reflection.type, declaration.type, declaration, reflection.flags.isOptional);
   });
+  // The package's own version: a `@since` later than it (a version of the work before its first
+  // release) would tell a reader of 0.1.0 that an API is newer than their package.
+  const version = JSON.parse(readFileSync(join(dirname(fileURLToPath(import.meta.url)), '..', 'package.json'), 'utf8')).version;
+  const later = (since) => {
+    const [a, b] = [since, version].map((v) => v.trim().split('.').map((n) => Number.parseInt(n, 10) || 0));
+    for (let i = 0; i < 3; i++) if ((a[i] ?? 0) !== (b[i] ?? 0)) return (a[i] ?? 0) > (b[i] ?? 0);
+    return false;
+  };
   app.converter.on(Converter.EVENT_RESOLVE_BEGIN, (context) => {
     const { project } = context;
     for (const reflection of Object.values(project.reflections)) {
       const warn = (message) => app.logger.warn(`${reflection.getFriendlyFullName()}: ${message}`);
       const { comment } = reflection;
+      if (comment) comment.blockTags = comment.blockTags.filter((tag) => tag.tag !== '@since' || !later(tag.content.map((p) => p.text).join('')));
       if (comment) {
         comment.summary = linkMentions(project, comment.summary, warn);
         for (const tag of comment.blockTags) tag.content = linkMentions(project, tag.content, warn);

@@ -145,6 +145,19 @@ describe('the API reference (npm run docs)', function () {
     assert.deepEqual(missing, []);
   });
 
+  it('shows no @since later than the package version (the versions of the work before its first release)', () => {
+    const version = (JSON.parse(readFileSync(join(projectRoot, 'package.json'), 'utf8')) as { version: string }).version;
+    const numbers = (v: string) => v.trim().split('.').map((n) => Number.parseInt(n, 10) || 0);
+    const later = (v: string) => {
+      const [a, b] = [numbers(v), numbers(version)];
+      for (let i = 0; i < 3; i++) if ((a[i] ?? 0) !== (b[i] ?? 0)) return (a[i] ?? 0) > (b[i] ?? 0);
+      return false;
+    };
+    const found: string[] = [];
+    for (const [path, r] of walk(project, '')) for (const { tag, parts } of r.comment ? partsOf(r.comment) : []) if (tag === '@since' && later(parts.map((p) => p.text).join(''))) found.push(`${path.slice(1)}: @since ${parts.map((p) => p.text).join('')}`);
+    assert.deepEqual(found.slice(0, 5), [], `${found.length} of them`);
+  });
+
   it('links the docs pages it mentions, and shows no maintainers\' notes (source paths)', () => {
     const problems: string[] = [];
     const documents = new Set((project.documents ?? []).map((d) => d.name));
