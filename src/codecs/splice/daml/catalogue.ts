@@ -1,9 +1,8 @@
-/**
+/*
  * The catalogue of the Splice templates canton-rx types: each under its package name and
  * qualified name (`splice-amulet:Splice.Amulet:Amulet`), with its create-argument codec and its
  * choices' argument and result codecs. Nothing here is public but through `typedPayloads` and
  * the `splice` namespace.
- * @internal
  */
 import type * as t from 'io-ts';
 import { Unit } from './lf.js';

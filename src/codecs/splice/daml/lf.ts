@@ -1,4 +1,4 @@
-/**
+/*
  * The building blocks of the Splice payload codecs: Daml-LF values in the JSON encoding the
  * servers write (notes/upstream-api.md §2, docs/payloads.md): records as objects, Int64 and
  * Numeric as strings, Optional as `null` or the value, variants as `{ tag, value }`, enums as
@@ -10,7 +10,6 @@
  * unknown fields are kept (`t.type`, never `t.exact`), a variant constructor this version does not
  * know passes as it is (refused inside `strictDecoding`), and so does an enum value.
  * Nothing here is part of the public API.
- * @internal
  */
 import * as t from 'io-ts';
 import { acceptsUnknown } from '../../common/openMembers.js';
@@ -116,7 +115,7 @@ export const genMap = <K, V>(key: Lf<K>, value: Lf<V>): Lf<Array<[K, V]>> => {
   }) as Lf<Array<[K, V]>>;
 };
 
-/** @internal */
+/** The fields of a record codec. */
 export type Props = Record<string, t.Mixed>;
 /**
  * The type of a Daml record: the fields of its first version, the later ones optional, unknown ones kept.

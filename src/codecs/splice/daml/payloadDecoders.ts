@@ -1,10 +1,9 @@
-/**
+/*
  * How a payload finds its codec: a template id (`<package-id>:Module:Entity` or
  * `#package-name:Module:Entity`) and, where the event carries it, its package name, matched
  * against the Splice catalogue and the user's own templates, whatever the package id (so across
  * package versions). A user's template is an io-ts codec, a `{ create, choices }` object of them,
  * or a companion of Daml's JavaScript codegen (anything with a `decoder.run`), read structurally.
- * @internal
  */
 import * as t from 'io-ts';
 import type { DecodeIssue } from '../../../errors/CantonError.js';
