@@ -145,6 +145,12 @@ describe('the API reference (npm run docs)', function () {
     assert.deepEqual(missing, []);
   });
 
+  it('keeps wide tables inside their column, not under the sidebar (its own stylesheet)', () => {
+    const css = readFileSync(join(out, 'html', 'assets', 'custom.css'), 'utf8');
+    assert.match(css, /table\s*\{[^}]*overflow-x:\s*auto/);
+    assert.ok(readFileSync(join(out, 'html', 'index.html'), 'utf8').includes('assets/custom.css'), 'the pages link it');
+  });
+
   it('shows no @since later than the package version (the versions of the work before its first release)', () => {
     const version = (JSON.parse(readFileSync(join(projectRoot, 'package.json'), 'utf8')) as { version: string }).version;
     const numbers = (v: string) => v.trim().split('.').map((n) => Number.parseInt(n, 10) || 0);
