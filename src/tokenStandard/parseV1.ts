@@ -237,8 +237,11 @@ const byTxKind = (ctx: ParseContext, nodes: ReadonlyArray<NodeEvent>, node: Node
   }
 };
 
-const transferOf = (ctx: ParseContext, nodes: ReadonlyArray<NodeEvent>, node: NodeEvent, ex: ExercisedEvent, choice: Choice | null, senderOfInstruction?: string): Known | null => {
-  const meta = mergeMetas(ex);
+const transferOf = (ctx: ParseContext, nodes: ReadonlyArray<NodeEvent>, node: NodeEvent, ex: ExercisedEvent, choice: Choice | null, instructionTransfer?: Record<string, unknown>): Known | null => {
+  // An accepted instruction's own transfer meta (its reason) counts, before the result's meta: the
+  // wallet kernel's parser (the newer of the two upstream parsers) reads it so; the CLI's does not.
+  const meta = mergeMetas(ex, record(instructionTransfer?.['meta']) as Meta);
+  const senderOfInstruction = typeof instructionTransfer?.['sender'] === 'string' ? instructionTransfer['sender'] : undefined;
   const reason = metaValue(REASON, meta);
   const transfer = record(record(ex.choiceArgument)?.['transfer']);
   let sender = senderOfInstruction || metaValue(SENDER, meta) || undefined;
@@ -296,8 +299,7 @@ const fromInstruction = (ctx: ParseContext, nodes: ReadonlyArray<NodeEvent>, nod
       known = mergeSplitOf(ctx, nodes, node, ex, choice);
       break;
     case 'TransferInstructionResult_Completed': {
-      const sender = record(v['transfer'])?.['sender'];
-      known = transferOf(ctx, nodes, node, ex, choice, typeof sender === 'string' ? sender : undefined);
+      known = transferOf(ctx, nodes, node, ex, choice, record(v['transfer']));
       break;
     }
     default:
