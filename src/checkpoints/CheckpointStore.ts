@@ -26,7 +26,7 @@ export interface StoredCheckpoint<C extends Checkpoint = Checkpoint> {
  *
  * @example
  * ```ts
- * import { checkpointOf, createClient, fileCheckpointStore, type ScanCheckpoint } from 'canton-rx';
+ * import { createClient, fileCheckpointStore, type ScanCheckpoint } from 'canton-rx';
  * import * as E from 'fp-ts/lib/Either.js';
  *
  * const store = fileCheckpointStore<ScanCheckpoint>('/var/lib/feed/scan.checkpoint.json');
@@ -34,9 +34,9 @@ export interface StoredCheckpoint<C extends Checkpoint = Checkpoint> {
  * if (E.isLeft(loaded)) throw new Error(loaded.left.message);
  * let revision = loaded.right.revision;
  * const client = createClient({ scan: { url: 'https://scan.example.com/api/scan' } });
- * client.scan.updates({ page_size: 100 }, { from: loaded.right.checkpoint }).subscribe(async (r) => {
- *   if (E.isLeft(r)) return;
- *   const saved = await store.save(checkpointOf(r.right), revision);
+ * client.scan.pages.updates({ page_size: 100 }, { from: loaded.right.checkpoint }).subscribe(async (r) => {
+ *   if (E.isLeft(r) || r.right.checkpoint === undefined) return;
+ *   const saved = await store.save(r.right.checkpoint, revision);
  *   if (E.isLeft(saved)) throw new Error(saved.left.message); // another writer took over
  *   revision = saved.right;
  * });

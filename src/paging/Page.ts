@@ -7,8 +7,9 @@
  * ```ts
  * import { createClient } from 'canton-rx';
  * import * as E from 'fp-ts/lib/Either.js';
+ * declare const db: { save(value: unknown, checkpoint: unknown): void }; // your database
  * createClient({ scan: { url } }).scan.voteResults.pages({ limit: 100 }).subscribe((r) => {
- *   if (E.isRight(r)) for (const { value, checkpoint } of r.right.records) store.save(value, checkpoint);
+ *   if (E.isRight(r)) for (const { value, checkpoint } of r.right.records) db.save(value, checkpoint);
  * });
  * ```
  * @category Streams

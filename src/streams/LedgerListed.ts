@@ -22,8 +22,9 @@ export interface LedgerListCheckpoint {
  * ```ts
  * import { createClient } from 'canton-rx';
  * import * as E from 'fp-ts/lib/Either.js';
+ * declare const db: { save(value: unknown, checkpoint: unknown): void }; // your database
  * createClient({ ledger: { url, token } }).ledger.parties({ pageSize: 500 }).subscribe((r) => {
- *   if (E.isRight(r)) store.save(r.right.value.party, r.right.checkpoint);
+ *   if (E.isRight(r)) db.save(r.right.value.party, r.right.checkpoint);
  * });
  * ```
  * @category Streams

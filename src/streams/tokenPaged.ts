@@ -27,8 +27,9 @@ export interface TokenPageCheckpoint<S extends string, T extends string | number
  * ```ts
  * import { createClient } from 'canton-rx';
  * import * as E from 'fp-ts/lib/Either.js';
+ * declare const db: { save(value: unknown, checkpoint: unknown): void }; // your database
  * createClient({ scan: { url } }).scan.voteResults({ limit: 100 }).subscribe((r) => {
- *   if (E.isRight(r)) store.save(r.right.value, r.right.checkpoint);
+ *   if (E.isRight(r)) db.save(r.right.value, r.right.checkpoint);
  * });
  * ```
  * @category Streams
