@@ -15,7 +15,10 @@ const gzKb = (size: BundleSize): string => `${(size.gz / KB).toFixed(1)} KB gzip
  * holds the whole Scan group (the ceiling below), and the main entry's client holds the ledger and
  * validator groups too (`canton-rx/scan`'s client does not). What tree-shaking can drop is dropped
  * and held here: a stream bundles only the descriptors and codecs it reads, a Scan group nothing
- * of the ledger's.
+ * of the ledger's. Issue 31's trace context and HTTP span attributes (telemetry) and the paging's
+ * tail read (issue 30) grew the Scan bundles by about 0.5 to 3 KB, the ledger group's token
+ * history parser (issue 27) and the registry's conditional-lock operations the main entry's by
+ * about 15 KB: the ceilings were raised to what they measure (issue 30's bundle row stays open).
  */
 describe('browser bundle sizes', function () {
   // The package build (three tsc runs) when src/ changed since the last one, then esbuild.
@@ -23,7 +26,7 @@ describe('browser bundle sizes', function () {
 
   before(() => builtPackage());
 
-  it('the scan.updates stream alone holds only the operations it calls, in at most 29 KB gzipped', async () => {
+  it('the scan.updates stream alone holds only the operations it calls, in at most 30 KB gzipped', async () => {
     const size = await measureBundle(sizeCases.scanUpdatesStream);
     // Its two operations and the one its telemetry asks for the server's end are there; another
     // Scan operation, or any codec of a schema it does not read, is not.
@@ -32,7 +35,7 @@ describe('browser bundle sizes', function () {
     assert.match(size.code, /"\/v0\/events\/latest-record-time"/);
     assert.doesNotMatch(size.code, /\/v0\/dso-party-id|"\/v0\/events"|"GetDsoInfoResponse"/);
     assert.deepEqual(inputsMatching(size, /generated\/(ledger|validator)\//), []);
-    assert.ok(size.gz <= 29 * KB, `the scan.updates stream bundles to ${gzKb(size)}, over 29 KB`);
+    assert.ok(size.gz <= 30 * KB, `the scan.updates stream bundles to ${gzKb(size)}, over 30 KB`);
   });
 
   it('a Scan group holds nothing of the ledger, in at most 49 KB gzipped', async () => {
@@ -41,14 +44,14 @@ describe('browser bundle sizes', function () {
     assert.ok(size.gz <= 49 * KB, `a Scan group bundles to ${gzKb(size)}, over 49 KB`);
   });
 
-  it("createScanClient({ scan }) + scan.updates from 'canton-rx/scan' holds nothing of the ledger or the validator, in at most 58 KB gzipped", async () => {
+  it("createScanClient({ scan }) + scan.updates from 'canton-rx/scan' holds nothing of the ledger or the validator, in at most 59 KB gzipped", async () => {
     const size = await measureBundle(sizeCases.scanClient);
     assert.deepEqual(inputsMatching(size, /generated\/(ledger|validator)\/|streams\/ledger|codecs\/ledger\/(?!JsCantonError)|\/ws\/|browser\/(ledger|validator)\//), []);
-    assert.ok(size.gz <= 58 * KB, `createScanClient({ scan }) + scan.updates bundles to ${gzKb(size)}, over 58 KB`);
+    assert.ok(size.gz <= 59 * KB, `createScanClient({ scan }) + scan.updates bundles to ${gzKb(size)}, over 59 KB`);
   });
 
-  it('createClient({ scan }) + scan.updates stays under its ceiling of 88 KB gzipped (the goal, 40 KB, is not reached)', async () => {
+  it('createClient({ scan }) + scan.updates stays under its ceiling of 94 KB gzipped (the goal, 40 KB, is not reached)', async () => {
     const size = await measureBundle(sizeCases.client);
-    assert.ok(size.gz <= 88 * KB, `createClient({ scan }) + scan.updates bundles to ${gzKb(size)}, over 88 KB`);
+    assert.ok(size.gz <= 94 * KB, `createClient({ scan }) + scan.updates bundles to ${gzKb(size)}, over 94 KB`);
   });
 });
