@@ -25,6 +25,9 @@ const chain = (error: PlainError): PlainError[] => {
   return out;
 };
 
+/** What the browsers' fetch throws for a request that got no answer (Chromium, Firefox, Safari). */
+const BROWSER_NO_RESPONSE = /^(Failed to fetch|NetworkError when attempting|Load failed)/;
+
 /**
  * The one-line reason of a request that got no answer, read from what the transport threw (its
  * redacted copy) rather than its outer message: undici says `fetch failed` for a refused
@@ -44,6 +47,9 @@ export const describeTransportFailure = (error: PlainError, body?: BodyProgress)
     return `connection closed after ${size(body.received)}${of}${peer === undefined ? '' : ` (${peer})`}`;
   }
   if (peer !== undefined) return peer;
+  // A browser's fetch says only this of a request that got no answer: a server down and a
+  // cross-origin request it does not allow (CORS) look the same to the page, so say both.
+  if (errors.length === 1 && error.name === 'TypeError' && BROWSER_NO_RESPONSE.test(error.message)) return `${error.message.trim()} (no response: unreachable, or a cross-origin request refused by CORS)`;
   const messages = errors.map((e) => e.message.trim()).filter((m, i, all) => m.length > 0 && all.indexOf(m) === i);
   return messages.length > 0 ? messages.join(': ') : error.name;
 };

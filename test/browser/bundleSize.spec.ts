@@ -15,10 +15,11 @@ const gzKb = (size: BundleSize): string => `${(size.gz / KB).toFixed(1)} KB gzip
  * holds the whole Scan group (the ceiling below), and the main entry's client holds the ledger and
  * validator groups too (`canton-rx/scan`'s client does not). What tree-shaking can drop is dropped
  * and held here: a stream bundles only the descriptors and codecs it reads, a Scan group nothing
- * of the ledger's. Issue 31's trace context and HTTP span attributes (telemetry) and the paging's
- * tail read (issue 30) grew the Scan bundles by about 0.5 to 3 KB, the ledger group's token
- * history parser (issue 27) and the registry's conditional-lock operations the main entry's by
- * about 15 KB: the ceilings were raised to what they measure (issue 30's bundle row stays open).
+ * of the ledger's. Issue 31's trace context and HTTP span attributes (telemetry), the paging's
+ * tail read (issue 30) and a browser's network error that names CORS grew the Scan bundles by
+ * about 0.5 to 3 KB, the ledger group's token history parser (issue 27) and the registry's
+ * conditional-lock operations the main entry's by about 15 KB: the ceilings were raised to what
+ * they measure (issue 30's bundle row stays open).
  */
 describe('browser bundle sizes', function () {
   // The package build (three tsc runs) when src/ changed since the last one, then esbuild.
@@ -38,10 +39,10 @@ describe('browser bundle sizes', function () {
     assert.ok(size.gz <= 30 * KB, `the scan.updates stream bundles to ${gzKb(size)}, over 30 KB`);
   });
 
-  it('a Scan group holds nothing of the ledger, in at most 49 KB gzipped', async () => {
+  it('a Scan group holds nothing of the ledger, in at most 50 KB gzipped', async () => {
     const size = await measureBundle(sizeCases.scanGroup);
     assert.deepEqual(inputsMatching(size, /generated\/(ledger|validator)\/|streams\/ledger|codecs\/ledger\/(?!JsCantonError)|\/ws\//), []);
-    assert.ok(size.gz <= 49 * KB, `a Scan group bundles to ${gzKb(size)}, over 49 KB`);
+    assert.ok(size.gz <= 50 * KB, `a Scan group bundles to ${gzKb(size)}, over 50 KB`);
   });
 
   it("createScanClient({ scan }) + scan.updates from 'canton-rx/scan' holds nothing of the ledger or the validator, in at most 59 KB gzipped", async () => {

@@ -33,6 +33,16 @@ describe('describeTransportFailure', () => {
     assert.equal(describeTransportFailure(plain(fetchFailed(sysError('read ECONNRESET', 'ECONNRESET'))), { received: 34_000 }), 'connection closed after 34 kB (ECONNRESET)');
   });
 
+  it("a browser's bare network error (Chromium, Firefox, Safari) says it may be CORS", () => {
+    for (const message of ['Failed to fetch', 'NetworkError when attempting to fetch resource.', 'Load failed']) {
+      const said = describeTransportFailure(plain(new TypeError(message)));
+      assert.ok(said.startsWith(message), said);
+      assert.match(said, /CORS/);
+    }
+    // Node's undici says `fetch failed` with its cause: no CORS there.
+    assert.doesNotMatch(describeTransportFailure(plain(Object.assign(new TypeError('fetch failed'), { cause: new Error('other side closed') }))), /CORS/);
+  });
+
   it('anything else: the messages of the chain, once each', () => {
     assert.equal(describeTransportFailure(plain(Object.assign(new TypeError('fetch failed'), { cause: new Error('fetch failed') }))), 'fetch failed');
     assert.equal(describeTransportFailure(plain(fetchFailed(new Error('bad certificate')))), 'fetch failed: bad certificate');
