@@ -9,13 +9,13 @@ import { isJsonObject, isInt64, isTimestamp } from '../codecs/common/primitives.
 import { activityOf, type ActivityElement } from '../operators/activityOf.js';
 import type { ScanCheckpoint } from '../streams/checkpoints.js';
 import type { ConnectionFlags } from './connectionConfig.js';
-import { parseWholeNumber } from './parseWholeNumber.js';
 import { planAction } from './planAction.js';
 import type { RecordStreamPlan } from './RecordStreamPlan.js';
 import { scanUpdatesPlan } from './scanUpdatesCommand.js';
 import type { OutputFlags } from './runRecordStream.js';
 import type { CommandContext } from './types.js';
 import { withConnectionOptions } from './withConnectionOptions.js';
+import { withScanHistoryOptions, type ScanHistoryFlags } from './withScanHistoryOptions.js';
 import { withOutputOptions } from './withOutputOptions.js';
 
 /** One line of `canton-rx scan activity`: an update's place in the history and its elements. */
@@ -26,13 +26,7 @@ interface ActivityLine {
   readonly elements: ReadonlyArray<ActivityElement>;
 }
 
-interface Flags extends ConnectionFlags, OutputFlags {
-  readonly follow?: boolean;
-  readonly pollInterval: number;
-  readonly pageSize: number;
-  readonly afterMigrationId?: number;
-  readonly afterRecordTime?: string;
-}
+type Flags = ConnectionFlags & OutputFlags & ScanHistoryFlags;
 
 const EXAMPLES = `
 Examples:
@@ -90,12 +84,8 @@ export const scanActivityPlan = (client: ReturnType<typeof createClient>, flags:
 export const scanActivityCommand = (scan: Command, context: CommandContext): Command => {
   const command = scan
     .command('activity')
-    .description("Scan's history as activity (transfers and their fees, rewards minted, taps, traffic, locks, rounds, ANS, licences, votes), one update a line, resumable")
-    .option('-f, --follow', 'keep polling the head after catching up (stop with Ctrl-C)')
-    .option('--poll-interval <ms>', 'the wait between polls when following', parseWholeNumber(0), 2000)
-    .option('--page-size <n>', 'items a request (Scan allows at most 1000 by default)', parseWholeNumber(1), 500)
-    .option('--after-migration-id <id>', 'start strictly after this (migration id, record time)', parseWholeNumber(0))
-    .option('--after-record-time <time>', 'with --after-migration-id: an ISO-8601 UTC instant');
+    .description("Scan's history as activity (transfers and their fees, rewards minted, taps, traffic, locks, rounds, ANS, licences, votes), one update a line, resumable");
+  withScanHistoryOptions(command);
   withConnectionOptions(command, ['scan']);
   withOutputOptions(command, { out: true, resume: true, sink: true });
   const run = planAction(context, ['scan'], scanActivityPlan);

@@ -9,7 +9,6 @@ import type * as T from '../codecs/scan/index.js';
 import type { ScanCheckpoint } from '../streams/checkpoints.js';
 import { checkpointOf } from '../streams/checkpointOf.js';
 import type { ConnectionFlags } from './connectionConfig.js';
-import { parseWholeNumber } from './parseWholeNumber.js';
 import { planAction } from './planAction.js';
 import type { RecordStreamPlan } from './RecordStreamPlan.js';
 import { retryConfig } from './retryConfig.js';
@@ -18,20 +17,16 @@ import type { CommandContext } from './types.js';
 import { UsageError } from './UsageError.js';
 import { Timestamp } from '../codecs/common/primitives.js';
 import { withConnectionOptions } from './withConnectionOptions.js';
+import { withScanHistoryOptions, type ScanHistoryFlags } from './withScanHistoryOptions.js';
 import { withOutputOptions } from './withOutputOptions.js';
 
 type Item = T.UpdateHistoryItem | T.UpdateHistoryItemV2;
 
-interface Flags extends ConnectionFlags, OutputFlags {
+interface Flags extends ConnectionFlags, OutputFlags, ScanHistoryFlags {
   /** The history endpoint (`--api-version`); default v2. */
   readonly apiVersion?: 'v1' | 'v2';
   /** @deprecated `--version`, the old name of `--api-version`: kept for one minor release. */
   readonly version?: 'v1' | 'v2';
-  readonly follow?: boolean;
-  readonly pollInterval: number;
-  readonly pageSize: number;
-  readonly afterMigrationId?: number;
-  readonly afterRecordTime?: string;
 }
 
 const EXAMPLES = `
@@ -95,12 +90,8 @@ export const scanUpdatesCommand = (scan: Command, context: CommandContext): Comm
     .command('updates')
     .description('the Scan update history, one item a line: from the start, from --after-*, or from a checkpoint; --follow keeps tailing')
     .addOption(new Option('--api-version <version>', 'the history endpoint: /v2/updates or /v1/updates').choices(['v1', 'v2']).default('v2'))
-    .addOption(new Option('--version <version>', 'deprecated: the old name of --api-version').choices(['v1', 'v2']).hideHelp())
-    .option('-f, --follow', 'keep polling the head after catching up (stop with Ctrl-C)')
-    .option('--poll-interval <ms>', 'the wait between polls when following', parseWholeNumber(0), 2000)
-    .option('--page-size <n>', 'items a request (Scan allows at most 1000 by default)', parseWholeNumber(1), 500)
-    .option('--after-migration-id <id>', 'start strictly after this (migration id, record time)', parseWholeNumber(0))
-    .option('--after-record-time <time>', 'with --after-migration-id: an ISO-8601 UTC instant');
+    .addOption(new Option('--version <version>', 'deprecated: the old name of --api-version').choices(['v1', 'v2']).hideHelp());
+  withScanHistoryOptions(command);
   withConnectionOptions(command, ['scan']);
   withOutputOptions(command, { out: true, resume: true, sink: true });
   const run = planAction(context, ['scan'], scanUpdatesPlan);
