@@ -91,8 +91,8 @@ export type { ItemKey } from './sinks/itemIdentity.js';
 export { flattenUpdates } from './analytics/flattenUpdates.js';
 export { toHistoryRows } from './analytics/toHistoryRows.js';
 export { historyColumns } from './analytics/historyColumns.js';
-export type { HistoryColumn } from './analytics/historyColumns.js';
-export type { HistoryRows, UpdateRow, EventRow } from './analytics/HistoryRows.js';
+export type { HistoryColumn, HistoryTable } from './analytics/historyColumns.js';
+export type { HistoryRows, UpdateRow, EventRow, TransferRow, BalanceChangeRow } from './analytics/HistoryRows.js';
 export type { Sink, SinkItem } from './sinks/Sink.js';
 
 // Operators

@@ -71,12 +71,82 @@ export interface EventRow {
 }
 
 /**
+ * One row of the optional `transfers` table: one transfer of Scan's activity (`activityOf`, kind
+ * `transfer`), with its amounts as exact decimal strings (`DECIMAL(38,10)` in the tables).
+ * @category Analytics
+ * @since 0.5.0
+ */
+export interface TransferRow {
+  readonly update_id: string;
+  readonly migration_id: number | null;
+  /** The event the transfer was read from (an `AmuletRules_Transfer` exercise, or the purchase that holds one). */
+  readonly event_id: string;
+  readonly record_time: string;
+  readonly day: string;
+  /** The mining round; `null` when the summary gives none. */
+  readonly round: number | null;
+  /** How it came: `direct`, `preapproval`, `transfer-instruction`, `transfer-command`, `traffic-purchase`, `create-preapproval`, `other`. */
+  readonly via: string;
+  readonly sender: string;
+  readonly provider: string | null;
+  readonly input_amulet: string;
+  readonly input_app_rewards: string;
+  readonly input_validator_rewards: string;
+  readonly input_sv_rewards: string;
+  readonly input_validator_faucet: string;
+  readonly input_unclaimed_activity: string;
+  readonly input_development_fund: string;
+  readonly output_count: number;
+  /** The sum of the outputs' amounts (fees not included). */
+  readonly output_amount: string;
+  readonly sender_change: string;
+  readonly fee_holding: string;
+  readonly fee_outputs: string;
+  readonly fee_sender_change: string;
+  /** The Amulet burned: `fee_holding + fee_outputs + fee_sender_change`. */
+  readonly fees_burned: string;
+  readonly amulet_price: string;
+  /** Each output: receiver (`null`: paid to the DSO and burned), amount, fee, locked (JSON in the tables). */
+  readonly outputs: ReadonlyArray<{ readonly receiver: string | null; readonly amount: string; readonly fee: string; readonly locked: boolean }>;
+}
+
+/**
+ * One row of the optional `balance_changes` table: Amulet a party gained (positive) or gave up
+ * (negative) in one action of Scan's activity, an exact decimal string (`DECIMAL(38,10)`).
+ * Amounts are as Splice counts them (an Amulet at its initial amount; holding fees are paid when
+ * it is spent): a transfer gives its sender `spent` (minus every input, rewards included) and
+ * `change`, and each receiver `received` (`received-locked` for a locked output); a reward
+ * coupon redeemed gives its beneficiary `reward-<kind>`; a tap or mint its receiver `tap` or
+ * `mint`. So a transfer's rows add up to its rewards minus the Amulet it burned.
+ * @category Analytics
+ * @since 0.5.0
+ */
+export interface BalanceChangeRow {
+  readonly update_id: string;
+  readonly migration_id: number | null;
+  readonly event_id: string;
+  readonly record_time: string;
+  readonly day: string;
+  readonly round: number | null;
+  readonly party: string;
+  /** Signed, 10 fractional digits. */
+  readonly amount: string;
+  /** `spent`, `change`, `received`, `received-locked`, `reward-app`, `reward-validator`, `reward-sv`, `reward-validator-faucet`, `reward-unclaimed-activity`, `reward-development-fund`, `tap`, `mint`. */
+  readonly reason: string;
+}
+
+/**
  * The rows of a batch of updates: `updates` one per update, `events` one per event, in stream
- * order. `transfers` and `balance_changes` are reserved for the typed activity feed (docs/analytics.md).
+ * order; with `flattenUpdates(items, { activity: true })` also `transfers` and `balance_changes`,
+ * read from Scan's activity (docs/analytics.md).
  * @category Analytics
  * @since 0.5.0
  */
 export interface HistoryRows {
   readonly updates: UpdateRow[];
   readonly events: EventRow[];
+  /** Present when the activity tables were asked for. */
+  readonly transfers?: TransferRow[];
+  /** Present when the activity tables were asked for. */
+  readonly balance_changes?: BalanceChangeRow[];
 }

@@ -7,7 +7,8 @@ import type { UpdateHistoryReassignment } from '../codecs/scan/UpdateHistoryReas
 import type { SinkItem } from '../sinks/Sink.js';
 import { itemIdentity } from '../sinks/itemIdentity.js';
 import { utcTimestamp } from '../time/utcTimestamp.js';
-import type { EventRow, HistoryRows } from './HistoryRows.js';
+import { activityRows } from './activityRows.js';
+import type { BalanceChangeRow, EventRow, HistoryRows, TransferRow } from './HistoryRows.js';
 
 /** `YYYY-MM-DDTHH:MM:SS.ffffffZ`: the UTC instant cut (never rounded) to microseconds. */
 const micros = (ts: string): string => {
@@ -40,6 +41,12 @@ const nodeOf = (eventId: string): number | null => {
   const n = Number(eventId.slice(eventId.lastIndexOf(':') + 1));
   return Number.isSafeInteger(n) && n >= 0 ? n : null;
 };
+
+/** Where the activity tables' rows go, when asked for. */
+interface ActivityOut {
+  readonly transfers: TransferRow[];
+  readonly balance_changes: BalanceChangeRow[];
+}
 
 /** The fields every event row of one update shares. */
 interface Common {
@@ -108,7 +115,7 @@ const scanEvent = (c: Common, id: string, index: number, e: ScanTreeEvent): Even
 const isNotReached = (seen: Set<string>) => (id: string) => !seen.has(id);
 
 /** A Scan transaction's events in execution order: the tree walked from its roots (`events_by_id` keys sort as text). */
-const scanTransaction = (tx: UpdateHistoryTransactionV2, out: HistoryRows): void => {
+const scanTransaction = (tx: UpdateHistoryTransactionV2, out: HistoryRows, activity: ActivityOut | undefined): void => {
   const record_time = micros(tx.record_time);
   const c: Common = { update_id: tx.update_id, migration_id: tx.migration_id, record_time, day: record_time.slice(0, 10) };
   const byId = tx.events_by_id;
@@ -152,6 +159,7 @@ const scanTransaction = (tx: UpdateHistoryTransactionV2, out: HistoryRows): void
     external_transaction_hash: tx.external_transaction_hash ?? null,
     note: notes.length > 0 ? notes.join('; ') : null,
   });
+  if (activity !== undefined) activityRows(tx, c, activity);
 };
 
 const scanReassignment = (r: UpdateHistoryReassignment, out: HistoryRows): void => {
@@ -324,23 +332,27 @@ const bareUpdate = (item: SinkItem, out: HistoryRows, note: string | null): void
  * an update or event of a kind this version does not know is a row of kind `unknown` (its JSON
  * in `payload`) and its update's `note` says why; a ledger `OffsetCheckpoint` carries no update
  * and gives no row; a topology transaction or a snapshot's marker or entry gives an `updates`
- * row of its kind and no events.
+ * row of its kind and no events. With `{ activity: true }` it also fills `transfers` and
+ * `balance_changes` from Scan's transactions, as `activityOf` reads them (the ledger's updates
+ * give none).
  * @example
  * ```ts
  * import { flattenUpdates, type SinkItem } from 'canton-rx';
  * declare const page: SinkItem[];
  * const { updates, events } = flattenUpdates(page);
  * const created = events.filter((e) => e.kind === 'created' && e.entity_name === 'Amulet').length;
+ * const { transfers = [] } = flattenUpdates(page, { activity: true });
  * ```
  * @category Analytics
  * @since 0.5.0
  */
-export const flattenUpdates = (items: ReadonlyArray<SinkItem>): HistoryRows => {
-  const out: HistoryRows = { updates: [], events: [] };
+export const flattenUpdates = (items: ReadonlyArray<SinkItem>, options?: { readonly activity?: boolean }): HistoryRows => {
+  const activity: ActivityOut | undefined = options?.activity === true ? { transfers: [], balance_changes: [] } : undefined;
+  const out: HistoryRows = activity === undefined ? { updates: [], events: [] } : { updates: [], events: [], ...activity };
   for (const item of items) {
     if ('update_id' in item && !('_tag' in item)) {
       const scan = item as UpdateHistoryItemV2;
-      if ('events_by_id' in scan) scanTransaction(scan as UpdateHistoryTransactionV2, out);
+      if ('events_by_id' in scan) scanTransaction(scan as UpdateHistoryTransactionV2, out, activity);
       else if ('event' in scan) scanReassignment(scan as UpdateHistoryReassignment, out);
       else bareUpdate(item, out, 'an update of a kind this version does not know');
       continue;

@@ -11,10 +11,19 @@ export interface HistoryColumn {
 }
 
 /**
+ * The tables of the history: `updates` and `events` always; `transfers` and `balance_changes`
+ * when the writers are asked for the activity tables (`activity: true`).
+ * @category Analytics
+ * @since 0.5.0
+ */
+export type HistoryTable = 'updates' | 'events' | 'transfers' | 'balance_changes';
+
+/**
  * The columns of the tables the writers of canton-rx/duckdb make, in order (docs/analytics.md
  * describes each): `updates` (one row per update) and `events` (one row per event), as
- * `flattenUpdates` fills them. Timestamps are `TIMESTAMPTZ` (microseconds, UTC), never text or
- * floats; amounts, where a table has them, `DECIMAL(38,10)`.
+ * `flattenUpdates` fills them, and the optional `transfers` (one row per transfer) and
+ * `balance_changes` (one row per party and action) read from Scan's activity. Timestamps are `TIMESTAMPTZ` (microseconds, UTC), never text or
+ * floats; amounts `DECIMAL(38,10)`, exact.
  * @example
  * ```ts
  * import { historyColumns } from 'canton-rx';
@@ -23,7 +32,7 @@ export interface HistoryColumn {
  * @category Analytics
  * @since 0.5.0
  */
-export const historyColumns: { readonly updates: ReadonlyArray<HistoryColumn>; readonly events: ReadonlyArray<HistoryColumn> } = {
+export const historyColumns: { readonly [T in HistoryTable]: ReadonlyArray<HistoryColumn> } = {
   updates: [
     { name: 'update_id', type: 'VARCHAR' },
     { name: 'migration_id', type: 'BIGINT' },
@@ -60,5 +69,43 @@ export const historyColumns: { readonly updates: ReadonlyArray<HistoryColumn>; r
     { name: 'exercise_result', type: 'JSON' },
     { name: 'record_time', type: 'TIMESTAMPTZ' },
     { name: 'day', type: 'DATE' },
+  ],
+  transfers: [
+    { name: 'update_id', type: 'VARCHAR' },
+    { name: 'migration_id', type: 'BIGINT' },
+    { name: 'event_id', type: 'VARCHAR' },
+    { name: 'record_time', type: 'TIMESTAMPTZ' },
+    { name: 'day', type: 'DATE' },
+    { name: 'round', type: 'BIGINT' },
+    { name: 'via', type: 'VARCHAR' },
+    { name: 'sender', type: 'VARCHAR' },
+    { name: 'provider', type: 'VARCHAR' },
+    { name: 'input_amulet', type: 'DECIMAL(38,10)' },
+    { name: 'input_app_rewards', type: 'DECIMAL(38,10)' },
+    { name: 'input_validator_rewards', type: 'DECIMAL(38,10)' },
+    { name: 'input_sv_rewards', type: 'DECIMAL(38,10)' },
+    { name: 'input_validator_faucet', type: 'DECIMAL(38,10)' },
+    { name: 'input_unclaimed_activity', type: 'DECIMAL(38,10)' },
+    { name: 'input_development_fund', type: 'DECIMAL(38,10)' },
+    { name: 'output_count', type: 'INTEGER' },
+    { name: 'output_amount', type: 'DECIMAL(38,10)' },
+    { name: 'sender_change', type: 'DECIMAL(38,10)' },
+    { name: 'fee_holding', type: 'DECIMAL(38,10)' },
+    { name: 'fee_outputs', type: 'DECIMAL(38,10)' },
+    { name: 'fee_sender_change', type: 'DECIMAL(38,10)' },
+    { name: 'fees_burned', type: 'DECIMAL(38,10)' },
+    { name: 'amulet_price', type: 'DECIMAL(38,10)' },
+    { name: 'outputs', type: 'JSON' },
+  ],
+  balance_changes: [
+    { name: 'update_id', type: 'VARCHAR' },
+    { name: 'migration_id', type: 'BIGINT' },
+    { name: 'event_id', type: 'VARCHAR' },
+    { name: 'record_time', type: 'TIMESTAMPTZ' },
+    { name: 'day', type: 'DATE' },
+    { name: 'round', type: 'BIGINT' },
+    { name: 'party', type: 'VARCHAR' },
+    { name: 'amount', type: 'DECIMAL(38,10)' },
+    { name: 'reason', type: 'VARCHAR' },
   ],
 };

@@ -1,4 +1,4 @@
-import type { EventRow, HistoryRows, UpdateRow } from '../analytics/HistoryRows.js';
+import type { BalanceChangeRow, EventRow, HistoryRows, TransferRow, UpdateRow } from '../analytics/HistoryRows.js';
 import type { DuckDBAppenderLike, DuckDBConnectionLike } from './DuckDBConnectionLike.js';
 
 /** DuckDB's `VARCHAR[]` type, for the appender's lists: it cannot tell an empty list's item type. */
@@ -77,35 +77,91 @@ const appendEvent = (a: DuckDBAppenderLike, r: EventRow, listType: unknown): num
   return bytes + 200;
 };
 
+// Amounts go as their decimal text: DuckDB's cast of text to DECIMAL(38,10) is exact (no float between).
+const appendTransfer = (a: DuckDBAppenderLike, r: TransferRow): number => {
+  a.appendVarchar(r.update_id);
+  whole(a, r.migration_id);
+  a.appendVarchar(r.event_id);
+  a.appendVarchar(r.record_time);
+  a.appendVarchar(r.day);
+  whole(a, r.round);
+  a.appendVarchar(r.via);
+  a.appendVarchar(r.sender);
+  text(a, r.provider);
+  a.appendVarchar(r.input_amulet);
+  a.appendVarchar(r.input_app_rewards);
+  a.appendVarchar(r.input_validator_rewards);
+  a.appendVarchar(r.input_sv_rewards);
+  a.appendVarchar(r.input_validator_faucet);
+  a.appendVarchar(r.input_unclaimed_activity);
+  a.appendVarchar(r.input_development_fund);
+  a.appendInteger(r.output_count);
+  a.appendVarchar(r.output_amount);
+  a.appendVarchar(r.sender_change);
+  a.appendVarchar(r.fee_holding);
+  a.appendVarchar(r.fee_outputs);
+  a.appendVarchar(r.fee_sender_change);
+  a.appendVarchar(r.fees_burned);
+  a.appendVarchar(r.amulet_price);
+  const bytes = json(a, r.outputs);
+  a.endRow();
+  return bytes + 400;
+};
+
+const appendBalanceChange = (a: DuckDBAppenderLike, r: BalanceChangeRow): number => {
+  a.appendVarchar(r.update_id);
+  whole(a, r.migration_id);
+  a.appendVarchar(r.event_id);
+  a.appendVarchar(r.record_time);
+  a.appendVarchar(r.day);
+  whole(a, r.round);
+  a.appendVarchar(r.party);
+  a.appendVarchar(r.amount);
+  a.appendVarchar(r.reason);
+  a.endRow();
+  return 250;
+};
+
+/** The tables rows go to, by the appender's (unquoted) names; the activity tables when asked for. */
+export interface HistoryTargets {
+  readonly updates: string;
+  readonly events: string;
+  readonly transfers?: string;
+  readonly balance_changes?: string;
+}
+
+/** Appends `rows` to `table` with one appender, answering the bytes `one` counts. */
+const appendAll = async <R>(db: DuckDBConnectionLike, table: string | undefined, rows: ReadonlyArray<R> | undefined, one: (a: DuckDBAppenderLike, r: R) => number): Promise<number> => {
+  if (table === undefined || rows === undefined || rows.length === 0) return 0;
+  let bytes = 0;
+  const a = await db.createAppender(table);
+  try {
+    for (const r of rows) bytes += one(a, r);
+  } finally {
+    a.closeSync();
+  }
+  return bytes;
+};
+
 /**
- * Appends rows to the `updates` and `events` tables (or tables of the same columns) through
- * DuckDB's appender, in the connection's transaction when one is open; answers about how many
- * bytes the rows hold (their JSON and a fixed share per row), for the Parquet writer's file size.
+ * Appends rows to the `updates` and `events` tables (or tables of the same columns), and to the
+ * `transfers` and `balance_changes` tables when `tables` names them, through DuckDB's appender,
+ * in the connection's transaction when one is open; answers about how many bytes the rows hold
+ * (their JSON and a fixed share per row), for the Parquet writer's file size.
  * @example
  * ```ts
  * const bytes = await appendHistoryRows(db, { updates: 'updates', events: 'events' }, flattenUpdates(items));
  * ```
  * @internal
  */
-export const appendHistoryRows = async (db: DuckDBConnectionLike, tables: { readonly updates: string; readonly events: string }, rows: HistoryRows): Promise<number> => {
+export const appendHistoryRows = async (db: DuckDBConnectionLike, tables: HistoryTargets, rows: HistoryRows): Promise<number> => {
   const listType = await loadListType();
-  let bytes = 0;
-  if (rows.updates.length > 0) {
-    const a = await db.createAppender(tables.updates);
-    try {
-      for (const r of rows.updates) appendUpdate(a, r);
-    } finally {
-      a.closeSync();
-    }
-    bytes += rows.updates.length * 200;
-  }
-  if (rows.events.length > 0) {
-    const a = await db.createAppender(tables.events);
-    try {
-      for (const r of rows.events) bytes += appendEvent(a, r, listType);
-    } finally {
-      a.closeSync();
-    }
-  }
-  return bytes;
+  const updates = await appendAll(db, tables.updates, rows.updates, (a, r: UpdateRow) => {
+    appendUpdate(a, r);
+    return 200;
+  });
+  const events = await appendAll(db, tables.events, rows.events, (a, r: EventRow) => appendEvent(a, r, listType));
+  const transfers = await appendAll(db, tables.transfers, rows.transfers, appendTransfer);
+  const changes = await appendAll(db, tables.balance_changes, rows.balance_changes, appendBalanceChange);
+  return updates + events + transfers + changes;
 };

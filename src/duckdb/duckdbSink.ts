@@ -20,6 +20,8 @@ export interface DuckDBSinkOptions {
   readonly stream: string;
   /** Prefix of the tables `<prefix>updates`, `<prefix>events`, `<prefix>canton_rx_checkpoints` (default none). */
   readonly tablePrefix?: string;
+  /** Also fill the tables `transfers` and `balance_changes`, read from Scan's activity (`activityOf`; default false). */
+  readonly activity?: boolean;
 }
 
 /**
@@ -28,10 +30,10 @@ export interface DuckDBSinkOptions {
  * @since 0.5.0
  */
 export interface DuckDBSink<C extends Checkpoint = Checkpoint> extends Sink<C> {
-  /** Creates the three tables when missing (docs/analytics.md lists their columns). Safe on every start. */
+  /** Creates the tables when missing (docs/analytics.md lists their columns). Safe on every start. */
   createSchema(): Promise<E.Either<SinkError, void>>;
-  /** The quoted table names, for queries of your own. */
-  readonly tables: { readonly updates: string; readonly events: string; readonly checkpoints: string };
+  /** The quoted table names, for queries of your own (`transfers` and `balance_changes` are made with `activity: true`). */
+  readonly tables: { readonly updates: string; readonly events: string; readonly transfers: string; readonly balance_changes: string; readonly checkpoints: string };
 }
 
 /** Thrown inside a transaction to roll it back: another writer holds the revision. */
@@ -48,7 +50,7 @@ const isWriteConflict = (e: unknown): boolean => /conflict|duplicate key/i.test(
 
 /**
  * A DuckDB sink for `drainInto`: each commit flattens its updates (`flattenUpdates`), appends the
- * rows to `updates` and `events` through DuckDB's appender (not statement by statement) and moves
+ * rows to `updates` and `events` (and, with `activity: true`, `transfers` and `balance_changes`) through DuckDB's appender (not statement by statement) and moves
  * the stream's row of `canton_rx_checkpoints`, in one transaction: a crash at any instant (even
  * SIGKILL) leaves the tables at a commit boundary, and the next run resumes after it, no row lost
  * or stored twice. Fenced like the other sinks: the transaction moves the checkpoint row from the
@@ -75,6 +77,7 @@ const isWriteConflict = (e: unknown): boolean => /conflict|duplicate key/i.test(
  */
 export const duckdbSink = <C extends Checkpoint = Checkpoint>(options: DuckDBSinkOptions): DuckDBSink<C> => {
   const { db, stream } = options;
+  const activity = options.activity === true;
   const store = `duckdb:${stream}`;
   const tables = duckdbTables(options.tablePrefix ?? '');
 
@@ -105,7 +108,7 @@ export const duckdbSink = <C extends Checkpoint = Checkpoint>(options: DuckDBSin
 
   const commit = async (items: ReadonlyArray<SinkItem>, checkpoint: C, expected: number): Promise<E.Either<SinkError, number>> => {
     if (!Number.isSafeInteger(expected) || expected < 0) return E.left(storeFailure(store, `expected revision ${String(expected)} is not a whole number ≥ 0`));
-    const rows = flattenUpdates(items);
+    const rows = flattenUpdates(items, { activity });
     return guarded(
       'cannot commit',
       async (t) => {
@@ -116,7 +119,7 @@ export const duckdbSink = <C extends Checkpoint = Checkpoint>(options: DuckDBSin
               ? await db.run(`INSERT INTO ${t.checkpoints} (stream, checkpoint, revision, items) VALUES ($1, $2, 1, $3) ON CONFLICT DO NOTHING`, [stream, JSON.stringify(checkpoint), rows.updates.length])
               : await db.run(`UPDATE ${t.checkpoints} SET checkpoint = $2, revision = revision + 1, items = items + $3, updated_at = now() WHERE stream = $1 AND revision = $4`, [stream, JSON.stringify(checkpoint), rows.updates.length, expected]);
           if (Number(moved.rowsChanged) !== 1) throw new Fenced(await revisionNow(t));
-          await appendHistoryRows(db, t.appendTo, rows);
+          await appendHistoryRows(db, activity ? t.appendTo : { updates: t.appendTo.updates, events: t.appendTo.events }, rows);
           await db.run('COMMIT');
         } catch (e) {
           await db.run('ROLLBACK').catch(() => undefined);
@@ -132,6 +135,10 @@ export const duckdbSink = <C extends Checkpoint = Checkpoint>(options: DuckDBSin
     guarded('cannot create the tables', async (t): Promise<E.Either<SinkError, void>> => {
       await db.run(createHistoryTable(t.updates, 'updates'));
       await db.run(createHistoryTable(t.events, 'events'));
+      if (activity) {
+        await db.run(createHistoryTable(t.transfers, 'transfers'));
+        await db.run(createHistoryTable(t.balance_changes, 'balance_changes'));
+      }
       await db.run(`CREATE TABLE IF NOT EXISTS ${t.checkpoints} (stream VARCHAR PRIMARY KEY, checkpoint JSON NOT NULL, revision BIGINT NOT NULL, items BIGINT NOT NULL, updated_at TIMESTAMPTZ DEFAULT now())`);
       return E.right(undefined);
     });
@@ -141,6 +148,9 @@ export const duckdbSink = <C extends Checkpoint = Checkpoint>(options: DuckDBSin
     commit,
     save: (checkpoint, expected) => commit([], checkpoint, expected),
     createSchema,
-    tables: typeof tables === 'string' ? { updates: '', events: '', checkpoints: '' } : { updates: tables.updates, events: tables.events, checkpoints: tables.checkpoints },
+    tables:
+      typeof tables === 'string'
+        ? { updates: '', events: '', transfers: '', balance_changes: '', checkpoints: '' }
+        : { updates: tables.updates, events: tables.events, transfers: tables.transfers, balance_changes: tables.balance_changes, checkpoints: tables.checkpoints },
   };
 };

@@ -11,6 +11,7 @@ import type { Checkpoint } from '../streams/checkpoints.js';
 import { appendHistoryRows } from './appendHistoryRows.js';
 import type { DuckDBConnectionLike } from './DuckDBConnectionLike.js';
 import { createHistoryTable } from './duckdbTables.js';
+import type { HistoryTable } from '../analytics/historyColumns.js';
 
 /**
  * Options of `parquetSink`.
@@ -32,6 +33,8 @@ export interface ParquetSinkOptions {
   readonly maxAgeMs?: number;
   /** The files' compression (default `snappy`, which every Parquet reader has; `zstd` is smaller, not every reader has it). */
   readonly compression?: 'snappy' | 'zstd' | 'uncompressed';
+  /** Also write the tables `transfers/` and `balance_changes/`, read from Scan's activity (`activityOf`; default false). */
+  readonly activity?: boolean;
 }
 
 /**
@@ -54,7 +57,7 @@ interface Manifest {
   readonly nextPart: number;
 }
 
-const TABLES = ['updates', 'events'] as const;
+const ALL_TABLES: ReadonlyArray<HistoryTable> = ['updates', 'events', 'transfers', 'balance_changes'];
 
 const sqlText = (s: string): string => `'${s.replace(/'/g, "''")}'`;
 
@@ -77,7 +80,8 @@ const filesUnder = async (root: string, at = ''): Promise<string[]> => {
 /**
  * A Parquet writer for `drainInto`: the rows of `flattenUpdates` in a folder of files partitioned
  * by migration and day, `events/migration=4/day=2026-11-25/part-000123-<stream>.parquet` (and
- * `updates/...`; `migration=ledger` for a ledger feed), written by DuckDB's `COPY` (snappy by default). Many
+ * `updates/...`, and with `activity: true` `transfers/...` and `balance_changes/...`;
+ * `migration=ledger` for a ledger feed), written by DuckDB's `COPY` (snappy by default). Many
  * pages go into one file: commits gather rows in the connection (temporary tables) until
  * `maxRows`, `maxBytes` or `maxAgeMs`, or the stream's end (`flush`). Then each file is written
  * under a temporary name, flushed to disk, and renamed into place while the manifest's lock is
@@ -115,7 +119,10 @@ export const parquetSink = <C extends Checkpoint = Checkpoint>(options: ParquetS
   const compression = options.compression === 'zstd' ? 'zstd' : options.compression === 'uncompressed' ? 'uncompressed' : 'snappy';
   const manifestStore = fileManifestStore<C, Manifest>(join(dir, '_canton_rx', `${key}.json`));
   const tag = randomBytes(4).toString('hex');
-  const stage = { updates: `canton_rx_stage_${tag}_updates`, events: `canton_rx_stage_${tag}_events` };
+  const activity = options.activity === true;
+  // The activity tables' files are written only when asked for; an earlier run's are still this stream's (the orphan sweep reads all four).
+  const tablesWritten: ReadonlyArray<HistoryTable> = activity ? ALL_TABLES : ['updates', 'events'];
+  const stage = { updates: `canton_rx_stage_${tag}_updates`, events: `canton_rx_stage_${tag}_events`, transfers: `canton_rx_stage_${tag}_transfers`, balance_changes: `canton_rx_stage_${tag}_balance_changes` };
   const suffix = `-${key}.parquet`;
 
   let staged = false;
@@ -139,14 +146,14 @@ export const parquetSink = <C extends Checkpoint = Checkpoint>(options: ParquetS
 
   const ensureStage = async () => {
     if (staged) return;
-    for (const t of TABLES) await db.run(createHistoryTable(stage[t], t, true));
+    for (const t of tablesWritten) await db.run(createHistoryTable(stage[t], t, true));
     staged = true;
   };
 
   const clearStage = async () => {
     // Dropped and made again, not emptied: DuckDB keeps a table's memory after a DELETE, and the
     // connection's memory must stay at one file's rows however long the feed.
-    for (const t of TABLES) {
+    for (const t of tablesWritten) {
       await db.run(`DROP TABLE IF EXISTS ${stage[t]}`);
       await db.run(createHistoryTable(stage[t], t, true));
     }
@@ -158,7 +165,7 @@ export const parquetSink = <C extends Checkpoint = Checkpoint>(options: ParquetS
   /** Removes this stream's files the manifest does not name: a crashed writer's temporary files, and files renamed before its manifest was written. */
   const removeOrphans = async () => {
     const named = new Set(committed);
-    for (const t of TABLES) {
+    for (const t of ALL_TABLES) {
       for (const rel of await filesUnder(dir, t)) {
         const name = rel.slice(rel.lastIndexOf('/') + 1);
         const mine = name.endsWith(suffix) ? !named.has(rel) : name.startsWith('.part-') && name.includes(`-${key}.`) && name.endsWith('.tmp');
@@ -194,7 +201,7 @@ export const parquetSink = <C extends Checkpoint = Checkpoint>(options: ParquetS
       const written: Array<{ tmp: string; rel: string }> = [];
       let part = nextPart;
       try {
-        for (const t of TABLES) {
+        for (const t of tablesWritten) {
           const partitions = (await db.runAndReadAll(`SELECT DISTINCT coalesce(migration_id::VARCHAR, 'ledger') AS m, day::VARCHAR AS d FROM ${stage[t]} ORDER BY 1, 2`)).getRowObjectsJson();
           for (const p of partitions) {
             const m = String(p.m);
@@ -233,11 +240,12 @@ export const parquetSink = <C extends Checkpoint = Checkpoint>(options: ParquetS
     guarded('cannot gather the rows', async () => {
       if (expected !== revision) return E.left(checkpointConflict(store, expected, revision, 'the checkpoint moved on'));
       await ensureStage();
-      const flat = flattenUpdates(items);
-      if (flat.updates.length + flat.events.length > 0) {
+      const flat = flattenUpdates(items, { activity });
+      const count = flat.updates.length + flat.events.length + (flat.transfers?.length ?? 0) + (flat.balance_changes?.length ?? 0);
+      if (count > 0) {
         await db.run('BEGIN TRANSACTION');
         try {
-          bytes += await appendHistoryRows(db, stage, flat);
+          bytes += await appendHistoryRows(db, activity ? stage : { updates: stage.updates, events: stage.events }, flat);
           await db.run('COMMIT');
         } catch (e) {
           await db.run('ROLLBACK').catch(() => undefined);
@@ -245,7 +253,7 @@ export const parquetSink = <C extends Checkpoint = Checkpoint>(options: ParquetS
         }
       }
       if (rows === 0) since = Date.now();
-      rows += flat.updates.length + flat.events.length;
+      rows += count;
       pending = checkpoint;
       revision++;
       if (rows >= maxRows || bytes >= maxBytes || Date.now() - since >= maxAgeMs) {

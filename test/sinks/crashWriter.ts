@@ -7,7 +7,9 @@
  *   sink: `pglite:<data dir>`, `pg:<connection url>`, `nats:<server url>` (nats 2.x), `nats3:<server url>` (the modular 3.x client),
  *   `duckdb:<database file>` or `parquet:<folder>` (files of at most 60 rows, so that kills land between files too; a commit a page).
  *   With `ledger`, `url` is the participant's and the feed is `ledger.updatesWithSnapshot` of the
- *   party (ACS_DELTA), one page per commit, so that kills land inside its snapshot too.
+ *   party (ACS_DELTA), one page per commit, so that kills land inside its snapshot too. With
+ *   `scan-activity`, the Scan feed into a DuckDB or Parquet writer that also fills the activity
+ *   tables (`transfers`, `balance_changes`).
  * Exit codes: 0 done, 3 the run ended with a Left (printed on stderr), 1 a defect.
  */
 import * as E from 'fp-ts/lib/Either.js';
@@ -61,7 +63,8 @@ const openSink = async (): Promise<{ sink: Sink<Checkpoint>; close(): Promise<vo
     const db = await instance.connect();
     const { duckdbSink } = await import('../../src/duckdb/duckdbSink');
     const { parquetSink } = await import('../../src/duckdb/parquetSink');
-    const sink = engine === 'duckdb' ? duckdbSink<Checkpoint>({ db, stream }) : parquetSink<Checkpoint>({ db, dir: where, stream, maxRows: 60 });
+    const activity = feed === 'scan-activity';
+    const sink = engine === 'duckdb' ? duckdbSink<Checkpoint>({ db, stream, activity }) : parquetSink<Checkpoint>({ db, dir: where, stream, maxRows: 60, activity });
     const created = await sink.createSchema();
     if (E.isLeft(created)) throw new Error(created.left.message);
     return {
