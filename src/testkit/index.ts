@@ -17,6 +17,11 @@ export { startSimulatedScans } from './startSimulatedScans.js';
 export type { ScanKnobs, SimulatedScan, SimulatedScans, SimulatedScansOptions } from './scansTypes.js';
 
 // -------------------------------------------------------------------------------------------------
+// The clock the open mining rounds follow
+export { manualClock } from './manualClock.js';
+export type { SimulatedClock, ManualClock } from './types.js';
+
+// -------------------------------------------------------------------------------------------------
 // Tokens
 export { mintToken, RIGHTS_CLAIM } from './mintToken.js';
 export type { MintTokenOptions } from './mintToken.js';

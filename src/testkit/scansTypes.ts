@@ -2,7 +2,7 @@
  * The public types of {@link startSimulatedScans}: several Scans of one history, each with its
  * own knobs and fault plan.
  */
-import type { FaultPlan, NetworkStats } from './types.js';
+import type { FaultPlan, NetworkStats, SimulatedClock } from './types.js';
 
 /**
  * How one simulated Scan misbehaves. Every knob can be changed while it runs (`SimulatedScan.set`).
@@ -92,6 +92,8 @@ export interface SimulatedScansOptions {
   readonly extraDomains?: ReadonlyArray<{ readonly domainId: string; readonly scans: ReadonlyArray<{ readonly publicUrl: string; readonly svName: string }> }>;
   /** Every Scan answers CORS, preflights included (see `SimulatedNetworkOptions.cors`). @since 0.2.0 */
   readonly cors?: boolean;
+  /** The clock the open mining rounds follow (default `'wall'`), as `SimulatedNetworkOptions.clock`. */
+  readonly clock?: SimulatedClock;
 }
 
 /**

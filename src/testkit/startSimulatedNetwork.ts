@@ -1,5 +1,6 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { clockReader } from './internal/clock.js';
 import { FaultInjector } from './internal/faults.js';
 import { History } from './internal/history/History.js';
 import { LedgerIndex } from './internal/ledgerView.js';
@@ -130,6 +131,7 @@ export async function startSimulatedNetwork(options: SimulatedNetworkOptions = {
     bulkObjects: options.bulkStorage === undefined ? undefined : new Map(Object.entries(options.bulkStorage.objects ?? {})),
     bulkNotConfiguredStatus: options.bulkNotConfiguredStatus ?? 400,
     shortPages: probability('shortPages', options.shortPages),
+    clock: clockReader(options.clock),
   };
   const state = new NetworkState(seed, history, ledger, resolved);
   const faults = new FaultInjector(options.faults, seed);

@@ -1,9 +1,11 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { clockReader } from './internal/clock.js';
 import { FaultInjector } from './internal/faults.js';
 import { History } from './internal/history/History.js';
 import { LedgerIndex } from './internal/ledgerView.js';
 import { seedNumber } from './internal/prng.js';
+import { scanRoundRoutes } from './internal/routes/scanReadRoutes.js';
 import { scanRoutes } from './internal/routes/scanRoutes.js';
 import { scanPagedRoutes } from './internal/routes/scanPagedRoutes.js';
 import { registryRoutes } from './internal/routes/registryRoutes.js';
@@ -78,6 +80,7 @@ export async function startSimulatedScans(options: SimulatedScansOptions = {}): 
   const updates = options.updates ?? 500;
   if (!(Number.isSafeInteger(migrations) && migrations >= 1)) throw new RangeError(`migrations must be an integer ≥ 1, got ${migrations}`);
   if (!(Number.isSafeInteger(updates) && updates >= 1)) throw new RangeError(`updates must be an integer ≥ 1, got ${updates}`);
+  const clock = clockReader(options.clock);
   const history = new History({
     seed,
     seedNumber: seedNumber(seedOption),
@@ -116,9 +119,11 @@ export async function startSimulatedScans(options: SimulatedScansOptions = {}): 
         bulkObjects: undefined,
         bulkNotConfiguredStatus: 400,
         shortPages: options.shortPages ?? 0,
+        clock,
       });
-      // Every Scan serves Amulet's token standard registry at its host root, over its own (lagging) view.
-      const routes = [...scanRoutes(state), ...scanPagedRoutes(state), ...registryRoutes(state), listScansRoute(() => history.globalSynchronizer, listed, options.extraDomains ?? []), migrationInfoRoute(() => view)].map((r) =>
+      // Every Scan serves Amulet's token standard registry at its host root, over its own (lagging)
+      // view, and the rounds open now (on the set's clock), as the official clients ask for them.
+      const routes = [...scanRoutes(state), ...scanPagedRoutes(state), ...scanRoundRoutes(state), ...registryRoutes(state), listScansRoute(() => history.globalSynchronizer, listed, options.extraDomains ?? []), migrationInfoRoute(() => view)].map((r) =>
         withKnobs(r, knobs, name, i),
       );
       const faults = new FaultInjector(knobs.knobs.faults, `${seed}/${name}`);

@@ -101,6 +101,38 @@ export interface FaultPlan {
 }
 
 /**
+ * A clock the simulated network reads (the open mining rounds follow it): `'wall'` is the
+ * machine's (`Date.now()`, fake timers included), `{ fixed: instant }` always reads that ISO-8601
+ * instant, and a {@link ManualClock} (from {@link manualClock}) reads what the test sets.
+ * @example
+ * ```ts
+ * const fixed: SimulatedClock = { fixed: '2025-06-01T00:00:00Z' };
+ * const net = await startSimulatedNetwork({ clock: fixed });
+ * ```
+ * @category Testkit
+ */
+export type SimulatedClock = 'wall' | { readonly fixed: string } | ManualClock;
+
+/**
+ * A clock a test moves by hand (see {@link manualClock}); it never moves by itself.
+ * @example
+ * ```ts
+ * const clock: ManualClock = manualClock('2026-01-01T00:00:00Z');
+ * clock.advance(20_000); // one round's tick later
+ * clock.now(); // '2026-01-01T00:00:20Z'
+ * ```
+ * @category Testkit
+ */
+export interface ManualClock {
+  /** The instant it reads, ISO-8601 in UTC (whole milliseconds). */
+  now(): string;
+  /** Moves it on by `ms` milliseconds (a finite number ≥ 0). */
+  advance(ms: number): void;
+  /** Sets it to an ISO-8601 instant (backwards too). */
+  set(instant: string): void;
+}
+
+/**
  * Options of {@link startSimulatedNetwork}. Every field is optional.
  * @example
  * ```ts
@@ -240,6 +272,16 @@ export interface SimulatedNetworkOptions {
    * reaches it as `client.registry`. @since 0.4.0
    */
   readonly registry?: boolean;
+  /**
+   * The clock the open mining rounds follow (default `'wall'`): Scan's
+   * `open-and-issuing-mining-rounds`, the scan-proxy's, the DSO info's latest round and the
+   * registry's choice contexts serve the rounds open at its reading, so that a client asking for
+   * the round open now (`opensAt <= now < targetClosesAt`) finds one. Past the end of the history,
+   * a new round opens every tick (20 s) of the clock, computed on each request; a reading before
+   * the history's newest round opens gets the history's own rounds. The history (its updates,
+   * record times and contracts) never depends on the clock. See {@link SimulatedClock}.
+   */
+  readonly clock?: SimulatedClock;
 }
 
 /**

@@ -4,6 +4,7 @@
  */
 import type { SimulatedUser } from '../types.js';
 import type { History } from './history/History.js';
+import type { ContractState } from './model.js';
 import { LedgerErrors } from './http.js';
 import type { LedgerIndex } from './ledgerView.js';
 import type { Jwks } from './verifyJwtSignature.js';
@@ -34,6 +35,8 @@ export interface ResolvedOptions {
   readonly bulkNotConfiguredStatus: 400 | 501;
   /** The chance that a Scan history page comes back short while more results remain. */
   readonly shortPages: number;
+  /** The network's clock in microseconds since the epoch: the open mining rounds follow it (never the history). */
+  readonly clock: () => number;
 }
 
 export class NetworkState {
@@ -49,6 +52,11 @@ export class NetworkState {
     readonly options: ResolvedOptions,
   ) {
     this.ledgerErrors = new LedgerErrors(seed);
+  }
+
+  /** The rounds open and issuing now, on the network's clock. */
+  roundsNow(): { open: ContractState[]; issuing: ContractState[] } {
+    return this.history.openAndIssuingRounds(this.options.clock());
   }
 
   /** The wall clock in epoch seconds, only for token expiry (never for the history). */

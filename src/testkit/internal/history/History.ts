@@ -88,8 +88,9 @@ export class History {
     return this.log.activeAt(lastIndex, templates);
   }
 
-  openAndIssuingRounds(): { open: ContractState[]; issuing: ContractState[] } {
-    return this.miningRounds.openAndIssuing();
+  /** The rounds open and issuing at the end of the history, or at `now` (microseconds) on the network's clock (see `MiningRounds.openAndIssuingAt`). */
+  openAndIssuingRounds(now?: number): { open: ContractState[]; issuing: ContractState[] } {
+    return now === undefined ? this.miningRounds.openAndIssuing() : this.miningRounds.openAndIssuingAt(now);
   }
 
   featuredAppRight(provider: string): ContractState | undefined {

@@ -64,7 +64,7 @@ const disclosed = (state: NetworkState, s: ContractState, excludeDebug: boolean)
 /** The context of every Amulet choice here: the AmuletRules and the current open round, as `AV_ContractId` values. */
 const amuletContext = (state: NetworkState, excludeDebug: boolean, extra: readonly ContractState[] = []): Json => {
   const rules = ruleContract(state.history, T.AmuletRules);
-  const round = state.history.openAndIssuingRounds().open[0]!;
+  const round = state.roundsNow().open[0]!;
   return {
     choiceContextData: { values: { 'amulet-rules': { tag: 'AV_ContractId', value: rules.data.contractId }, 'open-round': { tag: 'AV_ContractId', value: round.data.contractId } } },
     disclosedContracts: [...extra, rules, round].map((s) => disclosed(state, s, excludeDebug)),

@@ -64,7 +64,7 @@ const rulesLookup =
 
 const dsoInfo = (state: NetworkState) => (): Reply => {
   const h = state.history;
-  const { open } = h.openAndIssuingRounds();
+  const { open } = state.roundsNow();
   const svCount = svHints(state).length;
   return json(200, {
     sv_user: `${svHints(state)[0]}-operator`,
@@ -91,7 +91,7 @@ const openAndIssuingRounds = (state: NetworkState) => (ctx: RequestContext): Rep
     lists.push(v);
   }
   const [cachedOpen, cachedIssuing] = [new Set(lists[0]), new Set(lists[1])];
-  const { open, issuing } = state.history.openAndIssuingRounds();
+  const { open, issuing } = state.roundsNow();
   const byId = (rounds: ContractState[], cached: ReadonlySet<string>): Json =>
     Object.fromEntries(rounds.map((s) => [s.data.contractId, cached.has(s.data.contractId) ? { domain_id: s.synchronizerId } : contractWithState(state.seed, s)]));
   // One tick (10 minutes), the longest a caller may keep the answer.
@@ -470,6 +470,11 @@ const sequencers = (state: NetworkState) => (): Reply =>
 const bftSequencers = (state: NetworkState) => (): Reply =>
   json(200, { bftSequencers: svHints(state).map((hint) => ({ serialId: 0, id: nodeId(state, 'SEQ', hint), p2pUrl: `https://sequencer-p2p.${hint}.simulated.invalid` })) });
 
+/** The rounds open now, on the network's clock: also served by every Scan of `startSimulatedScans`. */
+export const scanRoundRoutes = (state: NetworkState): Route[] => [
+  { method: 'POST', template: `${BASE}/v0/open-and-issuing-mining-rounds`, group: 'scan', handler: openAndIssuingRounds(state) },
+];
+
 /**
  * Scan's read routes; `origin` gives the network's own address once it listens (for `/v0/scans`,
  * which lists this Scan as sv-1's).
@@ -485,7 +490,7 @@ export const scanReadRoutes = (state: NetworkState, origin: () => string): Route
     r('POST', '/v0/amulet-rules', rulesLookup(state, T.AmuletRules, 'amulet_rules', 'amulet_rules_update')),
     r('POST', '/v0/ans-rules', rulesLookup(state, T.AnsRules, 'ans_rules', 'ans_rules_update')),
     r('POST', '/v0/external-party-amulet-rules', rulesLookup(state, T.ExternalPartyAmuletRules, 'external_party_amulet_rules', 'external_party_amulet_rules_update')),
-    r('POST', '/v0/open-and-issuing-mining-rounds', openAndIssuingRounds(state)),
+    ...scanRoundRoutes(state),
     r('GET', '/v0/closed-rounds', constant({ rounds: [] })),
     r('GET', '/v0/amulet-price/votes', constant({ amulet_price_votes: [] })),
     r('GET', '/v0/unclaimed-development-fund-coupons', constant({ 'unclaimed-development-fund-coupons': [] })),

@@ -83,7 +83,7 @@ export const validatorRoutes = (state: NetworkState): Route[] => {
       'GET',
       '/v0/scan-proxy/open-and-issuing-mining-rounds',
       authed(state, false, () => {
-        const { open, issuing } = state.history.openAndIssuingRounds();
+        const { open, issuing } = state.roundsNow();
         return json(200, { open_mining_rounds: open.map((s) => contractWithState(state.seed, s)), issuing_mining_rounds: issuing.map((s) => contractWithState(state.seed, s)) });
       }),
     ),
