@@ -43,7 +43,7 @@ const rows = async (db: DuckDBConnectionLike, sql: string) => (await db.runAndRe
 
 /** The same facts read back from `transfers` and `balance_changes` (tables, or read_parquet(...) of files), exact (DECIMAL sums as text). */
 export const readActivityFacts = async (db: DuckDBConnectionLike, transfers: string, changes: string): Promise<ActivityFacts & { readonly distinctTransfers: number }> => {
-  const [n] = await rows(db, `SELECT count(*) AS n, count(DISTINCT event_id) AS d FROM ${transfers}`);
+  const [n] = await rows(db, `SELECT count(*) AS n, count(DISTINCT (update_id, event_id)) AS d FROM ${transfers}`);
   const decimal = (v: unknown) => {
     const s = String(v);
     const [whole, frac = ''] = s.split('.');
