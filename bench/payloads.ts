@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { payloadDecoders } from '../src/codecs/splice/daml/payloadDecoders';
-import { typeItem } from '../src/operators/typedPayloads';
-import { activityOf } from '../src/operators/activityOf';
+import { typeItem } from '../src/activity/typeItem';
+import { activityOf } from '../src/activity/activityOf';
 import { decodeWith } from '../src/codecs/decodeWith';
 import { UpdateHistoryResponseV2 } from '../src/codecs/scan/UpdateHistoryResponseV2';
 import { mainNetPages } from './fixtures';

@@ -41,7 +41,7 @@ export { checkpointCodecs } from './streams/checkpointCodecs.js';
 export { toAsyncIterable } from './streams/toAsyncIterable.js';
 export { isHeartbeat } from './streams/isHeartbeat.js';
 export type { Heartbeat } from './streams/heartbeat.js';
-export type { Checkpoint, LedgerCheckpoint, ScanCheckpoint, HoldingsCheckpoint } from './streams/checkpoints.js';
+export type { Checkpoint, LedgerCheckpoint, ScanCheckpoint, ScanActivityCheckpoint, HoldingsCheckpoint } from './streams/checkpoints.js';
 export type { StreamOptions, TailingStreamOptions, TailOptions } from './streams/options.js';
 export type { LedgerUpdatesOptions, LedgerUpdatesRequest, UpdateFormatInput } from './streams/ledgerUpdates.js';
 export type { LedgerSnapshotCheckpoint, ScanSnapshotCheckpoint } from './streams/checkpoints.js';
@@ -157,10 +157,12 @@ export type { TokenBalances, InstrumentBalance } from './streams/ledgerTokenBala
 // Typed Splice payloads (docs/payloads.md)
 export * as splice from './codecs/splice/daml/index.js';
 export { typedPayloads } from './operators/typedPayloads.js';
-export type { TypedEvent, TypedItem, PayloadRefusal, TypedPayloadsOptions } from './operators/typedPayloads.js';
+export type { TypedItem, TypedPayloadsOptions } from './operators/typedPayloads.js';
+export type { TypedEvent, PayloadRefusal } from './activity/typeItem.js';
 export type { UserTemplate, JtvDecoder } from './codecs/splice/daml/payloadDecoders.js';
-export { activityOf, type ActivityElement, type ActivityInputs } from './operators/activityOf.js';
+export { activityOf, type ActivityElement, type ActivityInputs } from './activity/activityOf.js';
 export { scanActivity, type ActivityItem } from './operators/scanActivity.js';
+export type { ScanActivityElement, ScanActivityOptions } from './streams/scanActivity.js';
 
 // Validation (deprecated: the client methods run these checks, from their descriptors)
 export { validateCreateAnsEntryRequest } from './validation/validateCreateAnsEntryRequest.js';

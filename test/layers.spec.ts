@@ -10,7 +10,8 @@ import { projectRoot } from './helpers/fixtures';
  *
  * - internal, errors, codecs, time, validation: the vocabulary (errors and codecs low; the time
  *   arithmetic and the request checks read the codecs' primitives). tokenStandard: the pure
- *   token-standard transaction parser, over the ledger codecs and the decimal helper.
+ *   token-standard transaction parser, over the ledger codecs and the decimal helper; activity: the
+ *   pure reading of Scan's history as activity (typed Splice payloads, activityOf).
  * - http, retry: the HTTP core and the retry policy; auth: the OAuth token source, which asks its
  *   issuer with that policy; telemetry: the OpenTelemetry hooks, which the client core calls.
  * - client: the client core (transport, invokeOperation, send); generated: the descriptors and
@@ -27,7 +28,7 @@ const LAYERS: ReadonlyArray<ReadonlyArray<string>> = [
   ['codecs'],
   ['time'],
   ['validation'],
-  ['tokenStandard'],
+  ['tokenStandard', 'activity'],
   ['http'],
   ['retry'],
   ['auth'],

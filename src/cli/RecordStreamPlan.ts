@@ -15,6 +15,8 @@ export interface RecordStreamPlan<C extends Checkpoint, A> {
   readonly command: string;
   /** The checkpoint tag of the stream (a `--resume` file of another stream is refused); absent: it cannot resume. */
   readonly stream?: C['stream'];
+  /** The feed's name in a sink when `--sink-name` is not given (default: `stream`, else `command`). */
+  readonly sinkName?: string;
   /** Other checkpoint tags the stream resumes from (`ledger acs` ends on a `ledger.updates` checkpoint). */
   readonly alsoResumes?: ReadonlyArray<Checkpoint['stream']>;
   /** Opens the stream from a checkpoint (undefined: where the request starts), in pull mode; `onRetry` is told of each retry. */

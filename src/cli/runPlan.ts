@@ -25,5 +25,5 @@ export const runPlan = async <C extends Checkpoint, A>(
   if (flags.sink === undefined) return runRecordStream(io, plan, flags);
   if (flags.out !== undefined || flags.resume !== undefined) throw new UsageError('--sink keeps its own checkpoint: give --sink, --out or --resume, one of them');
   if (flags.format === 'json') throw new UsageError('--format json is for stdout, not for --sink');
-  return runIntoSink(io, plan as unknown as RecordStreamPlan<C, SinkItem>, flags.sink, flags.sinkName ?? plan.stream ?? plan.command, flags.quiet === true);
+  return runIntoSink(io, plan as unknown as RecordStreamPlan<C, SinkItem>, flags.sink, flags.sinkName ?? plan.sinkName ?? plan.stream ?? plan.command, flags.quiet === true);
 };

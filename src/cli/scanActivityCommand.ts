@@ -1,30 +1,21 @@
 import type { Command } from 'commander';
-import { map, type Observable } from 'rxjs';
-import * as E from 'fp-ts/lib/Either.js';
+import type { Observable } from 'rxjs';
+import type * as E from 'fp-ts/lib/Either.js';
 import type { CantonError } from '../errors/CantonError.js';
-import type { FeedError } from '../operators/mergeFeeds.js';
 import type { createClient } from '../clientFactory/createClient.js';
-import type * as T from '../codecs/scan/index.js';
 import { isJsonObject, isInt64, isTimestamp } from '../codecs/common/primitives.js';
-import { activityOf, type ActivityElement } from '../operators/activityOf.js';
-import type { ScanCheckpoint } from '../streams/checkpoints.js';
+import type { ScanActivityCheckpoint } from '../streams/checkpoints.js';
+import type { ScanActivityElement } from '../streams/scanActivity.js';
 import type { ConnectionFlags } from './connectionConfig.js';
 import { planAction } from './planAction.js';
 import type { RecordStreamPlan } from './RecordStreamPlan.js';
-import { scanUpdatesPlan } from './scanUpdatesCommand.js';
+import { retryConfig } from './retryConfig.js';
 import type { OutputFlags } from './runRecordStream.js';
+import { scanHistoryRequest } from './scanHistoryRequest.js';
 import type { CommandContext } from './types.js';
 import { withConnectionOptions } from './withConnectionOptions.js';
 import { withScanHistoryOptions, type ScanHistoryFlags } from './withScanHistoryOptions.js';
 import { withOutputOptions } from './withOutputOptions.js';
-
-/** One line of `canton-rx scan activity`: an update's place in the history and its elements. */
-interface ActivityLine {
-  readonly update_id: string;
-  readonly migration_id: number;
-  readonly record_time: string;
-  readonly elements: ReadonlyArray<ActivityElement>;
-}
 
 type Flags = ConnectionFlags & OutputFlags & ScanHistoryFlags;
 
@@ -33,18 +24,25 @@ Examples:
   $ canton-rx scan activity --scan-url https://scan.example.com/api/scan > activity.ndjson
   $ canton-rx scan activity --out activity.ndjson            # rerun to continue, exactly once
   $ canton-rx scan activity --resume activity.checkpoint.json --follow
-  (one line an update: update_id, migration_id, record_time and its elements; see docs/activity.md)`;
+  $ canton-rx scan activity --sink pglite:./activity
+  (one line an element: update_id, migration_id, record_time, index, count and the element; see docs/activity.md)`;
 
-// The checkpoint of scan.updates after the update a line stands for: a resume continues after it.
-const checkpointOfLine = (u: unknown): ScanCheckpoint | undefined =>
-  isJsonObject(u) && typeof u.update_id === 'string' && isInt64(u.migration_id) && isTimestamp(u.record_time)
-    ? { stream: 'scan.updates', migration_id: u.migration_id, record_time: u.record_time, update_id: u.update_id }
-    : undefined;
+const isIndex = (u: unknown): u is number => typeof u === 'number' && Number.isSafeInteger(u) && u >= 0;
 
 /**
- * The plan of `canton-rx scan activity`: `scan.updates` (v2) read as activity (`activityOf`), one
- * line an update, with the checkpoints of `scan.updates`, so `--out`, `--resume` and `--sink` go on
- * after the last update written.
+ * The checkpoint after an element, from the element alone: its update's at the update's last
+ * element (`index` = `count` - 1), else its update's with the element's index.
+ */
+const checkpointOfElement = (u: unknown): ScanActivityCheckpoint | undefined => {
+  if (!isJsonObject(u) || typeof u.update_id !== 'string' || !isInt64(u.migration_id) || !isTimestamp(u.record_time) || !isIndex(u.index) || !isIndex(u.count) || u.index >= u.count) return undefined;
+  const update = { stream: 'scan.updates' as const, migration_id: u.migration_id, record_time: u.record_time, update_id: u.update_id };
+  return u.index === u.count - 1 ? update : { ...update, element: u.index };
+};
+
+/**
+ * The plan of `canton-rx scan activity`: the `scan.activity` record stream, one line an element
+ * (`ScanActivityElement`), with its checkpoints, so `--out`, `--resume` and `--sink` go on after
+ * the last element written, inside an update too.
  * @example
  * ```ts
  * const plan = scanActivityPlan(createClient({ scan: { url } }), { pollInterval: 2000, pageSize: 500 });
@@ -52,23 +50,20 @@ const checkpointOfLine = (u: unknown): ScanCheckpoint | undefined =>
  * @category CLI
  * @since 0.5.0
  */
-export const scanActivityPlan = (client: ReturnType<typeof createClient>, flags: Flags): RecordStreamPlan<ScanCheckpoint, ActivityLine> => {
-  const updates = scanUpdatesPlan(client, { ...flags, apiVersion: 'v2' });
+export const scanActivityPlan = (client: ReturnType<typeof createClient>, flags: Flags): RecordStreamPlan<ScanActivityCheckpoint, ScanActivityElement> => {
+  const request = scanHistoryRequest(flags);
   return {
     command: 'scan activity',
     stream: 'scan.updates',
-    open: (from, pull, onRetry) =>
-      (updates.open(from, pull, onRetry) as Observable<E.Either<CantonError | FeedError, T.UpdateHistoryItemV2>>).pipe(
-        map((r) => {
-          if (E.isLeft(r)) return r;
-          // The item's own checkpoint gives its place (a reassignment carries its migration inside its event).
-          const cp = updates.checkpointOf(r.right)!;
-          return E.right({ update_id: r.right.update_id, migration_id: cp.migration_id, record_time: cp.record_time, elements: activityOf(r.right) });
-        }),
-      ),
-    checkpointOf: checkpointOfLine,
-    checkpointOfLine,
-    at: (cp) => `${cp.migration_id}/${cp.record_time}`,
+    // Its checkpoints are scan.updates' (with an element's index): a sink holds it under its own name.
+    sinkName: 'scan.activity',
+    open: (from, pull, onRetry) => {
+      const retry = retryConfig(flags, flags.follow === true, onRetry);
+      return client.scan.activity(request, { from, pull, ...(retry === undefined ? {} : { retry }), ...(flags.follow === true ? { tail: { intervalMs: flags.pollInterval } } : {}) }) as Observable<E.Either<CantonError, ScanActivityElement>>;
+    },
+    checkpointOf: checkpointOfElement,
+    checkpointOfLine: checkpointOfElement,
+    at: (cp) => `${cp.migration_id}/${cp.record_time}${cp.element === undefined ? '' : `#${cp.element}`}`,
   };
 };
 
@@ -84,7 +79,7 @@ export const scanActivityPlan = (client: ReturnType<typeof createClient>, flags:
 export const scanActivityCommand = (scan: Command, context: CommandContext): Command => {
   const command = scan
     .command('activity')
-    .description("Scan's history as activity (transfers and their fees, rewards minted, taps, traffic, locks, rounds, ANS, licences, votes), one update a line, resumable");
+    .description("Scan's history as activity (transfers and their fees, rewards minted, taps, traffic, locks, rounds, ANS, licences, votes), one element a line, resumable");
   withScanHistoryOptions(command);
   withConnectionOptions(command, ['scan']);
   withOutputOptions(command, { out: true, resume: true, sink: true });

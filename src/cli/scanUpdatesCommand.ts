@@ -14,8 +14,7 @@ import type { RecordStreamPlan } from './RecordStreamPlan.js';
 import { retryConfig } from './retryConfig.js';
 import type { OutputFlags } from './runRecordStream.js';
 import type { CommandContext } from './types.js';
-import { UsageError } from './UsageError.js';
-import { Timestamp } from '../codecs/common/primitives.js';
+import { scanHistoryRequest } from './scanHistoryRequest.js';
 import { withConnectionOptions } from './withConnectionOptions.js';
 import { withScanHistoryOptions, type ScanHistoryFlags } from './withScanHistoryOptions.js';
 import { withOutputOptions } from './withOutputOptions.js';
@@ -51,9 +50,7 @@ Examples:
  * @since 0.3.0
  */
 export const scanUpdatesPlan = (client: ReturnType<typeof createClient>, flags: Flags): RecordStreamPlan<ScanCheckpoint, Item> => {
-  if ((flags.afterMigrationId === undefined) !== (flags.afterRecordTime === undefined)) throw new UsageError('give --after-migration-id and --after-record-time together');
-  if (flags.afterRecordTime !== undefined && !Timestamp.is(flags.afterRecordTime)) throw new UsageError(`--after-record-time must be an ISO-8601 UTC instant (2025-06-01T00:00:00Z), got ${JSON.stringify(flags.afterRecordTime)}`);
-  const after = flags.afterMigrationId === undefined ? {} : { after: { after_migration_id: flags.afterMigrationId, after_record_time: flags.afterRecordTime! } };
+  const request = scanHistoryRequest(flags);
   const version = flags.version ?? flags.apiVersion ?? 'v2';
   const codec: t.Decoder<unknown, Item> = version === 'v1' ? S.UpdateHistoryItem : S.UpdateHistoryItemV2;
   return {
@@ -63,7 +60,7 @@ export const scanUpdatesPlan = (client: ReturnType<typeof createClient>, flags: 
       const retry = retryConfig(flags, flags.follow === true, onRetry);
       // Without heartbeats the stream holds items only.
       return client.scan.updates(
-        { page_size: flags.pageSize, ...after },
+        request,
         { version, from, pull, ...(retry === undefined ? {} : { retry }), ...(flags.follow === true ? { tail: { intervalMs: flags.pollInterval } } : {}) },
       ) as Observable<E.Either<CantonError, Item>>;
     },

@@ -1,7 +1,7 @@
 import { map, type OperatorFunction } from 'rxjs';
 import * as E from 'fp-ts/lib/Either.js';
 import type { CantonError } from '../errors/CantonError.js';
-import { activityOf, type ActivityElement } from './activityOf.js';
+import { activityOf, type ActivityElement } from '../activity/activityOf.js';
 
 /**
  * An item of Scan's update history with what it did: `item` as it came (its checkpoint is

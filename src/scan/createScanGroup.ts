@@ -28,6 +28,7 @@ import { scanValidatorLicenses, type ScanValidatorLicensesOptions, type Validato
 import { scanVoteResults, type VoteResultsRequest } from '../streams/scanVoteResults.js';
 import { scanBulkUpdateHistoryObjects, type BulkUpdateHistoryObjectsRequest } from '../streams/scanBulkUpdateHistoryObjects.js';
 import { scanPageStreams, type ScanPageStreams } from '../streams/scanPageStreams.js';
+import { scanActivityItems, type ScanActivityElement, type ScanActivityOptions } from '../streams/scanActivity.js';
 import type { TokenListed } from '../streams/tokenPaged.js';
 import type { BulkUpdateHistoryCheckpoint, VoteResultsCheckpoint } from '../streams/checkpoints.js';
 import type { StreamOptions } from '../streams/options.js';
@@ -184,6 +185,20 @@ export interface ScanGroup extends GeneratedScanMethods {
   updates(request: ScanUpdatesRequest, options: ScanUpdatesOptions & { readonly version: 'v1'; readonly heartbeats: true }): Result<T.UpdateHistoryItem | Heartbeat<ScanCheckpoint>>;
   /** Options known only at run time: items of either version, and heartbeats if asked for. */
   updates(request: ScanUpdatesRequest, options?: ScanUpdatesOptions): Result<T.UpdateHistoryItem | T.UpdateHistoryItemV2 | Heartbeat<ScanCheckpoint>>;
+  /**
+   * Scan's history as activity (docs/activity.md): `updates` (v2) read by `activityOf`, one
+   * element per action in history order (transfers with their fees, mints, rewards minted,
+   * traffic purchases, locks, rounds, ANS entries, licences, votes, `other`), each with its
+   * update's place. A record stream with the checkpoints of `updates` (and an element's index
+   * inside its update): it resumes exactly after any element, tails, and drains into sinks
+   * through `pages.activity`.
+   * @example
+   * ```ts
+   * client.scan.activity({ page_size: 500 }).subscribe((r) => E.isRight(r) && r.right.element.kind === 'transfer' && console.log(r.right.update_id, r.right.element.fees.burned));
+   * ```
+   * @since 0.5.0
+   */
+  activity(request: ScanUpdatesRequest, options?: ScanActivityOptions): Result<ScanActivityElement>;
   /**
    * The holdings at a snapshot as a stream of ActiveContract items through `next_page_token`.
    * @example
@@ -412,6 +427,8 @@ export const createScanGroup = (transport: Transport): ScanGroup => {
         }),
       ),
     updates: ((request: ScanUpdatesRequest, options: ScanUpdatesOptions = {}) => scanUpdates(withStrict(transport, options), request, options)) as ScanGroup['updates'],
+    // Without `heartbeats` (not among its options) the item form hands on elements only.
+    activity: ((request: ScanUpdatesRequest, options: ScanActivityOptions = {}) => scanActivityItems(withStrict(transport, options), request, options)) as ScanGroup['activity'],
     holdings: (request, options) => scanHoldings(withStrict(transport, options), request, options),
     getAcsSnapshotAtV2: (request) => call(O.getAcsSnapshotAtV2, request),
     updatesFromSnapshot: (request, options) => scanUpdatesFromSnapshot(withStrict(transport, options), request, options),

@@ -8,6 +8,7 @@ import type {
   ImportUpdatesCheckpoint,
   LedgerCheckpoint,
   LedgerSnapshotCheckpoint,
+  ScanActivityCheckpoint,
   ScanCheckpoint,
   ScanSnapshotCheckpoint,
   UpdatesBeforeCheckpoint,
@@ -100,6 +101,8 @@ export const checkpointCodecs = {
   'ledger.users': listed('ledger.users') as t.Type<LedgerListCheckpoint, unknown, unknown>,
   'ledger.vettedPackages': tokenIndexed('ledger.vettedPackages', StringToken, 'VettedPackagesCheckpoint') as t.Type<VettedPackagesCheckpoint, unknown, unknown>,
   'scan.updates': scan as t.Type<ScanCheckpoint, unknown, unknown>,
+  // An element inside an update: the update's checkpoint and the element's index (ScanActivityCheckpoint).
+  'scan.activity': checkpoint('scan.updates', { migration_id: NonNegativeInt, record_time: Instant }, { update_id: Id, element: NonNegativeInt }, 'ScanActivityCheckpoint') as t.Type<ScanActivityCheckpoint, unknown, unknown>,
   'scan.snapshot': scanSnapshot as t.Type<ScanSnapshotCheckpoint, unknown, unknown>,
   'scan.updatesFromSnapshot': byStream<ScanSnapshotCheckpoint | ScanCheckpoint>('UpdatesFromSnapshotCheckpoint', { 'scan.snapshot': scanSnapshot, 'scan.updates': scan }),
   'scan.events': checkpoint('scan.events', { migration_id: NonNegativeInt, record_time: Instant }, { update_id: Id }, 'EventsCheckpoint') as t.Type<EventsCheckpoint, unknown, unknown>,

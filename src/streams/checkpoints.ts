@@ -34,6 +34,18 @@ export interface ScanCheckpoint {
 }
 
 /**
+ * `scan.activity`: the checkpoint of `scan.updates` after the update of the last delivered
+ * element, with `element`, that element's index in its update, when more of the update's elements
+ * follow it (resuming reads the update again and continues after that element). At an update's
+ * last element it is the update's own `ScanCheckpoint`, so either stream resumes from it.
+ * @category Streams
+ * @since 0.5.0
+ */
+export interface ScanActivityCheckpoint extends ScanCheckpoint {
+  readonly element?: number;
+}
+
+/**
  * `scan.holdings`: the snapshot, the page token that fetched the page of the last delivered
  * contract (absent for the first page), and that contract's id.
  * @category Streams

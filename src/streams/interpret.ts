@@ -22,6 +22,11 @@ export interface Interpreted<B, C> {
   readonly failure?: CantonError;
   /** With a failure and no records: the base checkpoint before the record not read (resuming reads it again). */
   readonly stands?: C;
+  /**
+   * Where a page without records stands when not at the base page's checkpoint: a step that skips
+   * base records it delivered before (a resume inside one) stays at its resume point meanwhile.
+   */
+  readonly checkpoint?: C;
 }
 
 /**
@@ -101,7 +106,8 @@ export const interpret = <Q, O extends StreamOptions<D>, BQ, BO extends StreamOp
       const stands = last ?? d.stands;
       return [...(stands !== undefined ? [E.right({ records, checkpoint: ofBase(stands) as D, caughtUp: false })] : []), E.left(d.failure)];
     }
-    if (last === undefined || JSON.stringify(last) === JSON.stringify(page.checkpoint)) return [E.right({ records, checkpoint: ofBase(page.checkpoint) as D, caughtUp: page.caughtUp })];
+    if (last === undefined) return [E.right({ records, checkpoint: ofBase(d.checkpoint ?? page.checkpoint) as D, caughtUp: page.caughtUp })];
+    if (JSON.stringify(last) === JSON.stringify(page.checkpoint)) return [E.right({ records, checkpoint: ofBase(page.checkpoint) as D, caughtUp: page.caughtUp })];
     return [E.right({ records, checkpoint: ofBase(last) as D, caughtUp: false }), E.right({ records: [], checkpoint: ofBase(page.checkpoint) as D, caughtUp: page.caughtUp })];
   };
   return recordStream<Q, O, B, D, F, T>({

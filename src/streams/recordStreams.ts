@@ -14,6 +14,7 @@ import { ledgerVettedPackagesStream } from './ledgerVettedPackages.js';
 import { scanAcsSnapshotStream } from './scanAcsSnapshot.js';
 import { scanBulkUpdateHistoryObjectsStream } from './scanBulkUpdateHistoryObjects.js';
 import { scanEventsStream } from './scanEvents.js';
+import { scanActivityStream } from './scanActivity.js';
 import { scanHoldingsStream } from './scanHoldings.js';
 import { scanImportUpdatesStream } from './scanImportUpdates.js';
 import { scanUpdatesBeforeStream } from './scanUpdatesBefore.js';
@@ -33,6 +34,7 @@ export const scanRecordStreams = /*#__PURE__*/ (() =>
   ({
     'scan.updates': scanUpdatesStream,
     'scan.events': scanEventsStream,
+    'scan.activity': scanActivityStream,
     'scan.updatesBefore': scanUpdatesBeforeStream,
     'scan.importUpdates': scanImportUpdatesStream,
     'scan.holdings': scanHoldingsStream,

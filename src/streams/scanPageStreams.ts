@@ -18,6 +18,8 @@ import type { ScanEventsOptions } from './scanEvents.js';
 import type { ScanImportUpdatesOptions } from './scanImportUpdates.js';
 import type { ScanUpdatesBeforeOptions } from './scanUpdatesBefore.js';
 import type { ScanUpdatesOptions } from './scanUpdates.js';
+import type { ScanActivityElement, ScanActivityOptions } from './scanActivity.js';
+import type { ScanActivityCheckpoint } from './checkpoints.js';
 import type { BulkStorageObjectRef } from '../generated/scan/schemas.js';
 import type { BulkUpdateHistoryCheckpoint, ValidatorLicensesCheckpoint, VoteResultsCheckpoint } from './checkpoints.js';
 import type { Contract } from '../codecs/splice/Contract.js';
@@ -51,6 +53,16 @@ export interface ScanPageStreams {
    * ```
    */
   updates(request: UpdateHistoryRequestV2, options?: ScanUpdatesOptions): Observable<E.Either<CantonError, Page<UpdateHistoryItem | UpdateHistoryItemV2, ScanCheckpoint>>>;
+  /**
+   * `scan.activity` in pages: `scan.updates` read as activity, one record per element, each with
+   * its exact checkpoint (docs/activity.md); what `drainInto` stores.
+   * @example
+   * ```ts
+   * scan.pages.activity({ page_size: 500 }, { tail: {} }).subscribe((r) => E.isRight(r) && db.commit(r.right.records, r.right.checkpoint));
+   * ```
+   * @since 0.5.0
+   */
+  activity(request: UpdateHistoryRequestV2, options?: ScanActivityOptions): Observable<E.Either<CantonError, Page<ScanActivityElement, ScanActivityCheckpoint>>>;
   /**
    * `scan.events` in pages (the Scan cursor family).
    * @example

@@ -8,7 +8,7 @@ import ts from 'typescript';
 import * as E from 'fp-ts/lib/Either.js';
 import { from, lastValueFrom, toArray } from 'rxjs';
 import { typedPayloads } from '../../src/operators/typedPayloads';
-import { activityOf } from '../../src/operators/activityOf';
+import { activityOf } from '../../src/activity/activityOf';
 import { sumDecimals } from '../../src/codecs/common/sumDecimals';
 import { createClient } from '../../src/clientFactory/createClient';
 import { mintToken, startSimulatedNetwork, startSimulatedScans, type SimulatedNetwork } from '../../src/testkit/index';

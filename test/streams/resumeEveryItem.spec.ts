@@ -162,6 +162,12 @@ describe('resuming from every item, per cursor family and per stream (against th
           },
           read: (from) => pageRecords(client.scan.pages.events({ page_size: 4 }, opts(from))),
         },
+        {
+          // An interpretation of scan.updates (its own spec reads pages of 1 and 7): an element's checkpoint is its update's, with its index inside it.
+          name: 'scan.activity',
+          key: (a) => `${(a as { update_id: string }).update_id}#${(a as { index: number }).index}`,
+          read: (from) => pageRecords(client.scan.pages.activity({ page_size: 25 }, opts(from))),
+        },
       ],
     },
     {

@@ -2,7 +2,7 @@ import { decimalUnits, unitsToDecimal } from '../codecs/common/decimalUnits.js';
 import { isJsonObject } from '../codecs/common/primitives.js';
 import { payloadDecoders } from '../codecs/splice/daml/payloadDecoders.js';
 import type { TransferSummary } from '../codecs/splice/daml/AmuletRules.js';
-import { typeItem, type TypedEvent } from './typedPayloads.js';
+import { typeItem, type TypedEvent } from './typeItem.js';
 
 // The Splice templates the activity reads, and only those: typing the others (Amulet creates,
 // most of a page) would cost without changing an element.

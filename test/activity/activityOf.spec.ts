@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import * as E from 'fp-ts/lib/Either.js';
 import { lastValueFrom, toArray } from 'rxjs';
-import { activityOf, type ActivityElement } from '../../src/operators/activityOf';
+import { activityOf, type ActivityElement } from '../../src/activity/activityOf';
 import { scanActivity } from '../../src/operators/scanActivity';
 import { decimalUnits } from '../../src/codecs/common/decimalUnits';
 import { createClient } from '../../src/clientFactory/createClient';
