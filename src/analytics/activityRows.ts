@@ -1,5 +1,5 @@
 import { decimalUnits, unitsToDecimal } from '../codecs/common/decimalUnits.js';
-import { activityOf, type ActivityElement } from '../operators/activityOf.js';
+import { activityOf, type ActivityElement } from '../activity/activityOf.js';
 import type { BalanceChangeRow, TransferRow } from './HistoryRows.js';
 
 /** What every activity row of one update shares (as its `updates` row has them). */

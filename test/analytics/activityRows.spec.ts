@@ -3,7 +3,7 @@ import { activityRows } from '../../src/analytics/activityRows';
 import { flattenUpdates } from '../../src/analytics/flattenUpdates';
 import type { BalanceChangeRow, TransferRow } from '../../src/analytics/HistoryRows';
 import { sumDecimals } from '../../src/codecs/common/sumDecimals';
-import { activityOf, type ActivityElement } from '../../src/operators/activityOf';
+import { activityOf, type ActivityElement } from '../../src/activity/activityOf';
 import type { SinkItem } from '../../src/sinks/Sink';
 import { readFixture } from '../helpers/fixtures';
 import { scanHistory } from '../helpers/scanHistory';

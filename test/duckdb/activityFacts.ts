@@ -1,5 +1,5 @@
 import { sumDecimals } from '../../src/codecs/common/sumDecimals';
-import { activityOf } from '../../src/operators/activityOf';
+import { activityOf } from '../../src/activity/activityOf';
 import type { DuckDBConnectionLike } from '../../src/duckdb/DuckDBConnectionLike';
 
 /** What the activity tables must hold, folded from the activity elements themselves (not through the rows). */
