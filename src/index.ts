@@ -160,7 +160,7 @@ export { typedPayloads } from './operators/typedPayloads.js';
 export type { TypedItem, TypedPayloadsOptions } from './operators/typedPayloads.js';
 export type { TypedEvent, PayloadRefusal } from './activity/typeItem.js';
 export type { UserTemplate, JtvDecoder } from './codecs/splice/daml/payloadDecoders.js';
-export { activityOf, type ActivityElement, type ActivityInputs } from './activity/activityOf.js';
+export { activityOf, type ActivityElement, type ActivityHolding, type ActivityInputs } from './activity/activityOf.js';
 export { scanActivity, type ActivityItem } from './operators/scanActivity.js';
 export type { ScanActivityElement, ScanActivityOptions } from './streams/scanActivity.js';
 

@@ -45,6 +45,28 @@ export interface ActivityInputs {
 }
 
 /**
+ * An Amulet holding (an `Amulet`, or a `LockedAmulet` when `locked`) as its create event gives
+ * it: owner, `amount` (its `initialAmount`), the round it was created in (`createdAt`) and the
+ * holding fee it pays per round (`ratePerRound`); exact decimals. Its effective amount at round
+ * `r` is `max(0, amount − (r − createdAt) × ratePerRound)`, as Splice computes it (docs/activity.md).
+ * @example
+ * ```ts
+ * import type { ActivityHolding } from 'canton-rx';
+ * const key = (h: ActivityHolding) => `${h.owner} ${h.contractId}`;
+ * ```
+ * @category Payloads
+ * @since 0.5.0
+ */
+export interface ActivityHolding {
+  readonly contractId: string;
+  readonly owner: string;
+  readonly amount: string;
+  readonly createdAt: string;
+  readonly ratePerRound: string;
+  readonly locked: boolean;
+}
+
+/**
  * One action of Scan's history, as `scan.activity` reads it (docs/activity.md). Amounts are
  * Daml `Decimal` strings with 10 fractional digits, exact; `eventId` is the event it was read
  * from. A `transfer` holds its fees: `holding` (the inputs' holding fees), `outputs` (one per
@@ -83,7 +105,9 @@ export type ActivityElement =
   | { readonly kind: 'ans-entry'; readonly eventId: string; readonly action: 'created' | 'renewed'; readonly user: string; readonly name: string; readonly expiresAt: string }
   | { readonly kind: 'validator-licence'; readonly eventId: string; readonly validator: string; readonly sponsor: string }
   | { readonly kind: 'vote'; readonly eventId: string; readonly action: 'requested' | 'cast' | 'closed'; readonly outcome?: string }
-  | { readonly kind: 'other'; readonly eventId: string; readonly template: string; readonly choice?: string };
+  | { readonly kind: 'other'; readonly eventId: string; readonly template: string; readonly choice?: string }
+  /** The Amulet holdings a root event (and the events below it) created and archived, after that root's other elements: what a balance folds. */
+  | { readonly kind: 'holdings'; readonly eventId: string; readonly created: ReadonlyArray<ActivityHolding>; readonly archived: ReadonlyArray<{ readonly contractId: string; readonly locked: boolean }> };
 
 const units = (d: string | null | undefined): bigint => (d === null || d === undefined ? 0n : decimalUnits(d, true) ?? 0n);
 const dec = (d: string | null | undefined): string => unitsToDecimal(units(d));
@@ -122,6 +146,24 @@ const REWARDS: ReadonlyArray<readonly [keyof ActivityInputs, (ActivityElement & 
 
 type Rec = Record<string, unknown>;
 const str = (u: unknown): string => (typeof u === 'string' ? u : '');
+const rec = (u: unknown): Rec => (isJsonObject(u) ? (u as Rec) : {});
+
+// Amulet's holdings, by their template's qualified name, whatever the package id (and of the
+// package splice-amulet when the event names it): read from the raw payload, so that the
+// activity need not type every Amulet create of a page.
+const holdingKind = (raw: Rec): 'Amulet' | 'LockedAmulet' | undefined => {
+  const id = raw.template_id;
+  if (typeof id !== 'string' || (raw.package_name !== undefined && raw.package_name !== null && raw.package_name !== 'splice-amulet')) return undefined;
+  return id.endsWith(':Splice.Amulet:Amulet') ? 'Amulet' : id.endsWith(':Splice.Amulet:LockedAmulet') ? 'LockedAmulet' : undefined;
+};
+
+/** A holding created: an Amulet's `ExpiringAmount`, a locked one's inside its `amulet`. */
+const holdingOf = (raw: Rec, locked: boolean): ActivityHolding => {
+  const args = rec(raw.create_arguments);
+  const amulet = locked ? rec(args.amulet) : args;
+  const amount = rec(amulet.amount);
+  return { contractId: str(raw.contract_id), owner: str(amulet.owner), amount: dec(amount.initialAmount as string), createdAt: str(rec(amount.createdAt).number), ratePerRound: dec(rec(amount.ratePerRound).rate as string), locked };
+};
 
 /** The transfer element of an event with a transfer summary, and the reward mints it did. */
 const transferOf = (
@@ -212,6 +254,10 @@ export const activityOf = (item: unknown): ActivityElement[] => {
       else if (e.template === 'splice-amulet-name-service:Splice.Ans:AnsEntry') out.push({ kind: 'ans-entry', eventId: id, action: renewing.length > 0 ? 'renewed' : 'created', user: str(p.user), name: str(p.name), expiresAt: str(p.expiresAt) });
       else if (e.template === 'splice-amulet:Splice.ValidatorLicense:ValidatorLicense' && licenceChoice.length === 0) out.push({ kind: 'validator-licence', eventId: id, validator: str(p.validator), sponsor: str(p.sponsor) });
     }
+    // Holdings created and archived (a consuming exercise on one), gathered for the root's element.
+    const holding = holdingKind(raw);
+    if (holding !== undefined && raw.event_type === 'created_event') created.push(holdingOf(raw, holding === 'LockedAmulet'));
+    else if (holding !== undefined && raw.event_type === 'exercised_event' && raw.consuming === true) archived.push({ contractId: str(raw.contract_id), locked: holding === 'LockedAmulet' });
     const isRenew = e?.kind === 'exercised' && e.choice === 'AnsEntry_Renew';
     const isLicenceChoice = e?.kind === 'exercised' && e.choice.startsWith('ValidatorLicense_');
     if (isRenew) renewing.push(id);
@@ -225,7 +271,12 @@ export const activityOf = (item: unknown): ActivityElement[] => {
       const template = e?.template ?? str(raw.template_id);
       out.push({ kind: 'other', eventId: id, template, ...(typeof raw.choice === 'string' ? { choice: raw.choice } : {}) });
     }
+    if (root && (created.length > 0 || archived.length > 0)) {
+      out.push({ kind: 'holdings', eventId: id, created: created.splice(0), archived: archived.splice(0) });
+    }
   };
+  const created: ActivityHolding[] = [];
+  const archived: Array<{ contractId: string; locked: boolean }> = [];
   const renewing: string[] = [];
   const licenceChoice: string[] = [];
   for (const root of item.root_event_ids as unknown[]) if (typeof root === 'string') visit(root, 'direct', true);

@@ -3,7 +3,7 @@
  * timestamps, votes, transfer command counters, featured app rights, the DSO party, amulet
  * configuration per round, reward accounting root hashes, bulk checksums and the liveness probe.
  */
-import type { Json } from '../daml.js';
+import type { DamlValue, Json } from '../daml.js';
 import { isReply, empty, isInt, isObject, json, parseJson, plain, spliceError, spliceMalformed, type Reply, type RequestContext, type Route } from '../http.js';
 import { sha256Hex } from '../ids.js';
 import { hash32, mulberry32 } from '../prng.js';
@@ -137,6 +137,14 @@ interface HoldingsToken {
   readonly i: number;
 }
 
+/** A record's field by name (undefined when absent). */
+const fieldOf = (v: DamlValue | undefined, name: string): DamlValue | undefined => (v?.t === 'record' ? v.fields.find(([k]) => k === name)?.[1] : undefined);
+/** An Amulet payload's owner. */
+const amuletOwner = (amulet: DamlValue | undefined): string => {
+  const owner = fieldOf(amulet, 'owner');
+  return owner?.t === 'party' ? owner.v : '';
+};
+
 const holdingsState =
   (state: NetworkState) =>
   (ctx: RequestContext): Reply => {
@@ -176,9 +184,10 @@ const holdingsState =
       from = i;
     }
     const ownerSet = new Set(owners);
+    // As Splice's AcsSnapshotStore.getHoldingsState: Amulets and LockedAmulets, by their amulet's owner.
     const holdings = state.history
-      .activeAt(snapshot.lastIndex, [T.Amulet])
-      .filter((s) => s.data.signatories.some((p) => ownerSet.has(p) && p !== state.history.dso))
+      .activeAt(snapshot.lastIndex, [T.Amulet, T.LockedAmulet])
+      .filter((s) => ownerSet.has(amuletOwner(s.data.template === T.LockedAmulet ? fieldOf(s.data.args, 'amulet') : s.data.args)))
       .map((s) => s.data)
       .sort((a, b) => a.createdAt - b.createdAt || (a.contractId < b.contractId ? -1 : 1));
     const page = holdings.slice(from, from + size);
