@@ -21,3 +21,4 @@ export { backfillSliceStream } from './backfillSliceStream.js';
 export { readToCheckpoint } from './readToCheckpoint.js';
 export type { CommittedMessage, ReadToCheckpointOptions } from './readToCheckpoint.js';
 export type { NatsConnectionLike } from './jetStreamOf.js';
+export type { BackfillConnection } from './backfillConnection.js';

@@ -1,9 +1,9 @@
 import { lastValueFrom, reduce, type Observable } from 'rxjs';
 import * as E from 'fp-ts/lib/Either.js';
-import type { AckPolicy, NatsConnection, RetentionPolicy } from 'nats';
 import type { CantonError } from '../errors/CantonError.js';
 import { storeFailure, type SinkError } from '../checkpoints/SinkError.js';
 import type { BackfillSlice } from '../backfill/BackfillSlice.js';
+import type { BackfillConnection } from './backfillConnection.js';
 
 /**
  * Where the slices of a distributed backfill wait: a JetStream stream kept as a work queue (each
@@ -12,8 +12,8 @@ import type { BackfillSlice } from '../backfill/BackfillSlice.js';
  * @since 0.3.0
  */
 export interface BackfillQueue {
-  /** The NATS connection. */
-  readonly nc: NatsConnection;
+  /** The NATS connection (`connect()` of `nats` 2.x). */
+  readonly nc: BackfillConnection;
   /** The JetStream stream of the work queue (created if absent); its subject is `<queue>.slices`. */
   readonly queue: string;
   /** How long a slice stays with a worker that no longer says it works on it before another takes it over (default 10 000 ms). */
@@ -26,8 +26,8 @@ const encodeSlice = (slice: BackfillSlice): Uint8Array => new TextEncoder().enco
 /** The queue's stream and its one durable consumer, created where absent. @internal */
 export const openBackfillQueue = async (q: BackfillQueue) => {
   const jsm = await q.nc.jetstreamManager();
-  await jsm.streams.info(q.queue).catch(() => jsm.streams.add({ name: q.queue, subjects: [`${q.queue}.slices`], retention: 'workqueue' as RetentionPolicy }));
-  await jsm.consumers.info(q.queue, 'workers').catch(() => jsm.consumers.add(q.queue, { durable_name: 'workers', ack_policy: 'explicit' as AckPolicy, ack_wait: (q.ackWaitMs ?? 10_000) * 1_000_000, max_ack_pending: -1 }));
+  await jsm.streams.info(q.queue).catch(() => jsm.streams.add({ name: q.queue, subjects: [`${q.queue}.slices`], retention: 'workqueue' }));
+  await jsm.consumers.info(q.queue, 'workers').catch(() => jsm.consumers.add(q.queue, { durable_name: 'workers', ack_policy: 'explicit', ack_wait: (q.ackWaitMs ?? 10_000) * 1_000_000, max_ack_pending: -1 }));
   return q.nc.jetstream().consumers.get(q.queue, 'workers');
 };
 

@@ -1,6 +1,5 @@
 import { lastValueFrom, Observable, tap } from 'rxjs';
 import * as E from 'fp-ts/lib/Either.js';
-import type { JsMsg } from 'nats';
 import type { CantonError } from '../errors/CantonError.js';
 import { storeFailure, type SinkError } from '../checkpoints/SinkError.js';
 import type { BackfillSlice } from '../backfill/BackfillSlice.js';
@@ -9,6 +8,7 @@ import type { ScanCheckpoint } from '../streams/checkpoints.js';
 import type { ScanGroup, ScanUpdatesRequest } from '../scan/createScanGroup.js';
 import type { Sink } from '../sinks/Sink.js';
 import { drainInto, type Committed } from '../sinks/drainInto.js';
+import type { QueueMessage } from './backfillConnection.js';
 import { openBackfillQueue, type BackfillQueue } from './publishBackfillSlices.js';
 
 /**
@@ -69,7 +69,7 @@ const decodeSlice = (data: Uint8Array): BackfillSlice => JSON.parse(new TextDeco
 export const runBackfillWorker = (o: BackfillWorkerOptions): Observable<E.Either<CantonError | SinkError, SliceCommitted>> =>
   new Observable((subscriber) => {
     let stopped = false;
-    let held: JsMsg | undefined;
+    let held: QueueMessage | undefined;
     let beat: ReturnType<typeof setInterval> | undefined;
     const ackWaitMs = o.ackWaitMs ?? 10_000;
 

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import ts from 'typescript';
 import { installPacked, type Installed } from '../cli/installPacked';
@@ -51,13 +51,58 @@ describe("canton-rx's declarations compile without skipLibCheck in a fresh app",
     assert.deepEqual(check('browser', code, { lib: ['lib.es2022.d.ts', 'lib.dom.d.ts'], types: [] }), []);
   });
 
-  it('a Node app (no DOM lib) that imports every entry point: only the nats entry needs its peer, nats, which this app lacks', () => {
+  it('a Node app (no DOM lib) that imports every entry point, without any NATS client installed', () => {
     const code = ["import * as rx from 'canton-rx';", "import * as testkit from 'canton-rx/testkit';", "import * as postgres from 'canton-rx/postgres';", "import * as nats from 'canton-rx/nats';", 'export { rx, testkit, postgres, nats };', ''].join('\n');
-    const problems = check('node', code, node);
-    assert.deepEqual(
-      problems.filter((p) => !/^node_modules\/canton-rx\/dist\/types\/nats\/\S+: TS2307 Cannot find module 'nats'/.test(p)),
-      [],
-    );
+    assert.deepEqual(check('node', code, node), []);
+  });
+
+  /**
+   * An app of its own beside the installed one, with canton-rx and only the given NATS packages
+   * (linked from this repository's node_modules, where they are devDependencies) in its
+   * node_modules: canton-rx's declarations resolve their imports from where canton-rx is
+   * installed, which has no NATS client, so a declaration that named a peer module fails here.
+   */
+  const appWith = (name: string, packages: readonly string[]): string => {
+    const app = join(installed.dir, name);
+    mkdirSync(join(app, 'node_modules', '@nats-io'), { recursive: true });
+    writeFileSync(join(app, 'package.json'), JSON.stringify({ name, version: '1.0.0', private: true, type: 'module' }));
+    const link = (pkg: string, target: string): void => {
+      if (!existsSync(join(app, 'node_modules', pkg))) symlinkSync(target, join(app, 'node_modules', pkg), 'dir');
+    };
+    link('canton-rx', join(installed.project, 'node_modules', 'canton-rx'));
+    for (const pkg of packages) link(pkg, realpathSync(join(projectRoot, 'node_modules', pkg)));
+    return app;
+  };
+  /** Compiles `code` as a module of `app`, strictly and without skipLibCheck. */
+  const checkIn = (app: string, code: string, lib = ['lib.es2022.d.ts']): string[] => {
+    const file = join(app, 'app.mts');
+    writeFileSync(file, code);
+    const program = ts.createProgram([file], { strict: true, noEmit: true, skipLibCheck: false, target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext, ...node, lib });
+    return ts.getPreEmitDiagnostics(program).map((d) => `${d.file ? relative(app, d.file.fileName) : ''}: TS${d.code} ${ts.flattenDiagnosticMessageText(d.messageText, ' ')}`);
+  };
+  const usesEveryNatsExport = (connect: string): string =>
+    [
+      connect,
+      "import * as natsEntry from 'canton-rx/nats';",
+      "import { natsSink, readToCheckpoint, type NatsConnectionLike } from 'canton-rx/nats';",
+      "const nc = await connect({ servers: 'nats://127.0.0.1:4222' });",
+      'const like: NatsConnectionLike = nc;',
+      "const sink = natsSink({ nc, stream: 'UPDATES', subject: 'canton.updates' });",
+      "const read = readToCheckpoint({ nc, stream: 'UPDATES', subject: 'canton.updates' });",
+      'export { natsEntry, like, sink, read };',
+      '',
+    ].join('\n');
+
+  it("canton-rx/nats with only the nats 2.x client installed: a 2.x connection fits every function's nc, no @nats-io package named", () => {
+    const app = appWith('app-nats2', ['nats']);
+    const code = `${usesEveryNatsExport("import { connect } from 'nats';")}import { publishBackfillSlices, runBackfillWorker } from 'canton-rx/nats';\nexport const queue = { nc, queue: 'BACKFILL' } satisfies Parameters<typeof publishBackfillSlices>[0];\nexport type Worker = typeof runBackfillWorker;\n`;
+    // nats 2.x's own declarations name the DOM's TextEncoder and TextDecoder types: its apps need the DOM lib.
+    assert.deepEqual(checkIn(app, code, ['lib.es2022.d.ts', 'lib.dom.d.ts']), []);
+  });
+
+  it('canton-rx/nats with only the modular @nats-io 3.x client installed: `nats` is named by no declaration', () => {
+    const app = appWith('app-nats3', ['@nats-io/transport-node', '@nats-io/jetstream', '@nats-io/kv']);
+    assert.deepEqual(checkIn(app, usesEveryNatsExport("import { connect } from '@nats-io/transport-node';")), []);
   });
 
   it("docs/sinks.md's PGlite example: without skipLibCheck only PGlite's own declarations fail (Emscripten's namespace); with it, nothing", () => {
