@@ -8,8 +8,8 @@
 // Usage: node scripts/codegen.mjs [--specs DIR] [--out DIR]
 //   --specs  the upstream-openapi folder (default $CANTON_RX_SPECS, else ../shared/upstream-openapi)
 //   --out    where to write (default the repository root; the idempotence test writes to a temp dir)
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, posix, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 import * as O from './codegen/overrides.mjs';
@@ -689,60 +689,125 @@ const codecsModule = () =>
  * `descriptor`. The pool's agreements are data of their own (`<group>Agreements`), by
  * `METHOD path`: the pool reads them without reaching the codecs.
  */
-const operationsModule = (group, ds) => {
-  const lines = [];
-  for (const d of ds) {
-    const fields = [`method: ${lit(d.method)}`];
-    if (d.operationId !== d.method) fields.push(`operationId: ${lit(d.operationId)}`);
-    fields.push(`httpMethod: ${lit(d.httpMethod)}`, `path: ${lit(d.path)}`);
-    if (d.pathParams.length > 0) fields.push(`pathParams: ${lit(d.pathParams)}`);
-    if (d.queryParams.length > 0) fields.push(`queryParams: ${lit(d.queryParams)}`);
-    if (d.body) fields.push(d.body.kind === 'json' ? `body: { kind: 'json', codec: ${d.body.code}, required: ${d.body.required} }` : `body: { kind: 'binary', required: ${d.body.required} }`);
-    fields.push(`response: ${d.response.code}`);
-    if (d.deprecated) fields.push(`deprecated: true`);
-    if (d.replacement) fields.push(`replacement: ${lit(d.replacement)}`);
-    if (d.paged) fields.push(`paged: true`);
-    if (d.conditions.length > 0) fields.push(`conditions: ${lit(d.conditions)}`);
-    if (d.validation) fields.push(`validation: RV.${d.validation}`);
-    if (d.agreement) fields.push(`agreement: ${lit(d.agreement)}`);
-    if (d.unsendable) fields.push(`unsendable: ${lit(d.unsendable)}`);
-    lines.push(`/** \`${d.httpMethod} ${d.path}\`. @internal */`, `export const ${d.method} = /*#__PURE__*/ descriptor<${d.response.type}>(() => ({ ${fields.join(', ')} }));`);
+/**
+ * Where each hand codec of a group is, by name, read from its barrel (src/codecs/<group>/index.ts):
+ * an operation's module imports the files themselves, since a barrel that a bundle's first chunk
+ * imports brings into that chunk every module it names that the bundle holds (esbuild's code splitting).
+ */
+const handFiles = {};
+const handFileOf = (group, name) => {
+  if (handFiles[group] === undefined) {
+    handFiles[group] = new Map();
+    const barrel = join(root, 'src', 'codecs', group, 'index.ts');
+    for (const m of readFileSync(barrel, 'utf8').matchAll(/export \{([^}]*)\} from '([^']+)';/g)) {
+      for (const n of m[1].split(',').map((x) => x.trim()).filter((x) => x !== '' && !x.startsWith('type '))) handFiles[group].set(n, m[2]);
+    }
   }
-  lines.push('', `/** Every ${group} operation of the upstream specs as data, by method name. @internal */`, `export const ${group}Operations = {`, ...ds.map((d) => `  ${d.method},`), '};', '');
-  if (group === 'scan') {
-    // Where Scan serves its API under a host (the spec's `servers`): what a Scan's base URL ends in.
-    const basePath = new URL(load(FILES.scan).servers[0].url).pathname.replace(/\/+$/, '');
-    lines.push(`/** The path Scan serves its API at under its host (\`servers\` of scan.yaml): a Scan's base URL ends in it. @internal */`, `export const scanBasePath = ${lit(basePath)};`, '');
-  }
-  const agreeing = ds.filter((d) => d.agreement);
-  if (agreeing.length > 0) {
-    lines.push(
-      `/** How a Scan pool compares its Scans' answers to a ${group} operation, by \`METHOD path\` (the operations' \`agreement\`). @internal */`,
-      `export const ${group}Agreements: Readonly<Record<string, Agreement>> = {`,
-      ...agreeing.map((d) => `  ${lit(`${d.httpMethod} ${d.path}`)}: ${lit(d.agreement)},`),
-      '};',
-      '',
-    );
-  }
-  const text = lines.join('\n');
-  const head = [
+  const file = handFiles[group].get(name);
+  if (file === undefined) throw new Error(`${group}: hand codec ${name} is not exported by src/codecs/${group}/index.ts`);
+  return file;
+};
+
+/** The imports a generated module's text needs, `up` being the path from its folder to src/generated/<group>. */
+const codecImports = (group, text, up) => [
+  ...(/\bS\./.test(text) ? [`import * as S from '${up}schemas.js';`] : []),
+  ...(/\bH\./.test(text) ? [`import * as H from '${up}${handIndex[group]}';`] : []),
+  ...(/\bSC\./.test(text) ? [`import * as SC from '${up}../scan/schemas.js';`] : []),
+  ...(/\bRV\./.test(text) ? [`import { requestValidations as RV } from '${up}../../validation/requestValidations.js';`] : []),
+];
+
+/**
+ * One operation's descriptor, a module of its own (src/generated/<group>/ops/<method>.ts): the
+ * generated methods load it on first use, so that a bundler splits every operation (with the codecs
+ * only it names) into a chunk that the app fetches when it calls it (docs/browser.md, "Size").
+ */
+const operationModule = (d) => {
+  const fields = [`method: ${lit(d.method)}`];
+  if (d.operationId !== d.method) fields.push(`operationId: ${lit(d.operationId)}`);
+  fields.push(`httpMethod: ${lit(d.httpMethod)}`, `path: ${lit(d.path)}`);
+  if (d.pathParams.length > 0) fields.push(`pathParams: ${lit(d.pathParams)}`);
+  if (d.queryParams.length > 0) fields.push(`queryParams: ${lit(d.queryParams)}`);
+  if (d.body) fields.push(d.body.kind === 'json' ? `body: { kind: 'json', codec: ${d.body.code}, required: ${d.body.required} }` : `body: { kind: 'binary', required: ${d.body.required} }`);
+  fields.push(`response: ${d.response.code}`);
+  if (d.deprecated) fields.push(`deprecated: true`);
+  if (d.replacement) fields.push(`replacement: ${lit(d.replacement)}`);
+  if (d.paged) fields.push(`paged: true`);
+  if (d.conditions.length > 0) fields.push(`conditions: ${lit(d.conditions)}`);
+  if (d.validation) fields.push(`validation: RV.${d.validation}`);
+  if (d.agreement) fields.push(`agreement: ${lit(d.agreement)}`);
+  if (d.unsendable) fields.push(`unsendable: ${lit(d.unsendable)}`);
+  const withH = [`/** \`${d.httpMethod} ${d.path}\`. @internal */`, `export const ${d.method} = /*#__PURE__*/ descriptor<${d.response.type}>(() => ({ ${fields.join(', ')} }));`, ''].join('\n');
+  const hands = [...new Set([...withH.matchAll(/\bH\.(\w+)/g)].map((m) => m[1]))].sort();
+  const text = withH.replace(/\bH\.(\w+)/g, '$1');
+  const handImports = hands.map((n) => `import { ${n} } from '${posix.join('..', posix.dirname(handIndex[d.group]), handFileOf(d.group, n))}';`);
+  return [HEADER, `import { descriptor } from '../descriptor.js';`, ...handImports, ...codecImports(d.group, text, '../'), '', text].join('\n');
+};
+
+/** The descriptor builder of a group's operations (src/generated/<group>/descriptor.ts). */
+const descriptorModule = (group) =>
+  [
     HEADER,
     `import type { OperationDescriptor } from '../../client/invokeOperation.js';`,
-    ...(agreeing.length > 0 ? [`import type { Agreement } from '../../client/createTransport.js';`] : []),
-    ...(/\bS\./.test(text) ? [`import * as S from './schemas.js';`] : []),
-    ...(/\bH\./.test(text) ? [`import * as H from '${handIndex[group]}';`] : []),
-    ...(/\bSC\./.test(text) ? [`import * as SC from '../scan/schemas.js';`] : []),
-    ...(/\bRV\./.test(text) ? [`import { requestValidations as RV } from '../../validation/requestValidations.js';`] : []),
     '',
     `type Shared = 'group' | 'operationId' | 'pathParams' | 'queryParams' | 'deprecated' | 'paged';`,
-    `// The fields come in a function: a call whose arguments read nothing (\`RV.x\` is a read) is one that bundlers drop when unused.`,
-    `const descriptor = <A>(fields: () => Omit<OperationDescriptor<A>, Shared> & Partial<Omit<OperationDescriptor<A>, 'group'>>): OperationDescriptor<A> => {`,
+    '',
+    `/**`,
+    ` * A ${group} operation's descriptor from the fields that differ from the defaults. The fields come in a`,
+    ` * function: a call whose arguments read nothing (\`RV.x\` is a read) is one that bundlers drop when unused.`,
+    ` * @internal`,
+    ` */`,
+    `export const descriptor = <A>(fields: () => Omit<OperationDescriptor<A>, Shared> & Partial<Omit<OperationDescriptor<A>, 'group'>>): OperationDescriptor<A> => {`,
     `  const d = fields();`,
     `  return { group: ${lit(group)}, operationId: d.method, pathParams: [], queryParams: [], deprecated: false, paged: false, ...d };`,
     `};`,
     '',
+  ].join('\n');
+
+/** Where Scan serves its API under a host (the spec's `servers`): what a Scan's base URL ends in. */
+const scanBasePathModule = () => {
+  const basePath = new URL(load(FILES.scan).servers[0].url).pathname.replace(/\/+$/, '');
+  return [HEADER, `/** The path Scan serves its API at under its host (\`servers\` of scan.yaml): a Scan's base URL ends in it. @internal */`, `export const scanBasePath = ${lit(basePath)};`, ''].join('\n');
+};
+
+/** How a Scan pool compares its Scans' answers, by `METHOD path` (the operations' `agreement`), or undefined when no operation has one. */
+const agreementsModule = (group, ds) => {
+  const agreeing = ds.filter((d) => d.agreement);
+  if (agreeing.length === 0) return undefined;
+  return [
+    HEADER,
+    `import type { Agreement } from '../../client/createTransport.js';`,
+    '',
+    `/** How a Scan pool compares its Scans' answers to a ${group} operation, by \`METHOD path\` (the operations' \`agreement\`). @internal */`,
+    `export const ${group}Agreements: Readonly<Record<string, Agreement>> = {`,
+    ...agreeing.map((d) => `  ${lit(`${d.httpMethod} ${d.path}`)}: ${lit(d.agreement)},`),
+    '};',
+    '',
+  ].join('\n');
+};
+
+const operationsModule = (group, ds) => {
+  const lines = [];
+  const folded = new Map();
+  for (const d of ds) {
+    // One file per operation: two names that differ only in case would be one file on some file systems.
+    const low = d.method.toLowerCase();
+    if (folded.has(low)) throw new Error(`${group}: operations ${folded.get(low)} and ${d.method} would share a file on a case-insensitive file system`);
+    folded.set(low, d.method);
+    lines.push(`import { ${d.method} } from './ops/${d.method}.js';`);
+  }
+  lines.push('', `export { ${ds.map((d) => d.method).join(', ')} };`);
+  lines.push('', `/** Every ${group} operation of the upstream specs as data, by method name. @internal */`, `export const ${group}Operations = {`, ...ds.map((d) => `  ${d.method},`), '};', '');
+  // The base path and the agreements are modules of their own too: what a client loads up front
+  // (the pool) reads them without the barrel above, which would bring every operation with it.
+  if (group === 'scan') lines.push(`export { scanBasePath } from './scanBasePath.js';`);
+  if (ds.some((d) => d.agreement)) lines.push(`export { ${group}Agreements } from './${group}Agreements.js';`);
+  lines.push('');
+  const head = [
+    HEADER,
+    `// Each operation is a module of its own (ops/): this one gathers them for the code that names them all.`,
+    `// Code a browser app loads up front imports ops/<method>.js instead: a barrel brings every operation into a bundle's first chunk.`,
   ];
-  return `${head.join('\n')}\n${text}`;
+  return `${head.join('\n')}\n${lines.join('\n')}`;
 };
 
 /**
@@ -859,8 +924,9 @@ const methodsModule = (group, ds) => {
     `import type * as E from 'fp-ts/lib/Either.js';`,
     `import type { CantonError } from '../../errors/CantonError.js';`,
     `import type { Transport } from '../../client/createTransport.js';`,
-    `import { invokeOperation } from '../../client/invokeOperation.js';`,
-    `import * as O from './operations.js';`,
+    ...(group === 'scan'
+      ? [`import { lazyOperation } from '../../client/lazyOperation.js';`, `import type * as O from './operations.js';`]
+      : [`import { invokeOperation } from '../../client/invokeOperation.js';`, `import * as O from './operations.js';`]),
     '',
     `type Result<A> = Observable<E.Either<CantonError, A>>;`,
     '',
@@ -883,9 +949,19 @@ const methodsModule = (group, ds) => {
     lines.push(...doc, `  ${d.method}(${signatureOf(d)}): Result<${d.response.type}>;`);
   }
   lines.push('}', '');
-  lines.push(`/** The generated methods of the ${group} group, bound to its transport. @internal */`);
-  lines.push(`export const generated${G}Methods = (transport: Transport): Generated${G}Methods => ({`);
-  for (const d of gen) lines.push(`  ${d.method}: (...args: unknown[]) => invokeOperation(transport, O.${d.method}, args),`);
+  lines.push(
+    `/** The generated methods of the ${group} group, bound to its transport${group === 'scan' ? `; each loads the group's operations with \`load\` on first use (lazyOperation)` : ''}. @internal */`,
+  );
+  lines.push(
+    group === 'scan'
+      ? `export const generated${G}Methods = (transport: Transport, load: () => Promise<typeof O>): Generated${G}Methods => ({`
+      : `export const generated${G}Methods = (transport: Transport): Generated${G}Methods => ({`,
+  );
+  // Scan's methods load their operations on first use (the Scan client's bundle, docs/browser.md "Size");
+  // the other groups' come with the main entry, whose barrel reaches every codec anyway: split off,
+  // they would only cut the same code into more chunks (esbuild loads them up front all the same).
+  if (group === 'scan') for (const d of gen) lines.push(`  ${d.method}: lazyOperation(transport, () => load().then((m) => m.${d.method})),`);
+  else for (const d of gen) lines.push(`  ${d.method}: (...args: unknown[]) => invokeOperation(transport, O.${d.method}, args),`);
   lines.push('});', '');
   const text = lines.join('\n');
   const types = [
@@ -893,7 +969,8 @@ const methodsModule = (group, ds) => {
     ...(/\bH\./.test(text) ? [`import type * as H from '${handIndex[group]}';`] : []),
     ...(/\bSC\./.test(text) ? [`import type * as SC from '../scan/schemas.js';`] : []),
   ];
-  return text.replace(`import * as O from`, `${types.join('\n')}${types.length > 0 ? '\n' : ''}import * as O from`);
+  const anchor = group === 'scan' ? `import { lazyOperation } from` : `import { invokeOperation } from`;
+  return text.replace(anchor, `${types.join('\n')}${types.length > 0 ? '\n' : ''}${anchor}`);
 };
 
 const indexModule = (all) => {
@@ -1085,6 +1162,12 @@ const main = () => {
     for (const section of ['validation', 'agreement']) {
       for (const m of Object.keys(O[section][group])) if (!names.has(m) && !extras.some((x) => x.method === m)) throw new Error(`${group}: overrides.${section} names an unknown method ${m}`);
     }
+    rmSync(join(outDir, `src/generated/${group}/ops`), { recursive: true, force: true });
+    for (const d of [...ds, ...extras]) write(`src/generated/${group}/ops/${d.method}.ts`, operationModule({ ...d, group }));
+    write(`src/generated/${group}/descriptor.ts`, descriptorModule(group));
+    if (group === 'scan') write(`src/generated/scan/scanBasePath.ts`, scanBasePathModule());
+    const agreements = agreementsModule(group, [...ds, ...extras]);
+    if (agreements !== undefined) write(`src/generated/${group}/${group}Agreements.ts`, agreements);
     write(`src/generated/${group}/operations.ts`, operationsModule(group, [...ds, ...extras]));
     write(`src/generated/${group}/methods.ts`, methodsModule(group, ds));
     write(`docs/${group}.md`, docsPage(group, ds));

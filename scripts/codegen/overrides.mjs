@@ -277,6 +277,9 @@ export const handCodecs = {
     CountVoteResultsResponse: 'CountVoteResultsResponse',
     // notes §5.9-5.11 (plain shapes).
     GetDsoPartyIdResponse: 'GetDsoPartyIdResponse',
+    // A plain shape, by hand so that scan.updates (its server end, for telemetry) reads no generated codec:
+    // a browser app's first chunk then holds none of them (docs/browser.md, "Size").
+    EventLatestRecordTimeResponse: 'EventLatestRecordTimeResponse',
     LookupFeaturedAppRightResponse: 'LookupFeaturedAppRightResponse',
     LookupTransferCommandCounterByPartyResponse: 'LookupTransferCommandCounterByPartyResponse',
     // notes §5.15: Scan's POST variant with maps and time_to_live_in_microseconds (plain shapes).

@@ -4,7 +4,9 @@ import type { CantonError } from '../errors/CantonError.js';
 import type { Transport } from '../client/createTransport.js';
 import { checked } from '../client/send.js';
 import { invokeOperation } from '../client/invokeOperation.js';
-import * as scanOperations from '../generated/scan/operations.js';
+import { getMigrationInfo } from '../generated/scan/ops/getMigrationInfo.js';
+import { getUpdateHistoryV1 } from '../generated/scan/ops/getUpdateHistoryV1.js';
+import { getUpdateHistoryV2 } from '../generated/scan/ops/getUpdateHistoryV2.js';
 import { Timestamp } from '../codecs/common/primitives.js';
 import { checkpointCodecs } from '../streams/checkpointCodecs.js';
 import type { GetMigrationInfoResponse as MigrationInfo } from '../codecs/scan/GetMigrationInfoResponse.js';
@@ -147,10 +149,10 @@ const planned = <A>(transport: Transport, request: UpdateHistoryRequestV2, optio
         // One page request, without retry: the slices' reads add it (the paging engine's), as the planning requests below do.
         const page: PageOf = (cursor) =>
           version === 'v1'
-            ? invokeOperation(transport, scanOperations.getUpdateHistoryV1, [{ ...rest, ...cursor }], undefined, workers?.decode('v1')).pipe(map(E.map((r) => r.transactions)))
-            : invokeOperation(transport, scanOperations.getUpdateHistoryV2, [{ ...rest, ...cursor }], undefined, workers?.decode('v2')).pipe(map(E.map((r) => r.transactions)));
+            ? invokeOperation(transport, getUpdateHistoryV1, [{ ...rest, ...cursor }], undefined, workers?.decode('v1')).pipe(map(E.map((r) => r.transactions)))
+            : invokeOperation(transport, getUpdateHistoryV2, [{ ...rest, ...cursor }], undefined, workers?.decode('v2')).pipe(map(E.map((r) => r.transactions)));
         const itemAfter = (cursor: ScanCursor): Result<Item | undefined> => withRetry(() => page(scanPageRequest(initialScanRead(cursor, undefined), 1)), options.retry, undefined).pipe(map(E.map((items) => items[0])));
-        const info = (m: number) => withRetry(() => invokeOperation(transport, scanOperations.getMigrationInfo, [{ migration_id: m }]), options.retry, undefined);
+        const info = (m: number) => withRetry(() => invokeOperation(transport, getMigrationInfo, [{ migration_id: m }]), options.retry, undefined);
         const rangeOf = (m: number, r: E.Either<CantonError, MigrationInfo>): Required<MigrationRange> | undefined => {
           const ranges = E.isRight(r) ? r.right.record_time_range : [];
           if (ranges.length === 0) return undefined;

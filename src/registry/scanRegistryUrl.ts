@@ -1,4 +1,4 @@
-import { scanBasePath } from '../generated/scan/operations.js';
+import { scanBasePath } from '../generated/scan/scanBasePath.js';
 
 /**
  * The registry root of a Scan: Scan serves Amulet's registry at its host's root

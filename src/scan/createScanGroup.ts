@@ -4,31 +4,32 @@ import type { CantonError } from '../errors/CantonError.js';
 import { decodeError } from '../errors/constructors.js';
 import { withStrict, type Transport } from '../client/createTransport.js';
 import { checked } from '../client/send.js';
-import { invokeOperation, type OperationDescriptor } from '../client/invokeOperation.js';
+import type { OperationDescriptor } from '../client/invokeOperation.js';
+import { lazyOperation } from '../client/lazyOperation.js';
+import { whenLoaded } from '../client/whenLoaded.js';
 import type * as T from '../codecs/scan/index.js';
 import { checkRequest } from '../validation/checkRequest.js';
 import { requestValidations } from '../validation/requestValidations.js';
-import * as O from '../generated/scan/operations.js';
 import { scanUpdates, type ScanUpdatesOptions } from '../streams/scanUpdates.js';
 import type { Heartbeat } from '../streams/heartbeat.js';
 import type { ScanCheckpoint } from '../streams/checkpoints.js';
-import { scanHoldings, type ScanHoldingsOptions } from '../streams/scanHoldings.js';
-import { planScanBackfill, scanBackfill, type ScanBackfillOptions } from '../backfill/scanBackfill.js';
+import type { ScanHoldingsOptions } from '../streams/scanHoldings.js';
+import type { ScanBackfillOptions } from '../backfill/scanBackfill.js';
 import type { BackfillSlice } from '../backfill/BackfillSlice.js';
 import { generatedScanMethods, type GeneratedScanMethods } from '../generated/scan/methods.js';
-import { scanUpdatesFromSnapshot, type ScanUpdatesFromSnapshotOptions } from '../streams/scanUpdatesFromSnapshot.js';
+import type { ScanUpdatesFromSnapshotOptions } from '../streams/scanUpdatesFromSnapshot.js';
 import type { ScanFeedItem } from '../streams/ScanFeedItem.js';
 import type * as G from '../generated/scan/schemas.js';
 import type { EventsCheckpoint } from '../streams/checkpoints.js';
-import { scanAcsSnapshot, type ScanAcsSnapshotOptions } from '../streams/scanAcsSnapshot.js';
-import { scanEvents, type ScanEventsOptions } from '../streams/scanEvents.js';
-import { scanUpdatesBefore, type ScanUpdatesBeforeOptions } from '../streams/scanUpdatesBefore.js';
-import { scanImportUpdates, type ScanImportUpdatesOptions } from '../streams/scanImportUpdates.js';
-import { scanValidatorLicenses, type ScanValidatorLicensesOptions, type ValidatorLicensesRequest } from '../streams/scanValidatorLicenses.js';
-import { scanVoteResults, type VoteResultsRequest } from '../streams/scanVoteResults.js';
-import { scanBulkUpdateHistoryObjects, type BulkUpdateHistoryObjectsRequest } from '../streams/scanBulkUpdateHistoryObjects.js';
-import { scanPageStreams, type ScanPageStreams } from '../streams/scanPageStreams.js';
-import { scanActivityItems, type ScanActivityElement, type ScanActivityOptions } from '../streams/scanActivity.js';
+import type { ScanAcsSnapshotOptions } from '../streams/scanAcsSnapshot.js';
+import type { ScanEventsOptions } from '../streams/scanEvents.js';
+import type { ScanUpdatesBeforeOptions } from '../streams/scanUpdatesBefore.js';
+import type { ScanImportUpdatesOptions } from '../streams/scanImportUpdates.js';
+import type { ScanValidatorLicensesOptions, ValidatorLicensesRequest } from '../streams/scanValidatorLicenses.js';
+import type { VoteResultsRequest } from '../streams/scanVoteResults.js';
+import type { BulkUpdateHistoryObjectsRequest } from '../streams/scanBulkUpdateHistoryObjects.js';
+import type { ScanPageStreams } from '../streams/scanPageStreams.js';
+import type { ScanActivityElement, ScanActivityOptions } from '../streams/scanActivity.js';
 import type { TokenListed } from '../streams/tokenPaged.js';
 import type { BulkUpdateHistoryCheckpoint, VoteResultsCheckpoint } from '../streams/checkpoints.js';
 import type { StreamOptions } from '../streams/options.js';
@@ -372,11 +373,32 @@ export interface ScanGroup extends GeneratedScanMethods {
  */
 export type ScanUpdatesRequest = T.UpdateHistoryRequestV2;
 
-/** @internal */
+/** The methods of `client.scan.pages`, each loading the page streams on its first subscribe (every one named: a new page stream fails to compile here until it is). */
+const pageForms: { readonly [K in keyof ScanPageStreams]: true } = {
+  updates: true,
+  activity: true,
+  events: true,
+  updatesBefore: true,
+  importUpdates: true,
+  holdings: true,
+  acsSnapshot: true,
+  voteResults: true,
+  bulkUpdateHistoryObjects: true,
+  validatorLicenses: true,
+};
+
+/**
+ * The Scan group. `scan.updates` is here at once; every other method loads the rest of the group
+ * (scanOnFirstUse: the operations, their codecs, the other streams) on its first subscribe
+ * (`lazyOperation`, `whenLoaded`): a browser app's bundler splits it into a chunk of its own,
+ * fetched when first needed (docs/browser.md, "Size").
+ * @internal
+ */
 export const createScanGroup = (transport: Transport): ScanGroup => {
-  const call = <A>(d: OperationDescriptor<A>, ...args: unknown[]): Result<A> => invokeOperation(transport, d, args);
+  const load = () => import('./scanOnFirstUse.js');
+  const call = <A>(load: () => Promise<OperationDescriptor<A>>, ...args: unknown[]): Result<A> => lazyOperation(transport, load)(...args);
   const getBulkChunk = (keys: ReadonlyArray<string>): Result<T.GetBulkObjectChecksumsResponse> =>
-    call(O.getBulkObjectChecksums, { object_keys: keys }).pipe(
+    call(() => load().then((m) => m.getBulkObjectChecksums), { object_keys: keys }).pipe(
       map(
         E.chain((r): E.Either<CantonError, T.GetBulkObjectChecksumsResponse> =>
           r.checksums.length === keys.length
@@ -385,13 +407,19 @@ export const createScanGroup = (transport: Transport): ScanGroup => {
         ),
       ),
     );
+  const pages = Object.fromEntries(
+    (Object.keys(pageForms) as Array<keyof ScanPageStreams>).map((name) => [
+      name,
+      (...args: unknown[]) => whenLoaded(() => load(), (m) => (m.scanPageStreams(transport)[name] as (...a: unknown[]) => Observable<unknown>)(...args)),
+    ]),
+  ) as unknown as ScanPageStreams;
 
   const group: ScanGroup = {
-    ...generatedScanMethods(transport),
-    getUpdateHistoryV1: (request) => call(O.getUpdateHistoryV1, request),
-    getUpdateHistoryV2: (request) => call(O.getUpdateHistoryV2, request),
-    getHoldingsStateAtV2: (request) => call(O.getHoldingsStateAtV2, request),
-    getDateOfFirstSnapshotAfter: (query) => call(O.getDateOfFirstSnapshotAfter, query),
+    ...generatedScanMethods(transport, load),
+    getUpdateHistoryV1: (request) => call(() => load().then((m) => m.getUpdateHistoryV1), request),
+    getUpdateHistoryV2: (request) => call(() => load().then((m) => m.getUpdateHistoryV2), request),
+    getHoldingsStateAtV2: (request) => call(() => load().then((m) => m.getHoldingsStateAtV2), request),
+    getDateOfFirstSnapshotAfter: (query) => call(() => load().then((m) => m.getDateOfFirstSnapshotAfter), query),
     getBulkObjectChecksums: (request) =>
       checked(
         () => checkRequest(requestValidations.bulkChecksumsRequest, request),
@@ -410,17 +438,17 @@ export const createScanGroup = (transport: Transport): ScanGroup => {
           );
         },
       ),
-    listVoteRequestsByTrackingCid: (request) => call(O.listVoteRequestsByTrackingCid, request),
-    listDsoRulesVoteRequests: () => call(O.listDsoRulesVoteRequests),
-    countVoteRequestResults: (request) => call(O.countVoteRequestResults, request),
-    lookupTransferCommandCounterByParty: (party) => call(O.lookupTransferCommandCounterByParty, party),
-    lookupFeaturedAppRight: (providerPartyId) => call(O.lookupFeaturedAppRight, providerPartyId),
-    getDsoPartyId: () => call(O.getDsoPartyId),
-    getRewardAccountingRootHash: (roundNumber) => call(O.getRewardAccountingRootHash, roundNumber),
+    listVoteRequestsByTrackingCid: (request) => call(() => load().then((m) => m.listVoteRequestsByTrackingCid), request),
+    listDsoRulesVoteRequests: () => call(() => load().then((m) => m.listDsoRulesVoteRequests)),
+    countVoteRequestResults: (request) => call(() => load().then((m) => m.countVoteRequestResults), request),
+    lookupTransferCommandCounterByParty: (party) => call(() => load().then((m) => m.lookupTransferCommandCounterByParty), party),
+    lookupFeaturedAppRight: (providerPartyId) => call(() => load().then((m) => m.lookupFeaturedAppRight), providerPartyId),
+    getDsoPartyId: () => call(() => load().then((m) => m.getDsoPartyId)),
+    getRewardAccountingRootHash: (roundNumber) => call(() => load().then((m) => m.getRewardAccountingRootHash), roundNumber),
     // The hand method takes the round itself; the operation, a query object.
-    getAmuletConfigForRound: (round) => call(O.getAmuletConfigForRound, { round }),
+    getAmuletConfigForRound: (round) => call(() => load().then((m) => m.getAmuletConfigForRound), { round }),
     isLive: () =>
-      call(O.isLive).pipe(
+      call(() => load().then((m) => m.isLive)).pipe(
         map((r): E.Either<CantonError, boolean> => {
           if (E.isRight(r)) return E.right(true);
           return r.left._tag === 'HttpError' && r.left.status === 503 ? E.right(false) : r;
@@ -428,20 +456,24 @@ export const createScanGroup = (transport: Transport): ScanGroup => {
       ),
     updates: ((request: ScanUpdatesRequest, options: ScanUpdatesOptions = {}) => scanUpdates(withStrict(transport, options), request, options)) as ScanGroup['updates'],
     // Without `heartbeats` (not among its options) the item form hands on elements only.
-    activity: ((request: ScanUpdatesRequest, options: ScanActivityOptions = {}) => scanActivityItems(withStrict(transport, options), request, options)) as ScanGroup['activity'],
-    holdings: (request, options) => scanHoldings(withStrict(transport, options), request, options),
-    getAcsSnapshotAtV2: (request) => call(O.getAcsSnapshotAtV2, request),
-    updatesFromSnapshot: (request, options) => scanUpdatesFromSnapshot(withStrict(transport, options), request, options),
-    backfill: ((request: ScanUpdatesRequest, options?: ScanBackfillOptions) => scanBackfill(withStrict(transport, options), request, options)) as ScanGroup['backfill'],
-    planBackfill: (request, options) => planScanBackfill(withStrict(transport, options), request, options),
-    acsSnapshot: (request, options) => scanAcsSnapshot(withStrict(transport, options), request, options),
-    events: ((request: G.EventHistoryRequest, options?: ScanEventsOptions) => scanEvents(withStrict(transport, options), request, options)) as ScanGroup['events'],
-    updatesBefore: (request, options) => scanUpdatesBefore(withStrict(transport, options), request, options),
-    importUpdates: (request, options) => scanImportUpdates(withStrict(transport, options), request, options),
-    pages: scanPageStreams(transport),
-    validatorLicenses: (request, options) => scanValidatorLicenses(withStrict(transport, options), request, options),
-    voteResults: (request, options) => scanVoteResults(withStrict(transport, options), request, options),
-    bulkUpdateHistoryObjects: (request, options) => scanBulkUpdateHistoryObjects(withStrict(transport, options), request, options),
+    activity: ((request: ScanUpdatesRequest, options: ScanActivityOptions = {}) =>
+      whenLoaded(() => load(), (m) => m.scanActivityItems(withStrict(transport, options), request, options))) as ScanGroup['activity'],
+    holdings: (request, options) => whenLoaded(() => load(), (m) => m.scanHoldings(withStrict(transport, options), request, options)),
+    getAcsSnapshotAtV2: (request) => call(() => load().then((m) => m.getAcsSnapshotAtV2), request),
+    updatesFromSnapshot: (request, options) => whenLoaded(() => load(), (m) => m.scanUpdatesFromSnapshot(withStrict(transport, options), request, options)),
+    backfill: ((request: ScanUpdatesRequest, options?: ScanBackfillOptions) =>
+      whenLoaded(() => load(), (m) => m.scanBackfill(withStrict(transport, options), request, options))) as ScanGroup['backfill'],
+    planBackfill: (request, options) => whenLoaded(() => load(), (m) => m.planScanBackfill(withStrict(transport, options), request, options)),
+    acsSnapshot: (request, options) => whenLoaded(() => load(), (m) => m.scanAcsSnapshot(withStrict(transport, options), request, options)),
+    events: ((request: G.EventHistoryRequest, options?: ScanEventsOptions) =>
+      whenLoaded(() => load(), (m) => m.scanEvents(withStrict(transport, options), request, options))) as ScanGroup['events'],
+    updatesBefore: (request, options) => whenLoaded(() => load(), (m) => m.scanUpdatesBefore(withStrict(transport, options), request, options)),
+    importUpdates: (request, options) => whenLoaded(() => load(), (m) => m.scanImportUpdates(withStrict(transport, options), request, options)),
+    pages,
+    validatorLicenses: (request, options) => whenLoaded(() => load(), (m) => m.scanValidatorLicenses(withStrict(transport, options), request, options)),
+    voteResults: (request, options) => whenLoaded(() => load(), (m) => m.scanVoteResults(withStrict(transport, options), request, options)),
+    bulkUpdateHistoryObjects: (request, options) =>
+      whenLoaded(() => load(), (m) => m.scanBulkUpdateHistoryObjects(withStrict(transport, options), request, options)),
   };
   return group;
 };

@@ -1,6 +1,6 @@
 import * as E from 'fp-ts/lib/Either.js';
 import type { CantonError } from '../errors/CantonError.js';
-import * as ledgerOperations from '../generated/ledger/operations.js';
+import { getActiveContractsPage } from '../generated/ledger/ops/getActiveContractsPage.js';
 import type { JsGetActiveContractsPageResponse } from '../codecs/ledger/JsGetActiveContractsPageResponse.js';
 import type { GetActiveContractsPageRequest } from '../codecs/ledger/GetActiveContractsPageRequest.js';
 import { validateGetActiveContractsPageRequest } from '../validation/validateGetActiveContractsPageRequest.js';
@@ -97,7 +97,7 @@ export const ledgerActiveContractsStream = /*#__PURE__*/ recordStream({
     const { activeAtOffset: _at, ...rest } = req;
     const pageRequest = (state: State) => {
       const body: GetActiveContractsPageRequest = { ...rest, ...(state.at !== undefined ? { activeAtOffset: state.at } : {}), ...(state.token !== undefined ? { pageToken: state.token } : {}) };
-      return call(ledgerOperations.getActiveContractsPage, [body]);
+      return call(getActiveContractsPage, [body]);
     };
     return pagedRead({ request: pageRequest, step }, initial);
   },

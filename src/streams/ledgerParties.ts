@@ -1,4 +1,4 @@
-import * as ledgerOperations from '../generated/ledger/operations.js';
+import { listKnownParties } from '../generated/ledger/ops/listKnownParties.js';
 import { ledgerIdPaging } from './ledgerIdPaged.js';
 import type { LedgerListCheckpoint } from './LedgerListed.js';
 import type { StreamOptions } from './options.js';
@@ -35,7 +35,7 @@ export const ledgerPartiesStream = /*#__PURE__*/ recordStream({
   read: ({ call }: ReadContext, request: LedgerPartiesRequest, options: StreamOptions<LedgerListCheckpoint>) =>
     ledgerIdPaging(
       'ledger.parties',
-      (token) => call(ledgerOperations.listKnownParties, [{ pageSize: request.pageSize, pageToken: token, 'identity-provider-id': request.identityProviderId }]),
+      (token) => call(listKnownParties, [{ pageSize: request.pageSize, pageToken: token, 'identity-provider-id': request.identityProviderId }]),
       (r) => r.partyDetails,
       (r) => r.nextPageToken || undefined,
       (p) => p.party,

@@ -1,6 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js';
 import type { CantonError } from '../errors/CantonError.js';
-import * as ledgerOperations from '../generated/ledger/operations.js';
+import { getLedgerEnd } from '../generated/ledger/ops/getLedgerEnd.js';
+import { getUpdatesPage } from '../generated/ledger/ops/getUpdatesPage.js';
 import type { GetUpdatesPageRequest, JsGetUpdatesPageResponse } from '../codecs/ledger/GetUpdatesPage.js';
 import type { Update } from '../codecs/ledger/Update.js';
 import type { TransactionFormat, TransactionShape, UpdateFormat } from '../codecs/ledger/UpdateFormat.js';
@@ -95,7 +96,7 @@ export const ledgerUpdatesStream = /*#__PURE__*/ recordStream({
   tails: true,
   validate: validateGetUpdatesPageRequest,
   checks: checkTail,
-  serverEnd: ledgerOperations.getLedgerEnd,
+  serverEnd: getLedgerEnd,
   read: ({ call, tailMs }: ReadContext, req: LedgerUpdatesRequest, options: LedgerUpdatesOptions) => {
     const descending = req.descendingOrder === true;
     const begin = req.beginOffsetExclusive ?? undefined;
@@ -152,7 +153,7 @@ export const ledgerUpdatesStream = /*#__PURE__*/ recordStream({
       request: (state: State, onOkBytes?: (bytes: Uint8Array) => void) =>
         // The operation's body codec checks the shape (an UpdateFormatInput's may be any string).
         call(
-          ledgerOperations.getUpdatesPage,
+          getUpdatesPage,
           [
             {
               ...req,

@@ -4,7 +4,8 @@ import type { CantonError } from '../errors/CantonError.js';
 import type { Transport } from '../client/createTransport.js';
 import { checked } from '../client/send.js';
 import { invokeOperation } from '../client/invokeOperation.js';
-import * as ledgerOperations from '../generated/ledger/operations.js';
+import { getActiveContractsPage } from '../generated/ledger/ops/getActiveContractsPage.js';
+import { getLatestPrunedOffsets } from '../generated/ledger/ops/getLatestPrunedOffsets.js';
 import type { JsGetActiveContractsPageResponse } from '../codecs/ledger/JsGetActiveContractsPageResponse.js';
 import type { GetActiveContractsPageRequest } from '../codecs/ledger/GetActiveContractsPageRequest.js';
 import type { EventFormat } from '../codecs/ledger/UpdateFormat.js';
@@ -97,7 +98,7 @@ export const ledgerUpdatesWithSnapshot = (transport: Transport, request: LedgerU
         let inARow = 0;
 
         const prunedOffset = (): Observable<E.Either<CantonError, number>> =>
-          withRetry(() => invokeOperation(transport, ledgerOperations.getLatestPrunedOffsets, []), retry, undefined).pipe(
+          withRetry(() => invokeOperation(transport, getLatestPrunedOffsets, []), retry, undefined).pipe(
             map(E.map((r) => r.participantPrunedUpToInclusive ?? 0)),
           );
 
@@ -161,7 +162,7 @@ export const ledgerUpdatesWithSnapshot = (transport: Transport, request: LedgerU
               };
               const page = (state: SnapshotState) => {
                 const body: GetActiveContractsPageRequest = { activeAtOffset: at, eventFormat, maxPageSize: pageSize, ...(state.token !== undefined ? { pageToken: state.token } : {}) };
-                return withRetry(() => invokeOperation(transport, ledgerOperations.getActiveContractsPage, [body]), retry, undefined).pipe(
+                return withRetry(() => invokeOperation(transport, getActiveContractsPage, [body]), retry, undefined).pipe(
                   map((p): E.Either<CantonError, Step<SnapshotState, Element>> => {
                     if (E.isLeft(p) && (isPruned(p.left) || isRefusedToken(p.left, state))) {
                       restart = p.left;

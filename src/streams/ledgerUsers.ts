@@ -1,4 +1,4 @@
-import * as ledgerOperations from '../generated/ledger/operations.js';
+import { listUsers } from '../generated/ledger/ops/listUsers.js';
 import { ledgerIdPaging } from './ledgerIdPaged.js';
 import type { LedgerListCheckpoint } from './LedgerListed.js';
 import type { StreamOptions } from './options.js';
@@ -34,7 +34,7 @@ export const ledgerUsersStream = /*#__PURE__*/ recordStream({
   read: ({ call }: ReadContext, request: LedgerUsersRequest, options: StreamOptions<LedgerListCheckpoint>) =>
     ledgerIdPaging(
       'ledger.users',
-      (token) => call(ledgerOperations.listUsers, [{ pageSize: request.pageSize, pageToken: token }]),
+      (token) => call(listUsers, [{ pageSize: request.pageSize, pageToken: token }]),
       (r) => r.users ?? [],
       (r) => r.nextPageToken || undefined,
       (u) => u.id,

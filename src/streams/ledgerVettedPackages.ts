@@ -1,5 +1,5 @@
 import type { PackageMetadataFilter, TopologyStateFilter } from '../generated/ledger/schemas.js';
-import * as ledgerOperations from '../generated/ledger/operations.js';
+import { listVettedPackages } from '../generated/ledger/ops/listVettedPackages.js';
 import type { VettedPackagesCheckpoint } from './checkpoints.js';
 import type { StreamOptions } from './options.js';
 import { tokenPaging } from './tokenPaged.js';
@@ -38,7 +38,7 @@ export const ledgerVettedPackagesStream = /*#__PURE__*/ recordStream({
   read: ({ call }: ReadContext, request: LedgerVettedPackagesRequest, options: StreamOptions<VettedPackagesCheckpoint>) =>
     tokenPaging(
       'ledger.vettedPackages',
-      (token: string | undefined) => call(ledgerOperations.listVettedPackages, [{ ...request, ...(token !== undefined ? { pageToken: token } : {}) }]),
+      (token: string | undefined) => call(listVettedPackages, [{ ...request, ...(token !== undefined ? { pageToken: token } : {}) }]),
       (r) => r.vettedPackages ?? [],
       (r) => r.nextPageToken || undefined,
       options.from,

@@ -1,4 +1,4 @@
-import * as scanOperations from '../generated/scan/operations.js';
+import { getAcsSnapshotAtV2 } from '../generated/scan/ops/getAcsSnapshotAtV2.js';
 import type { AcsRequestV2 } from '../codecs/scan/AcsRequestV2.js';
 import type { AcsSnapshotCheckpoint } from './checkpoints.js';
 import type { StreamOptions } from './options.js';
@@ -35,7 +35,7 @@ export const scanAcsSnapshotStream = /*#__PURE__*/ recordStream({
   remember: true,
   requestRequired: true,
   read: ({ call }: ReadContext, request: AcsRequestV2, options: ScanAcsSnapshotOptions) =>
-    snapshotPaging(request, options.from, (body) => call(scanOperations.getAcsSnapshotAtV2, [body]), (fields): AcsSnapshotCheckpoint => ({ stream: 'scan.acsSnapshot', ...fields })),
+    snapshotPaging(request, options.from, (body) => call(getAcsSnapshotAtV2, [body]), (fields): AcsSnapshotCheckpoint => ({ stream: 'scan.acsSnapshot', ...fields })),
 });
 
 /** The page form of `scan.acsSnapshot` (see `ScanGroup.pages.acsSnapshot`). @internal */

@@ -1,4 +1,4 @@
-import * as scanOperations from '../generated/scan/operations.js';
+import { listBulkUpdateHistoryObjects } from '../generated/scan/ops/listBulkUpdateHistoryObjects.js';
 import type { BulkUpdateHistoryCheckpoint } from './checkpoints.js';
 import type { StreamOptions } from './options.js';
 import { tokenPaging } from './tokenPaged.js';
@@ -37,7 +37,7 @@ export const scanBulkUpdateHistoryObjectsStream = /*#__PURE__*/ recordStream({
   read: ({ call }: ReadContext, request: BulkUpdateHistoryObjectsRequest, options: StreamOptions<BulkUpdateHistoryCheckpoint>) =>
     tokenPaging(
       'scan.bulkUpdateHistoryObjects',
-      (token: string | undefined) => call(scanOperations.listBulkUpdateHistoryObjects, [{ ...request, ...(token !== undefined ? { next_page_token: token } : {}) }]),
+      (token: string | undefined) => call(listBulkUpdateHistoryObjects, [{ ...request, ...(token !== undefined ? { next_page_token: token } : {}) }]),
       (r) => r.object_refs,
       (r) => r.next_page_token || undefined,
       options.from,

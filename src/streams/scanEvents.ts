@@ -1,5 +1,6 @@
 import type { EventHistoryItem, EventHistoryRequest, EventHistoryResponse } from '../generated/scan/schemas.js';
-import * as scanOperations from '../generated/scan/operations.js';
+import { getEventHistory } from '../generated/scan/ops/getEventHistory.js';
+import { getLatestEventRecordTime } from '../generated/scan/ops/getLatestEventRecordTime.js';
 import type { EventsCheckpoint } from './checkpoints.js';
 import type { TailingStreamOptions } from './options.js';
 import { scanCursorRead, type ScanCursorRecords, type ScanKeyed } from '../paging/byScanCursor.js';
@@ -61,10 +62,10 @@ export const scanEventsStream = /*#__PURE__*/ recordStream({
   items: 'values',
   tails: true,
   requestRequired: true,
-  serverEnd: scanOperations.getLatestEventRecordTime,
+  serverEnd: getLatestEventRecordTime,
   read: ({ call, tailMs }: ReadContext, request: EventHistoryRequest, options: ScanEventsOptions) =>
     scanCursorRead(
-      { stream: 'scan.events' as const, tailMs, itemsPath: 'events', request: (body) => call(scanOperations.getEventHistory, [body]), records: (response: EventHistoryResponse) => eventRecords(response.events) },
+      { stream: 'scan.events' as const, tailMs, itemsPath: 'events', request: (body) => call(getEventHistory, [body]), records: (response: EventHistoryResponse) => eventRecords(response.events) },
       request,
       options.from,
     ),

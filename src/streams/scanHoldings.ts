@@ -1,4 +1,4 @@
-import * as scanOperations from '../generated/scan/operations.js';
+import { getHoldingsStateAtV2 } from '../generated/scan/ops/getHoldingsStateAtV2.js';
 import type { HoldingsStateRequestV2 } from '../codecs/scan/HoldingsStateRequestV2.js';
 import { validateHoldingsStateRequest } from '../validation/validateHoldingsStateRequest.js';
 import type { HoldingsCheckpoint } from './checkpoints.js';
@@ -36,7 +36,7 @@ export const scanHoldingsStream = /*#__PURE__*/ recordStream({
   remember: true,
   validate: validateHoldingsStateRequest,
   read: ({ call }: ReadContext, request: HoldingsStateRequestV2, options: ScanHoldingsOptions) =>
-    snapshotPaging(request, options.from, (body) => call(scanOperations.getHoldingsStateAtV2, [body]), (fields): HoldingsCheckpoint => ({ stream: 'scan.holdings', ...fields })),
+    snapshotPaging(request, options.from, (body) => call(getHoldingsStateAtV2, [body]), (fields): HoldingsCheckpoint => ({ stream: 'scan.holdings', ...fields })),
 });
 
 /** The page form of `scan.holdings` (see `ScanGroup.pages.holdings`). @internal */

@@ -2,7 +2,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import type { CantonError } from '../errors/CantonError.js';
 import type { UpdateHistoryItem } from '../codecs/scan/UpdateHistoryItem.js';
 import type { GetImportUpdatesRequest } from '../generated/scan/schemas.js';
-import * as scanOperations from '../generated/scan/operations.js';
+import { getImportUpdates } from '../generated/scan/ops/getImportUpdates.js';
 import type { Checks } from '../validation/checks.js';
 import type { ImportUpdatesCheckpoint } from './checkpoints.js';
 import { invariantViolation } from '../paging/invariantViolation.js';
@@ -75,7 +75,7 @@ export const scanImportUpdatesStream = /*#__PURE__*/ recordStream({
       const checkpoint = records[records.length - 1]?.checkpoint ?? options.from;
       return E.right({ page: { records, checkpoint, caughtUp: page.length === 0 }, next: page.length === 0 ? undefined : { after: last }, ...(failure !== undefined ? { failure } : {}) });
     };
-    return pagedRead({ request: (state: State) => call(scanOperations.getImportUpdates, [{ ...req, after_update_id: state.after }]), step }, { after: options.from?.update_id ?? req.after_update_id });
+    return pagedRead({ request: (state: State) => call(getImportUpdates, [{ ...req, after_update_id: state.after }]), step }, { after: options.from?.update_id ?? req.after_update_id });
   },
 });
 

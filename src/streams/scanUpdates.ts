@@ -1,7 +1,9 @@
 import type { UpdateHistoryItem } from '../codecs/scan/UpdateHistoryItem.js';
 import type { UpdateHistoryItemV2 } from '../codecs/scan/UpdateHistoryItemV2.js';
 import type { UpdateHistoryRequestV2 } from '../codecs/scan/UpdateHistoryRequestV2.js';
-import * as scanOperations from '../generated/scan/operations.js';
+import { getLatestEventRecordTime } from '../generated/scan/ops/getLatestEventRecordTime.js';
+import { getUpdateHistoryV1 } from '../generated/scan/ops/getUpdateHistoryV1.js';
+import { getUpdateHistoryV2 } from '../generated/scan/ops/getUpdateHistoryV2.js';
 import { scanCursorRead } from '../paging/byScanCursor.js';
 import { validateUpdateHistoryRequest } from '../validation/validateUpdateHistoryRequest.js';
 import type { ScanCheckpoint } from './checkpoints.js';
@@ -42,7 +44,7 @@ export const scanUpdatesStream = /*#__PURE__*/ recordStream({
   items: 'values',
   tails: true,
   validate: validateUpdateHistoryRequest,
-  serverEnd: scanOperations.getLatestEventRecordTime,
+  serverEnd: getLatestEventRecordTime,
   read: ({ call, tailMs }: ReadContext, request: UpdateHistoryRequestV2, options: ScanUpdatesOptions) =>
     scanCursorRead<UpdateHistoryRequestV2, { readonly transactions: ReadonlyArray<Item> }, Item, 'scan.updates'>(
       {
@@ -50,7 +52,7 @@ export const scanUpdatesStream = /*#__PURE__*/ recordStream({
         tailMs,
         itemsPath: 'transactions',
         ahead: true,
-        request: (body, onOkBytes) => (options.version === 'v1' ? call(scanOperations.getUpdateHistoryV1, [body], onOkBytes) : call(scanOperations.getUpdateHistoryV2, [body], onOkBytes)),
+        request: (body, onOkBytes) => (options.version === 'v1' ? call(getUpdateHistoryV1, [body], onOkBytes) : call(getUpdateHistoryV2, [body], onOkBytes)),
         records: (response) => ({ values: response.transactions }),
       },
       request,

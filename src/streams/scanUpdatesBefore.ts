@@ -2,7 +2,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import type { CantonError } from '../errors/CantonError.js';
 import type { UpdateHistoryItem } from '../codecs/scan/UpdateHistoryItem.js';
 import type { GetUpdatesBeforeRequest } from '../generated/scan/schemas.js';
-import * as scanOperations from '../generated/scan/operations.js';
+import { getUpdatesBefore } from '../generated/scan/ops/getUpdatesBefore.js';
 import { compareValidTimestamps } from '../time/compareValidTimestamps.js';
 import type { Checks } from '../validation/checks.js';
 import { Timestamp } from '../codecs/common/primitives.js';
@@ -94,7 +94,7 @@ export const scanUpdatesBeforeStream = /*#__PURE__*/ recordStream({
       const checkpoint = records[records.length - 1]?.checkpoint ?? options.from;
       return E.right({ page: { records, checkpoint, caughtUp: oldest === undefined }, next: oldest === undefined ? undefined : { before: oldest.record_time } });
     };
-    return pagedRead({ request: (state: State) => call(scanOperations.getUpdatesBefore, [{ ...req, before: state.before }]), step }, { before: options.from?.record_time ?? req.before });
+    return pagedRead({ request: (state: State) => call(getUpdatesBefore, [{ ...req, before: state.before }]), step }, { before: options.from?.record_time ?? req.before });
   },
 });
 

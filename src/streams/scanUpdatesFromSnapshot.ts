@@ -4,7 +4,8 @@ import type { CantonError } from '../errors/CantonError.js';
 import type { Transport } from '../client/createTransport.js';
 import { checked } from '../client/send.js';
 import { invokeOperation } from '../client/invokeOperation.js';
-import * as scanOperations from '../generated/scan/operations.js';
+import { getAcsSnapshotAtV2 } from '../generated/scan/ops/getAcsSnapshotAtV2.js';
+import { getDateOfMostRecentSnapshotBefore } from '../generated/scan/ops/getDateOfMostRecentSnapshotBefore.js';
 import type { AcsResponseV2 } from '../codecs/scan/AcsResponseV2.js';
 import type { AcsRequestV2 } from '../codecs/scan/AcsRequestV2.js';
 import type { UpdateHistoryItemV2 } from '../codecs/scan/UpdateHistoryItemV2.js';
@@ -115,7 +116,7 @@ export const scanUpdatesFromSnapshot = (transport: Transport, request: UpdateHis
               ...(party_ids !== undefined ? { party_ids: [...party_ids] } : {}),
               ...(templates !== undefined ? { templates: [...templates] } : {}),
             };
-            return withRetry(() => invokeOperation(transport, scanOperations.getAcsSnapshotAtV2, [body]), retry, undefined).pipe(
+            return withRetry(() => invokeOperation(transport, getAcsSnapshotAtV2, [body]), retry, undefined).pipe(
               map(E.chain((response: AcsResponseV2) => step(response, state))),
             );
           };
@@ -134,7 +135,7 @@ export const scanUpdatesFromSnapshot = (transport: Transport, request: UpdateHis
         if (from?.stream === 'scan.snapshot') return snapshot(from.migration_id, from.record_time, from);
         if (from !== undefined) return updatesAfter(from);
         const query = { before: before ?? new Date(asyncScheduler.now()).toISOString(), migration_id };
-        return withRetry(() => invokeOperation(transport, scanOperations.getDateOfMostRecentSnapshotBefore, [query]), retry, undefined).pipe(
+        return withRetry(() => invokeOperation(transport, getDateOfMostRecentSnapshotBefore, [query]), retry, undefined).pipe(
           switchMap((r) => (E.isLeft(r) ? of(r) : snapshot(migration_id, r.right.record_time, undefined))),
         );
       }),

@@ -2,7 +2,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import type { CantonError } from '../errors/CantonError.js';
 import type { Contract } from '../codecs/splice/Contract.js';
 import type { ListValidatorLicensesResponse } from '../generated/scan/schemas.js';
-import * as scanOperations from '../generated/scan/operations.js';
+import { listValidatorLicenses } from '../generated/scan/ops/listValidatorLicenses.js';
 import type { Checks } from '../validation/checks.js';
 import type { PageRecord } from '../paging/Page.js';
 import type { ValidatorLicensesCheckpoint } from './checkpoints.js';
@@ -108,7 +108,7 @@ export const scanValidatorLicensesStream = /*#__PURE__*/ recordStream({
 
     const request = (state: State) => {
       const query = { ...(state.after !== undefined ? { after: state.after } : {}), ...(req.limit !== undefined ? { limit: req.limit } : {}) };
-      return call(scanOperations.listValidatorLicenses, [query]);
+      return call(listValidatorLicenses, [query]);
     };
     return pagedRead({ request, step }, initial);
   },

@@ -1,4 +1,4 @@
-import * as scanOperations from '../generated/scan/operations.js';
+import { listVoteRequestResults } from '../generated/scan/ops/listVoteRequestResults.js';
 import type { VoteResultsCheckpoint } from './checkpoints.js';
 import type { StreamOptions } from './options.js';
 import { tokenPaging } from './tokenPaged.js';
@@ -39,7 +39,7 @@ export const scanVoteResultsStream = /*#__PURE__*/ recordStream({
   read: ({ call }: ReadContext, request: VoteResultsRequest, options: StreamOptions<VoteResultsCheckpoint>) =>
     tokenPaging(
       'scan.voteResults',
-      (token: number | undefined) => call(scanOperations.listVoteRequestResults, [{ ...request, ...(token !== undefined ? { pageToken: token } : {}) }]),
+      (token: number | undefined) => call(listVoteRequestResults, [{ ...request, ...(token !== undefined ? { pageToken: token } : {}) }]),
       (r) => r.dso_rules_vote_results as ReadonlyArray<Record<string, unknown>>,
       (r) => r.next_page_token ?? undefined,
       options.from,

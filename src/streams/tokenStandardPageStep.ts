@@ -1,7 +1,7 @@
 import { concatMap, defer, from, map, mergeMap, of, reduce, type Observable } from 'rxjs';
 import * as E from 'fp-ts/lib/Either.js';
 import type { CantonError } from '../errors/CantonError.js';
-import * as ledgerOperations from '../generated/ledger/operations.js';
+import { getEventsByContractId } from '../generated/ledger/ops/getEventsByContractId.js';
 import type { CreatedEvent } from '../codecs/ledger/Event.js';
 import type { JsTransaction } from '../codecs/ledger/JsTransaction.js';
 import type { Update } from '../codecs/ledger/Update.js';
@@ -82,7 +82,7 @@ export const tokenStandardPageStep = <A>(call: StreamCall, config: TokenStandard
   type Out = E.Either<CantonError, Interpreted<A, LedgerCheckpoint>>;
   const known = new Lru<string, TokenStandardContract>(config.lookupCacheSize);
   const lookup = (contractId: string): Observable<E.Either<CantonError, readonly [string, TokenStandardContract]>> =>
-    withRetry(() => call(ledgerOperations.getEventsByContractId, [{ contractId, eventFormat: config.eventFormat as never }]), config.retry, undefined).pipe(
+    withRetry(() => call(getEventsByContractId, [{ contractId, eventFormat: config.eventFormat as never }]), config.retry, undefined).pipe(
       map((r) => {
         if (E.isLeft(r)) return r.left._tag === 'HttpError' && r.left.status === 404 ? E.right([contractId, null] as const) : r;
         const created = r.right.created?.createdEvent;

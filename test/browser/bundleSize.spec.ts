@@ -9,17 +9,19 @@ const inputsMatching = (size: BundleSize, pattern: RegExp): string[] => [...size
 const gzKb = (size: BundleSize): string => `${(size.gz / KB).toFixed(1)} KB gzipped`;
 
 /**
- * The browser bundle sizes of issue 21, held to ceilings (`npm run bench` part 6 reports them with
- * their largest parts). The goal, `createClient({ scan })` + `scan.updates` at most 40 KB gzipped,
- * is not reached: `client.scan` is one object of every Scan method, so a bundle that reaches it
- * holds the whole Scan group (the ceiling below), and the main entry's client holds the ledger and
- * validator groups too (`canton-rx/scan`'s client does not). What tree-shaking can drop is dropped
- * and held here: a stream bundles only the descriptors and codecs it reads, a Scan group nothing
- * of the ledger's. Issue 31's trace context and HTTP span attributes (telemetry), the paging's
- * tail read (issue 30) and a browser's network error that names CORS grew the Scan bundles by
- * about 0.5 to 3 KB, the ledger group's token history parser (issue 27) and the registry's
- * conditional-lock operations the main entry's by about 15 KB: the ceilings were raised to what
- * they measure (issue 30's bundle row stays open).
+ * The browser bundle sizes of issue 30, held to ceilings (`npm run bench` part 6 reports them with
+ * their largest parts). Bundled with code splitting, as an app's bundler does: the figure held is
+ * what the app loads up front (its entry chunk and the chunks that imports statically, each gzipped
+ * on its own). The Scan group's methods other than `scan.updates` load the rest of the group
+ * (src/scan/scanOnFirstUse.ts: its operations, codecs and other streams) on their first call: one
+ * chunk, fetched then.
+ *
+ * Goals not reached, measured honestly: `createScanClient({ scan })` + `scan.updates` loads 43.9 KB
+ * up front (goal 40: the stream alone is 29.6, the pool, telemetry and the group's shell the rest);
+ * `createClient({ scan })` + `scan.updates` 91.8 KB (goal 60): esbuild loads up front every module
+ * that the entry's static imports reach when the bundle holds it at all (evanw/esbuild#3704), and
+ * the main entry reaches every codec (its `codecs` export), so the Scan group's chunk moves little
+ * out of its first load; the ledger, validator and registry groups are created with the client.
  */
 describe('browser bundle sizes', function () {
   // The package build (three tsc runs) when src/ changed since the last one, then esbuild.
@@ -39,20 +41,26 @@ describe('browser bundle sizes', function () {
     assert.ok(size.gz <= 30 * KB, `the scan.updates stream bundles to ${gzKb(size)}, over 30 KB`);
   });
 
-  it('a Scan group holds nothing of the ledger, in at most 50 KB gzipped', async () => {
+  it('a Scan group holds nothing of the ledger, loads no generated Scan codec and no other stream up front, in at most 35 KB gzipped', async () => {
     const size = await measureBundle(sizeCases.scanGroup);
     assert.deepEqual(inputsMatching(size, /generated\/(ledger|validator)\/|streams\/ledger|codecs\/ledger\/(?!JsCantonError)|\/ws\//), []);
-    assert.ok(size.gz <= 50 * KB, `a Scan group bundles to ${gzKb(size)}, over 50 KB`);
+    // What its methods load on first use stays out of the first load: the generated codecs, the
+    // operations' barrel, the other streams and the backfill.
+    assert.deepEqual(inputsMatching(size, /generated\/scan\/(schemas|operations)\.js|streams\/(scanHoldings|scanEvents|scanPageStreams|recordStreams)\.js|backfill\/|scan\/scanOnFirstUse\.js/), []);
+    // One chunk loaded on first use, beside the first load's.
+    assert.ok(size.all.chunks > 1 && size.all.chunks <= 4, `the Scan group is ${size.all.chunks} chunks`);
+    assert.ok(size.gz <= 35 * KB, `a Scan group bundles to ${gzKb(size)} up front, over 35 KB`);
   });
 
-  it("createScanClient({ scan }) + scan.updates from 'canton-rx/scan' holds nothing of the ledger or the validator, in at most 59 KB gzipped", async () => {
+  it("createScanClient({ scan }) + scan.updates from 'canton-rx/scan' holds nothing of the ledger or the validator, in at most 45 KB gzipped up front (the goal, 40 KB, is not reached)", async () => {
     const size = await measureBundle(sizeCases.scanClient);
     assert.deepEqual(inputsMatching(size, /generated\/(ledger|validator)\/|streams\/ledger|codecs\/ledger\/(?!JsCantonError)|\/ws\/|browser\/(ledger|validator)\//), []);
-    assert.ok(size.gz <= 59 * KB, `createScanClient({ scan }) + scan.updates bundles to ${gzKb(size)}, over 59 KB`);
+    assert.deepEqual(inputsMatching(size, /generated\/scan\/(schemas|operations)\.js/), []);
+    assert.ok(size.gz <= 45 * KB, `createScanClient({ scan }) + scan.updates bundles to ${gzKb(size)} up front, over 45 KB`);
   });
 
-  it('createClient({ scan }) + scan.updates stays under its ceiling of 94 KB gzipped (the goal, 40 KB, is not reached)', async () => {
+  it('createClient({ scan }) + scan.updates stays under its ceiling of 93 KB gzipped up front (the goal, 60 KB, is not reached)', async () => {
     const size = await measureBundle(sizeCases.client);
-    assert.ok(size.gz <= 94 * KB, `createClient({ scan }) + scan.updates bundles to ${gzKb(size)}, over 94 KB`);
+    assert.ok(size.gz <= 93 * KB, `createClient({ scan }) + scan.updates bundles to ${gzKb(size)} up front, over 93 KB`);
   });
 });

@@ -39,9 +39,16 @@ describe('the main entry in a browser bundle', function () {
         assert.doesNotMatch(code, /whatwg-fetch|node-fetch/);
         // A browser bundle is a script (esbuild, webpack) or an ES module (Vite): Node runs both, as
         // nothing in it touches the DOM before a subscription.
-        const file = join(app, bundler === 'vite' ? 'probe.mjs' : 'probe.js');
+        // Vite's entry imports its chunks by relative path: the probe runs beside them.
+        const file = bundler === 'vite' ? join(app, 'out', 'assets', 'probe.mjs') : join(app, 'probe.js');
         // Vite's modulepreload polyfill looks at the document first: a page says it supports it.
-        const page = bundler === 'vite' ? 'globalThis.document = { createElement: () => ({ relList: { supports: () => true } }) };\n' : '';
+        // webpack's runtime finds where its chunks are (the Scan group's, loaded on first use) from the page's script, and keeps them on `self`.
+        const page =
+          bundler === 'vite'
+            ? 'globalThis.document = { createElement: () => ({ relList: { supports: () => true } }) };\n'
+            : bundler === 'webpack'
+              ? "globalThis.self = globalThis; globalThis.document = { currentScript: { tagName: 'SCRIPT', src: 'http://127.0.0.1/main.js' } };\n"
+              : '';
         writeFileSync(file, page + code);
         const { stdout } = await run(process.execPath, [file], { cwd: app, timeout: 30_000 });
         assert.deepEqual(JSON.parse(stdout), {

@@ -43,6 +43,7 @@ export { CountVoteResultsRequest } from './CountVoteResultsRequest.js';
 export { CountVoteResultsResponse } from './CountVoteResultsResponse.js';
 // Reference data
 export { GetDsoPartyIdResponse } from './GetDsoPartyIdResponse.js';
+export { EventLatestRecordTimeResponse } from './EventLatestRecordTimeResponse.js';
 export { LookupFeaturedAppRightResponse } from './LookupFeaturedAppRightResponse.js';
 export { LookupTransferCommandCounterByPartyResponse } from './LookupTransferCommandCounterByPartyResponse.js';
 export { GetOpenAndIssuingMiningRoundsRequest } from './GetOpenAndIssuingMiningRoundsRequest.js';

@@ -3,9 +3,9 @@ import type { Observable } from 'rxjs';
 import type * as E from 'fp-ts/lib/Either.js';
 import type { CantonError } from '../../errors/CantonError.js';
 import type { Transport } from '../../client/createTransport.js';
-import { invokeOperation } from '../../client/invokeOperation.js';
 import type * as S from './schemas.js';
 import type * as H from '../../codecs/ledger/index.js';
+import { invokeOperation } from '../../client/invokeOperation.js';
 import * as O from './operations.js';
 
 type Result<A> = Observable<E.Either<CantonError, A>>;

@@ -3,10 +3,10 @@ import type { Observable } from 'rxjs';
 import type * as E from 'fp-ts/lib/Either.js';
 import type { CantonError } from '../../errors/CantonError.js';
 import type { Transport } from '../../client/createTransport.js';
-import { invokeOperation } from '../../client/invokeOperation.js';
 import type * as S from './schemas.js';
 import type * as H from '../../codecs/scan/index.js';
-import * as O from './operations.js';
+import { lazyOperation } from '../../client/lazyOperation.js';
+import type * as O from './operations.js';
 
 type Result<A> = Observable<E.Either<CantonError, A>>;
 
@@ -182,7 +182,7 @@ export interface GeneratedScanMethods {
    * client.scan.getLatestEventRecordTime().subscribe((r) => console.log(r));
    * ```
    */
-  getLatestEventRecordTime(): Result<S.EventLatestRecordTimeResponse>;
+  getLatestEventRecordTime(): Result<H.EventLatestRecordTimeResponse>;
   /**
    * `GET /v0/lsu` (operationId `getLsu`): Retrieve information on the next logical synchronizer upgrade (LSU)
    * @example
@@ -523,67 +523,67 @@ export interface GeneratedScanMethods {
   lookupTransferPreapprovalByParty(party: string): Result<S.LookupTransferPreapprovalByPartyResponse>;
 }
 
-/** The generated methods of the scan group, bound to its transport. @internal */
-export const generatedScanMethods = (transport: Transport): GeneratedScanMethods => ({
-  bulkStorageDownload: (...args: unknown[]) => invokeOperation(transport, O.bulkStorageDownload, args),
-  featureSupport: (...args: unknown[]) => invokeOperation(transport, O.featureSupport, args),
-  forceAcsSnapshotNow: (...args: unknown[]) => invokeOperation(transport, O.forceAcsSnapshotNow, args),
-  getAcsSnapshot: (...args: unknown[]) => invokeOperation(transport, O.getAcsSnapshot, args),
-  getActivePhysicalSynchronizerSerial: (...args: unknown[]) => invokeOperation(transport, O.getActivePhysicalSynchronizerSerial, args),
-  getAmuletRules: (...args: unknown[]) => invokeOperation(transport, O.getAmuletRules, args),
-  getAnsRules: (...args: unknown[]) => invokeOperation(transport, O.getAnsRules, args),
-  getBackfillingStatus: (...args: unknown[]) => invokeOperation(transport, O.getBackfillingStatus, args),
-  getBulkObjectsProgress: (...args: unknown[]) => invokeOperation(transport, O.getBulkObjectsProgress, args),
-  getClosedRounds: (...args: unknown[]) => invokeOperation(transport, O.getClosedRounds, args),
-  getDateOfMostRecentSnapshotBefore: (...args: unknown[]) => invokeOperation(transport, O.getDateOfMostRecentSnapshotBefore, args),
-  getDsoInfo: (...args: unknown[]) => invokeOperation(transport, O.getDsoInfo, args),
-  getEventById: (...args: unknown[]) => invokeOperation(transport, O.getEventById, args),
-  getEventHistory: (...args: unknown[]) => invokeOperation(transport, O.getEventHistory, args),
-  getExternalPartyAmuletRules: (...args: unknown[]) => invokeOperation(transport, O.getExternalPartyAmuletRules, args),
-  getHealthStatus: (...args: unknown[]) => invokeOperation(transport, O.getHealthStatus, args),
-  getHoldingsSummaryAt: (...args: unknown[]) => invokeOperation(transport, O.getHoldingsSummaryAt, args),
-  getHoldingsSummaryAtV1: (...args: unknown[]) => invokeOperation(transport, O.getHoldingsSummaryAtV1, args),
-  getImportUpdates: (...args: unknown[]) => invokeOperation(transport, O.getImportUpdates, args),
-  getLatestEventRecordTime: (...args: unknown[]) => invokeOperation(transport, O.getLatestEventRecordTime, args),
-  getLsu: (...args: unknown[]) => invokeOperation(transport, O.getLsu, args),
-  getMemberTrafficStatus: (...args: unknown[]) => invokeOperation(transport, O.getMemberTrafficStatus, args),
-  getMigrationId: (...args: unknown[]) => invokeOperation(transport, O.getMigrationId, args),
-  getMigrationInfo: (...args: unknown[]) => invokeOperation(transport, O.getMigrationInfo, args),
-  getMigrationSchedule: (...args: unknown[]) => invokeOperation(transport, O.getMigrationSchedule, args),
-  getOpenAndIssuingMiningRounds: (...args: unknown[]) => invokeOperation(transport, O.getOpenAndIssuingMiningRounds, args),
-  getPartyToParticipant: (...args: unknown[]) => invokeOperation(transport, O.getPartyToParticipant, args),
-  getPartyToParticipantV1: (...args: unknown[]) => invokeOperation(transport, O.getPartyToParticipantV1, args),
-  getPreviousSvRewardWeight: (...args: unknown[]) => invokeOperation(transport, O.getPreviousSvRewardWeight, args),
-  getRewardAccountingActivityTotals: (...args: unknown[]) => invokeOperation(transport, O.getRewardAccountingActivityTotals, args),
-  getRewardAccountingBatch: (...args: unknown[]) => invokeOperation(transport, O.getRewardAccountingBatch, args),
-  getRewardAccountingEarliestAvailableRound: (...args: unknown[]) => invokeOperation(transport, O.getRewardAccountingEarliestAvailableRound, args),
-  getRollForwardLsu: (...args: unknown[]) => invokeOperation(transport, O.getRollForwardLsu, args),
-  getSpliceInstanceNames: (...args: unknown[]) => invokeOperation(transport, O.getSpliceInstanceNames, args),
-  getUpdateByHash: (...args: unknown[]) => invokeOperation(transport, O.getUpdateByHash, args),
-  getUpdateById: (...args: unknown[]) => invokeOperation(transport, O.getUpdateById, args),
-  getUpdateByIdV1: (...args: unknown[]) => invokeOperation(transport, O.getUpdateByIdV1, args),
-  getUpdateByIdV2: (...args: unknown[]) => invokeOperation(transport, O.getUpdateByIdV2, args),
-  getUpdateHistory: (...args: unknown[]) => invokeOperation(transport, O.getUpdateHistory, args),
-  getUpdatesBefore: (...args: unknown[]) => invokeOperation(transport, O.getUpdatesBefore, args),
-  getValidatorFaucetsByValidator: (...args: unknown[]) => invokeOperation(transport, O.getValidatorFaucetsByValidator, args),
-  getVersion: (...args: unknown[]) => invokeOperation(transport, O.getVersion, args),
-  isReady: (...args: unknown[]) => invokeOperation(transport, O.isReady, args),
-  listAmuletPriceVotes: (...args: unknown[]) => invokeOperation(transport, O.listAmuletPriceVotes, args),
-  listAnsEntries: (...args: unknown[]) => invokeOperation(transport, O.listAnsEntries, args),
-  listBulkAcsSnapshotObjects: (...args: unknown[]) => invokeOperation(transport, O.listBulkAcsSnapshotObjects, args),
-  listBulkUpdateHistoryObjects: (...args: unknown[]) => invokeOperation(transport, O.listBulkUpdateHistoryObjects, args),
-  listDsoScans: (...args: unknown[]) => invokeOperation(transport, O.listDsoScans, args),
-  listDsoSequencers: (...args: unknown[]) => invokeOperation(transport, O.listDsoSequencers, args),
-  listFeaturedAppRights: (...args: unknown[]) => invokeOperation(transport, O.listFeaturedAppRights, args),
-  listFeaturedAppRightsByProvider: (...args: unknown[]) => invokeOperation(transport, O.listFeaturedAppRightsByProvider, args),
-  listSvBftSequencers: (...args: unknown[]) => invokeOperation(transport, O.listSvBftSequencers, args),
-  listUnclaimedDevelopmentFundCoupons: (...args: unknown[]) => invokeOperation(transport, O.listUnclaimedDevelopmentFundCoupons, args),
-  listValidatorLicenses: (...args: unknown[]) => invokeOperation(transport, O.listValidatorLicenses, args),
-  listVoteRequestResults: (...args: unknown[]) => invokeOperation(transport, O.listVoteRequestResults, args),
-  lookupAnsEntryByName: (...args: unknown[]) => invokeOperation(transport, O.lookupAnsEntryByName, args),
-  lookupAnsEntryByParty: (...args: unknown[]) => invokeOperation(transport, O.lookupAnsEntryByParty, args),
-  lookupDsoRulesVoteRequest: (...args: unknown[]) => invokeOperation(transport, O.lookupDsoRulesVoteRequest, args),
-  lookupFeaturedAppRightByContractId: (...args: unknown[]) => invokeOperation(transport, O.lookupFeaturedAppRightByContractId, args),
-  lookupTransferCommandStatus: (...args: unknown[]) => invokeOperation(transport, O.lookupTransferCommandStatus, args),
-  lookupTransferPreapprovalByParty: (...args: unknown[]) => invokeOperation(transport, O.lookupTransferPreapprovalByParty, args),
+/** The generated methods of the scan group, bound to its transport; each loads the group's operations with `load` on first use (lazyOperation). @internal */
+export const generatedScanMethods = (transport: Transport, load: () => Promise<typeof O>): GeneratedScanMethods => ({
+  bulkStorageDownload: lazyOperation(transport, () => load().then((m) => m.bulkStorageDownload)),
+  featureSupport: lazyOperation(transport, () => load().then((m) => m.featureSupport)),
+  forceAcsSnapshotNow: lazyOperation(transport, () => load().then((m) => m.forceAcsSnapshotNow)),
+  getAcsSnapshot: lazyOperation(transport, () => load().then((m) => m.getAcsSnapshot)),
+  getActivePhysicalSynchronizerSerial: lazyOperation(transport, () => load().then((m) => m.getActivePhysicalSynchronizerSerial)),
+  getAmuletRules: lazyOperation(transport, () => load().then((m) => m.getAmuletRules)),
+  getAnsRules: lazyOperation(transport, () => load().then((m) => m.getAnsRules)),
+  getBackfillingStatus: lazyOperation(transport, () => load().then((m) => m.getBackfillingStatus)),
+  getBulkObjectsProgress: lazyOperation(transport, () => load().then((m) => m.getBulkObjectsProgress)),
+  getClosedRounds: lazyOperation(transport, () => load().then((m) => m.getClosedRounds)),
+  getDateOfMostRecentSnapshotBefore: lazyOperation(transport, () => load().then((m) => m.getDateOfMostRecentSnapshotBefore)),
+  getDsoInfo: lazyOperation(transport, () => load().then((m) => m.getDsoInfo)),
+  getEventById: lazyOperation(transport, () => load().then((m) => m.getEventById)),
+  getEventHistory: lazyOperation(transport, () => load().then((m) => m.getEventHistory)),
+  getExternalPartyAmuletRules: lazyOperation(transport, () => load().then((m) => m.getExternalPartyAmuletRules)),
+  getHealthStatus: lazyOperation(transport, () => load().then((m) => m.getHealthStatus)),
+  getHoldingsSummaryAt: lazyOperation(transport, () => load().then((m) => m.getHoldingsSummaryAt)),
+  getHoldingsSummaryAtV1: lazyOperation(transport, () => load().then((m) => m.getHoldingsSummaryAtV1)),
+  getImportUpdates: lazyOperation(transport, () => load().then((m) => m.getImportUpdates)),
+  getLatestEventRecordTime: lazyOperation(transport, () => load().then((m) => m.getLatestEventRecordTime)),
+  getLsu: lazyOperation(transport, () => load().then((m) => m.getLsu)),
+  getMemberTrafficStatus: lazyOperation(transport, () => load().then((m) => m.getMemberTrafficStatus)),
+  getMigrationId: lazyOperation(transport, () => load().then((m) => m.getMigrationId)),
+  getMigrationInfo: lazyOperation(transport, () => load().then((m) => m.getMigrationInfo)),
+  getMigrationSchedule: lazyOperation(transport, () => load().then((m) => m.getMigrationSchedule)),
+  getOpenAndIssuingMiningRounds: lazyOperation(transport, () => load().then((m) => m.getOpenAndIssuingMiningRounds)),
+  getPartyToParticipant: lazyOperation(transport, () => load().then((m) => m.getPartyToParticipant)),
+  getPartyToParticipantV1: lazyOperation(transport, () => load().then((m) => m.getPartyToParticipantV1)),
+  getPreviousSvRewardWeight: lazyOperation(transport, () => load().then((m) => m.getPreviousSvRewardWeight)),
+  getRewardAccountingActivityTotals: lazyOperation(transport, () => load().then((m) => m.getRewardAccountingActivityTotals)),
+  getRewardAccountingBatch: lazyOperation(transport, () => load().then((m) => m.getRewardAccountingBatch)),
+  getRewardAccountingEarliestAvailableRound: lazyOperation(transport, () => load().then((m) => m.getRewardAccountingEarliestAvailableRound)),
+  getRollForwardLsu: lazyOperation(transport, () => load().then((m) => m.getRollForwardLsu)),
+  getSpliceInstanceNames: lazyOperation(transport, () => load().then((m) => m.getSpliceInstanceNames)),
+  getUpdateByHash: lazyOperation(transport, () => load().then((m) => m.getUpdateByHash)),
+  getUpdateById: lazyOperation(transport, () => load().then((m) => m.getUpdateById)),
+  getUpdateByIdV1: lazyOperation(transport, () => load().then((m) => m.getUpdateByIdV1)),
+  getUpdateByIdV2: lazyOperation(transport, () => load().then((m) => m.getUpdateByIdV2)),
+  getUpdateHistory: lazyOperation(transport, () => load().then((m) => m.getUpdateHistory)),
+  getUpdatesBefore: lazyOperation(transport, () => load().then((m) => m.getUpdatesBefore)),
+  getValidatorFaucetsByValidator: lazyOperation(transport, () => load().then((m) => m.getValidatorFaucetsByValidator)),
+  getVersion: lazyOperation(transport, () => load().then((m) => m.getVersion)),
+  isReady: lazyOperation(transport, () => load().then((m) => m.isReady)),
+  listAmuletPriceVotes: lazyOperation(transport, () => load().then((m) => m.listAmuletPriceVotes)),
+  listAnsEntries: lazyOperation(transport, () => load().then((m) => m.listAnsEntries)),
+  listBulkAcsSnapshotObjects: lazyOperation(transport, () => load().then((m) => m.listBulkAcsSnapshotObjects)),
+  listBulkUpdateHistoryObjects: lazyOperation(transport, () => load().then((m) => m.listBulkUpdateHistoryObjects)),
+  listDsoScans: lazyOperation(transport, () => load().then((m) => m.listDsoScans)),
+  listDsoSequencers: lazyOperation(transport, () => load().then((m) => m.listDsoSequencers)),
+  listFeaturedAppRights: lazyOperation(transport, () => load().then((m) => m.listFeaturedAppRights)),
+  listFeaturedAppRightsByProvider: lazyOperation(transport, () => load().then((m) => m.listFeaturedAppRightsByProvider)),
+  listSvBftSequencers: lazyOperation(transport, () => load().then((m) => m.listSvBftSequencers)),
+  listUnclaimedDevelopmentFundCoupons: lazyOperation(transport, () => load().then((m) => m.listUnclaimedDevelopmentFundCoupons)),
+  listValidatorLicenses: lazyOperation(transport, () => load().then((m) => m.listValidatorLicenses)),
+  listVoteRequestResults: lazyOperation(transport, () => load().then((m) => m.listVoteRequestResults)),
+  lookupAnsEntryByName: lazyOperation(transport, () => load().then((m) => m.lookupAnsEntryByName)),
+  lookupAnsEntryByParty: lazyOperation(transport, () => load().then((m) => m.lookupAnsEntryByParty)),
+  lookupDsoRulesVoteRequest: lazyOperation(transport, () => load().then((m) => m.lookupDsoRulesVoteRequest)),
+  lookupFeaturedAppRightByContractId: lazyOperation(transport, () => load().then((m) => m.lookupFeaturedAppRightByContractId)),
+  lookupTransferCommandStatus: lazyOperation(transport, () => load().then((m) => m.lookupTransferCommandStatus)),
+  lookupTransferPreapprovalByParty: lazyOperation(transport, () => load().then((m) => m.lookupTransferPreapprovalByParty)),
 });

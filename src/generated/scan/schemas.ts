@@ -631,25 +631,6 @@ function isEventHistoryResponse(u: unknown): boolean {
  */
 export const EventHistoryResponse = /*#__PURE__*/ (() => withFastGuard(t.type({ events: t.array(EventHistoryItem) }, "EventHistoryResponse"), isEventHistoryResponse))();
 export type EventHistoryResponse = t.TypeOf<typeof EventHistoryResponse>;
-function isEventLatestRecordTimeResponse(u: unknown): boolean {
-  if (!isJsonObject(u)) return false;
-  let x: unknown;
-  x = u.record_time;
-  if (!(isTimestamp(x))) return false;
-  return true;
-}
-/**
- * Upstream schema `EventLatestRecordTimeResponse` (splice/apps/scan/src/main/openapi/scan.yaml).
- * @example
- * ```ts
- * import { codecs, decodeWith } from 'canton-rx';
- * decodeWith(codecs.scan.EventLatestRecordTimeResponse)(JSON.parse(body));
- * ```
- * @category Codecs
- * @since 0.2.0
- */
-export const EventLatestRecordTimeResponse = /*#__PURE__*/ (() => withFastGuard(t.type({ record_time: Timestamp }, "EventLatestRecordTimeResponse"), isEventLatestRecordTimeResponse))();
-export type EventLatestRecordTimeResponse = t.TypeOf<typeof EventLatestRecordTimeResponse>;
 function isFailureStatusResponse(u: unknown): boolean {
   if (!isJsonObject(u)) return false;
   let x: unknown;
