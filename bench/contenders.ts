@@ -2,6 +2,7 @@ import { lastValueFrom, reduce } from 'rxjs';
 import { ScanClient } from '@canton-network/core-splice-client';
 import { createClient } from '../src/clientFactory/createClient';
 import { formatError } from '../src/errors/formatError';
+import { workerFetch } from '../src/http/workerFetch';
 import { LEDGER_UPDATE_FORMAT, PAGE_SIZE } from './server';
 import type { BenchServer } from './startServer';
 
@@ -34,6 +35,8 @@ export const contenders = (server: BenchServer, slow: boolean) => {
   const scanUrl = server.scanUrl(slow);
   const ledgerUrl = server.ledgerUrl(slow);
   const client = createClient({ scan: { url: scanUrl }, ledger: { url: ledgerUrl } });
+  // The same client receiving on a worker thread (`workerFetch`): this thread parses and decodes.
+  const onWorker = createClient({ scan: { url: scanUrl }, ledger: { url: ledgerUrl }, fetch: workerFetch() });
   const official = new ScanClient(
     new URL(scanUrl),
     { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined },
@@ -72,10 +75,10 @@ export const contenders = (server: BenchServer, slow: boolean) => {
 
   /** `scan.updates`: every item decoded and its order checked; a Left stops the benchmark. */
   const libraryScan =
-    (prefetch?: number): Contender =>
+    (prefetch?: number, worker = false): Contender =>
     (consume) =>
       lastValueFrom(
-        client.scan.updates({ page_size: PAGE_SIZE }, prefetch === undefined ? {} : { prefetch }).pipe(
+        (worker ? onWorker : client).scan.updates({ page_size: PAGE_SIZE }, prefetch === undefined ? {} : { prefetch }).pipe(
           reduce((n, r) => {
             if (r._tag === 'Left') throw new Error(formatError(r.left));
             consume(r.right);
@@ -99,9 +102,11 @@ export const contenders = (server: BenchServer, slow: boolean) => {
     }
   };
 
-  const libraryLedger: Contender = (consume) =>
+  const libraryLedger =
+    (worker = false): Contender =>
+    (consume) =>
     lastValueFrom(
-      client.ledger.updates({ updateFormat: LEDGER_UPDATE_FORMAT, maxPageSize: PAGE_SIZE }).pipe(
+      (worker ? onWorker : client).ledger.updates({ updateFormat: LEDGER_UPDATE_FORMAT, maxPageSize: PAGE_SIZE }).pipe(
         reduce((n, r) => {
           if (r._tag === 'Left') throw new Error(formatError(r.left));
           consume(r.right);

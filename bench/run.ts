@@ -105,7 +105,9 @@ const benchEndToEnd = async () => {
         { name: 'scan.updates', run: c.libraryScan(), items: scan },
         { name: 'scan.updates prefetch 0', run: c.libraryScan(0), items: scan },
         { name: 'ledger hand-written loop', run: c.handLedger, items: server.ledger.items },
-        { name: 'ledger.updates', run: c.libraryLedger, items: server.ledger.items },
+        { name: 'ledger.updates', run: c.libraryLedger(), items: server.ledger.items },
+        { name: 'scan.updates workerFetch', run: c.libraryScan(undefined, true), items: scan },
+        { name: 'ledger.updates workerFetch', run: c.libraryLedger(true), items: server.ledger.items },
       ];
       const rates = await pairedRounds(contestants, consume, ROUNDS, 1);
       console.log(`   ${i + 1}. ${name}: items/s (goals: scan.updates ${scanGoal.toFixed(2)}, ledger.updates ${goal.toFixed(2)} of the hand-written loop)`);

@@ -23,6 +23,7 @@ export type { ClientConfig } from './clientFactory/ClientConfig.js';
 export type { GroupConfig, ValidatorGroupConfig, WebSocketConstructor, WebSocketLike } from './client/types.js';
 export type { ScanAsk, ScanPoolConfig, ScanPoolEvent, ScanThreshold, ScanLimits } from './pool/types.js';
 export type { Fetch, FetchInit, FetchResponse, TokenSource } from './http/types.js';
+export { workerFetch } from './http/workerFetch.js';
 
 // Token standard registries (docs/registry.md)
 export type { RegistryGroup, RegistryMethods } from './registry/createRegistryGroup.js';

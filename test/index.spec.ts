@@ -48,6 +48,7 @@ describe('canton-rx public exports', () => {
       'validateRound',
       'validateUpdateHistoryRequest',
       'validateVoteRequestLookup',
+      'workerFetch',
     ]);
   });
 

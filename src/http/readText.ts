@@ -25,7 +25,7 @@ const PREALLOCATE_MAX = 64 * 1024 * 1024;
  * length, or a compressed body) goes on as chunks.
  */
 const gather = (declared: number | undefined) => {
-  let buffer = declared !== undefined && declared > 0 && declared <= PREALLOCATE_MAX ? new Uint8Array(declared) : undefined;
+  let buffer: Uint8Array | undefined;
   let filled = 0;
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -33,6 +33,8 @@ const gather = (declared: number | undefined) => {
     /** The number of bytes so far. */
     size: () => size,
     add(chunk: Uint8Array): void {
+      // A first chunk that is the whole declared body (a fetch that gathers, workerFetch) is kept as it is, not copied.
+      if (size === 0 && declared !== undefined && chunk.byteLength < declared && declared <= PREALLOCATE_MAX) buffer = new Uint8Array(declared);
       size += chunk.byteLength;
       if (buffer !== undefined) {
         if (filled + chunk.byteLength <= buffer.byteLength) {

@@ -8,6 +8,7 @@ import { describeTransportFailure } from '../../src/http/describeTransportFailur
 import { plainError } from '../../src/http/plainError';
 import { request } from '../../src/http/request';
 import type { Fetch } from '../../src/http/types';
+import { workerFetch } from '../../src/http/workerFetch';
 import { formatError } from '../../src/errors/formatError';
 import type { CantonError } from '../../src/errors/CantonError';
 
@@ -54,6 +55,7 @@ describe('a request that gets no answer says why (NetworkError message and forma
   const transports: Array<[string, Fetch]> = [
     ['the platform fetch', globalThis.fetch.bind(globalThis) as unknown as Fetch],
     ['cross-fetch', crossFetch as unknown as Fetch],
+    ['workerFetch', workerFetch()],
   ];
   const listen = (server: Server): Promise<string> => new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)));
   const left = async (baseUrl: string, fetch: Fetch): Promise<CantonError> => {

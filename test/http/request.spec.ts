@@ -6,6 +6,7 @@ import { firstValueFrom, NEVER, of, tap } from 'rxjs';
 import { fetch as crossFetch } from 'cross-fetch';
 import { request } from '../../src/http/request';
 import type { Fetch, RequestDescription } from '../../src/http/types';
+import { workerFetch } from '../../src/http/workerFetch';
 import type { CantonError, HttpError } from '../../src/errors/CantonError';
 import { formatError } from '../../src/errors/formatError';
 import { isRetryable } from '../../src/errors/isRetryable';
@@ -18,6 +19,8 @@ import { collect } from '../helpers/collect';
 const transports: Array<[string, Fetch]> = [
   ['cross-fetch', crossFetch as unknown as Fetch],
   ['the platform fetch', globalThis.fetch.bind(globalThis) as unknown as Fetch],
+  // The platform fetch on a worker thread: the same behaviour, every case.
+  ['workerFetch', workerFetch()],
 ];
 const SECRET = 'eyJhbGciOi.SECRET-TOKEN-5f1c.sig';
 

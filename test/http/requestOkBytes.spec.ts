@@ -5,11 +5,13 @@ import { fetch as crossFetch } from 'cross-fetch';
 import { request } from '../../src/http/request';
 import { readBytesBody } from '../../src/http/readBody';
 import type { Fetch } from '../../src/http/types';
+import { workerFetch } from '../../src/http/workerFetch';
 import { startServer, type TestServer } from '../helpers/server';
 
 const transports: Array<[string, Fetch]> = [
   ['cross-fetch', crossFetch as unknown as Fetch],
   ['the platform fetch', globalThis.fetch.bind(globalThis) as unknown as Fetch],
+  ['workerFetch', workerFetch()],
 ];
 
 for (const [name, fetch] of transports)
