@@ -8,9 +8,8 @@ import { fileManifestStore } from '../checkpoints/fileManifestStore.js';
 import { checkpointConflict, storeFailure, type SinkError } from '../checkpoints/SinkError.js';
 import type { Sink, SinkItem } from '../sinks/Sink.js';
 import type { Checkpoint } from '../streams/checkpoints.js';
-import { appendHistoryRows } from './appendHistoryRows.js';
 import type { DuckDBConnectionLike } from './DuckDBConnectionLike.js';
-import { createHistoryTable } from './duckdbTables.js';
+import { ndjsonStage } from './ndjsonStage.js';
 import type { HistoryTable } from '../analytics/historyColumns.js';
 
 /**
@@ -19,7 +18,7 @@ import type { HistoryTable } from '../analytics/historyColumns.js';
  * @since 0.5.0
  */
 export interface ParquetSinkOptions {
-  /** A DuckDB connection (`@duckdb/node-api`, an in-memory instance is enough): it holds the rows of the files being filled and writes them with `COPY`. */
+  /** A DuckDB connection (`@duckdb/node-api`, an in-memory instance is enough): it reads the rows gathered and writes the files with `COPY`. */
   readonly db: DuckDBConnectionLike;
   /** The folder of the files (created when missing). */
   readonly dir: string;
@@ -35,6 +34,8 @@ export interface ParquetSinkOptions {
   readonly compression?: 'snappy' | 'zstd' | 'uncompressed';
   /** Also write the tables `transfers/` and `balance_changes/`, read from Scan's activity (`activityOf`; default false). */
   readonly activity?: boolean;
+  /** Where the rows of the files being filled are gathered, as NDJSON, until they are written (default: the system's temporary folder). */
+  readonly stageDir?: string;
 }
 
 /**
@@ -82,7 +83,7 @@ const filesUnder = async (root: string, at = ''): Promise<string[]> => {
  * by migration and day, `events/migration=4/day=2026-11-25/part-000123-<stream>.parquet` (and
  * `updates/...`, and with `activity: true` `transfers/...` and `balance_changes/...`;
  * `migration=ledger` for a ledger feed), written by DuckDB's `COPY` (snappy by default). Many
- * pages go into one file: commits gather rows in the connection (temporary tables) until
+ * pages go into one file: commits gather rows as NDJSON files (`stageDir`, read by DuckDB's `read_json`) until
  * `maxRows`, `maxBytes` or `maxAgeMs`, or the stream's end (`flush`). Then each file is written
  * under a temporary name, flushed to disk, and renamed into place while the manifest's lock is
  * held, and the manifest (`_canton_rx/<stream>.json`: the files committed and the checkpoint
@@ -118,14 +119,12 @@ export const parquetSink = <C extends Checkpoint = Checkpoint>(options: ParquetS
   const maxAgeMs = options.maxAgeMs ?? 60_000;
   const compression = options.compression === 'zstd' ? 'zstd' : options.compression === 'uncompressed' ? 'uncompressed' : 'snappy';
   const manifestStore = fileManifestStore<C, Manifest>(join(dir, '_canton_rx', `${key}.json`));
-  const tag = randomBytes(4).toString('hex');
   const activity = options.activity === true;
   // The activity tables' files are written only when asked for; an earlier run's are still this stream's (the orphan sweep reads all four).
   const tablesWritten: ReadonlyArray<HistoryTable> = activity ? ALL_TABLES : ['updates', 'events'];
-  const stage = { updates: `canton_rx_stage_${tag}_updates`, events: `canton_rx_stage_${tag}_events`, transfers: `canton_rx_stage_${tag}_transfers`, balance_changes: `canton_rx_stage_${tag}_balance_changes` };
+  const stage = ndjsonStage(options.stageDir);
   const suffix = `-${key}.parquet`;
 
-  let staged = false;
   let diskRevision = 0;
   let revision = 0;
   let committed: string[] = [];
@@ -144,19 +143,8 @@ export const parquetSink = <C extends Checkpoint = Checkpoint>(options: ParquetS
     }
   };
 
-  const ensureStage = async () => {
-    if (staged) return;
-    for (const t of tablesWritten) await db.run(createHistoryTable(stage[t], t, true));
-    staged = true;
-  };
-
   const clearStage = async () => {
-    // Dropped and made again, not emptied: DuckDB keeps a table's memory after a DELETE, and the
-    // connection's memory must stay at one file's rows however long the feed.
-    for (const t of tablesWritten) {
-      await db.run(`DROP TABLE IF EXISTS ${stage[t]}`);
-      await db.run(createHistoryTable(stage[t], t, true));
-    }
+    await stage.clear();
     pending = undefined;
     rows = 0;
     bytes = 0;
@@ -184,7 +172,6 @@ export const parquetSink = <C extends Checkpoint = Checkpoint>(options: ParquetS
       revision = diskRevision;
       committed = [...(loaded.right.manifest?.files ?? [])];
       nextPart = loaded.right.manifest?.nextPart ?? 0;
-      await ensureStage();
       await clearStage();
       // Under the manifest's lock, so as never to remove the files of a live writer renaming them
       // into place; when a live writer holds it, its own start already cleaned up.
@@ -201,20 +188,17 @@ export const parquetSink = <C extends Checkpoint = Checkpoint>(options: ParquetS
       const written: Array<{ tmp: string; rel: string }> = [];
       let part = nextPart;
       try {
-        for (const t of tablesWritten) {
-          const partitions = (await db.runAndReadAll(`SELECT DISTINCT coalesce(migration_id::VARCHAR, 'ledger') AS m, day::VARCHAR AS d FROM ${stage[t]} ORDER BY 1, 2`)).getRowObjectsJson();
-          for (const p of partitions) {
-            const m = String(p.m);
-            const d = String(p.d);
-            const folder = `${t}/migration=${m}/day=${d}`;
-            const n = String(part++).padStart(6, '0');
-            const rel = `${folder}/part-${n}${suffix}`;
-            const tmp = join(dir, folder, `.part-${n}-${key}.${randomBytes(4).toString('hex')}.tmp`);
-            await mkdir(join(dir, folder), { recursive: true });
-            written.push({ tmp, rel });
-            await db.run(`COPY (SELECT * FROM ${stage[t]} WHERE coalesce(migration_id::VARCHAR, 'ledger') = ${sqlText(m)} AND day = ${sqlText(d)}::DATE) TO ${sqlText(tmp)} (FORMAT parquet, COMPRESSION ${compression})`);
-            await syncPath(tmp, 'r+');
-          }
+        const order = (t: HistoryTable) => ALL_TABLES.indexOf(t);
+        const parts = [...stage.parts()].sort((a, b) => order(a.table) - order(b.table) || a.migration.localeCompare(b.migration) || a.day.localeCompare(b.day));
+        for (const p of parts) {
+          const folder = `${p.table}/migration=${p.migration}/day=${p.day}`;
+          const n = String(part++).padStart(6, '0');
+          const rel = `${folder}/part-${n}${suffix}`;
+          const tmp = join(dir, folder, `.part-${n}-${key}.${randomBytes(4).toString('hex')}.tmp`);
+          await mkdir(join(dir, folder), { recursive: true });
+          written.push({ tmp, rel });
+          await db.run(`COPY (${stage.select(p)}) TO ${sqlText(tmp)} (FORMAT parquet, COMPRESSION ${compression})`);
+          await syncPath(tmp, 'r+');
         }
         const files = [...committed, ...written.map((w) => w.rel)];
         const saved = await manifestStore.save(checkpoint, diskRevision, { files, nextPart: part }, async () => {
@@ -239,19 +223,9 @@ export const parquetSink = <C extends Checkpoint = Checkpoint>(options: ParquetS
   const commit = (items: ReadonlyArray<SinkItem>, checkpoint: C, expected: number): Promise<E.Either<SinkError, number>> =>
     guarded('cannot gather the rows', async () => {
       if (expected !== revision) return E.left(checkpointConflict(store, expected, revision, 'the checkpoint moved on'));
-      await ensureStage();
       const flat = flattenUpdates(items, { activity });
       const count = flat.updates.length + flat.events.length + (flat.transfers?.length ?? 0) + (flat.balance_changes?.length ?? 0);
-      if (count > 0) {
-        await db.run('BEGIN TRANSACTION');
-        try {
-          bytes += await appendHistoryRows(db, activity ? stage : { updates: stage.updates, events: stage.events }, flat);
-          await db.run('COMMIT');
-        } catch (e) {
-          await db.run('ROLLBACK').catch(() => undefined);
-          throw e;
-        }
-      }
+      bytes += await stage.add(flat, tablesWritten);
       if (rows === 0) since = Date.now();
       rows += count;
       pending = checkpoint;
@@ -266,7 +240,6 @@ export const parquetSink = <C extends Checkpoint = Checkpoint>(options: ParquetS
   const createSchema = () =>
     guarded('cannot create the folder', async (): Promise<E.Either<SinkError, void>> => {
       await mkdir(join(dir, '_canton_rx'), { recursive: true });
-      await ensureStage();
       return E.right(undefined);
     });
 

@@ -26,4 +26,17 @@ describe('appendHistoryRows', () => {
       assert.deepEqual(e.signatories, row.signatories);
     });
   });
+
+  it('stores every list exactly, the elements DuckDB reads back from text as text and the others (quotes, backslashes, control characters) as list values', async () => {
+    const db = await (await DuckDBInstance.create(':memory:')).connect();
+    await db.run(createHistoryTable('updates', 'updates'));
+    await db.run(createHistoryTable('events', 'events'));
+    const [first] = flattenUpdates(scanHistory(1) as unknown as SinkItem[]).events;
+    const lists = [['p1::1220aa', 'a, b', '[x]', "it's", 'ünï 😀', '', 'null', 'NULL', ' sp ', '{a}'], [], ['a"b'], ['c\\d'], ['tab\tnew\nline', 'x'], ['\u0000']];
+    const events = lists.map((l, i) => ({ ...first!, event_index: i, signatories: l, observers: i % 2 === 0 ? null : l }));
+    await appendHistoryRows(db, { updates: 'updates', events: 'events' }, { updates: [], events });
+    const back = (await db.runAndReadAll('SELECT signatories, observers FROM events ORDER BY event_index')).getRowObjectsJson();
+    assert.deepEqual(back.map((r) => r.signatories), lists);
+    assert.deepEqual(back.map((r) => r.observers), lists.map((l, i) => (i % 2 === 0 ? null : l)));
+  });
 });
