@@ -75,11 +75,15 @@ export interface LedgerGroup extends GeneratedLedgerMethods {
    * up); with `tail` it keeps polling from there. See docs/streams.md.
    * @example
    * ```ts
-   * import { checkpointOf, createClient } from 'canton-rx';
+   * import { createClient, type LedgerCheckpoint } from 'canton-rx';
    * import * as E from 'fp-ts/lib/Either.js';
+   *
+   * declare const stored: { checkpoint(): Promise<LedgerCheckpoint | undefined>; save(updates: unknown[], checkpoint: LedgerCheckpoint | undefined): Promise<void> }; // your database
    * const ledger = createClient({ ledger: { url: 'http://127.0.0.1:7575', token: () => jwt } }).ledger;
-   * ledger.updates({ updateFormat, maxPageSize: 500 }, { from: await store.load(), tail: {} }).subscribe(async (r) => {
-   *   if (E.isRight(r)) await store.save(checkpointOf(r.right));
+   * ledger.updates({ updateFormat, maxPageSize: 500 }, { tail: {} }).subscribe((r) => E.isRight(r) && console.log(r.right));
+   * // To resume after a restart: the page form, each page stored with its checkpoint, read again from the stored one.
+   * ledger.pages.updates({ updateFormat, maxPageSize: 500 }, { from: await stored.checkpoint(), tail: {} }).subscribe(async (r) => {
+   *   if (E.isRight(r)) await stored.save(r.right.records.map((x) => x.value), r.right.checkpoint);
    * });
    * ```
    */
@@ -140,13 +144,14 @@ export interface LedgerGroup extends GeneratedLedgerMethods {
    * participant, emits a `PrunedSnapshot` marker ("a snapshot replaced history up to
    * `activeAtOffset`"), the active contracts at that offset as `SnapshotContract`s (read with the
    * event format of the request's transactions), then the updates after it. Every element carries
-   * an exact checkpoint (`checkpoint` on the snapshot's elements, `checkpointOf` of an update):
-   * resuming inside the snapshot continues it. See docs/streams.md, "Pruning".
+   * an exact checkpoint (`checkpoint` on the snapshot's elements, the update's own otherwise; the
+   * page form `ledger.pages.updates` gives every record's): resuming inside the snapshot continues it. See docs/streams.md, "Pruning".
    * @example
    * ```ts
-   * import { checkpointOf, createClient, isHeartbeat } from 'canton-rx';
+   * import { createClient, isHeartbeat, type LedgerCheckpoint, type LedgerSnapshotCheckpoint } from 'canton-rx';
    * import * as E from 'fp-ts/lib/Either.js';
    *
+   * declare const stored: LedgerCheckpoint | LedgerSnapshotCheckpoint | undefined; // the checkpoint your database kept
    * const ledger = createClient({ ledger: { url: 'http://127.0.0.1:7575', token: () => jwt } }).ledger;
    * ledger.updatesWithSnapshot({ updateFormat }, { from: stored }).subscribe((r) => {
    *   if (E.isLeft(r) || isHeartbeat(r.right)) return;
@@ -167,11 +172,16 @@ export interface LedgerGroup extends GeneratedLedgerMethods {
    * from which `ledger.updates` continues. See docs/streams.md.
    * @example
    * ```ts
-   * import { createClient } from 'canton-rx';
+   * import { createClient, type LedgerCheckpoint, type LedgerSnapshotCheckpoint, type SnapshotContract } from 'canton-rx';
    * import * as E from 'fp-ts/lib/Either.js';
+   *
+   * type At = LedgerSnapshotCheckpoint | LedgerCheckpoint;
+   * declare const stored: { checkpoint(): Promise<At | undefined>; save(contracts: SnapshotContract[], checkpoint: At | undefined): Promise<void> }; // your database
    * const ledger = createClient({ ledger: { url: 'http://127.0.0.1:7575', token: () => jwt } }).ledger;
-   * ledger.activeContracts({ eventFormat: { filtersByParty: { [alice]: {} } }, maxPageSize: 500 }, { from: stored }).subscribe((r) => {
-   *   if (E.isRight(r)) { acs.add(r.right.element); store.save(r.right.checkpoint); }
+   * ledger.activeContracts({ eventFormat: { filtersByParty: { [alice]: {} } }, maxPageSize: 500 }).subscribe((r) => E.isRight(r) && console.log(r.right.element));
+   * // To resume after a restart: the page form, each page stored with its checkpoint, read again from the stored one.
+   * ledger.pages.activeContracts({ eventFormat: { filtersByParty: { [alice]: {} } }, maxPageSize: 500 }, { from: await stored.checkpoint() }).subscribe(async (r) => {
+   *   if (E.isRight(r)) await stored.save(r.right.records.map((x) => x.value), r.right.checkpoint);
    * });
    * ```
    * @since 0.2.0

@@ -169,11 +169,15 @@ export interface ScanGroup extends GeneratedScanMethods {
    * the last item. See docs/streams.md.
    * @example
    * ```ts
-   * import { checkpointOf, createClient } from 'canton-rx';
+   * import { createClient, type ScanCheckpoint } from 'canton-rx';
    * import * as E from 'fp-ts/lib/Either.js';
+   *
+   * declare const stored: { checkpoint(): Promise<ScanCheckpoint | undefined>; save(updates: unknown[], checkpoint: ScanCheckpoint | undefined): Promise<void> }; // your database
    * const scan = createClient({ scan: { url: 'https://scan.example.com/api/scan' } }).scan;
-   * scan.updates({ page_size: 500 }, { from: await store.load(), tail: { intervalMs: 5000 } }).subscribe(async (r) => {
-   *   if (E.isRight(r)) await store.save(checkpointOf(r.right));
+   * scan.updates({ page_size: 500 }, { tail: { intervalMs: 5000 } }).subscribe((r) => E.isRight(r) && console.log(r.right.update_id));
+   * // To resume after a restart: the page form, each page stored with its checkpoint, read again from the stored one.
+   * scan.pages.updates({ page_size: 500 }, { from: await stored.checkpoint(), tail: { intervalMs: 5000 } }).subscribe(async (r) => {
+   *   if (E.isRight(r)) await stored.save(r.right.records.map((x) => x.value), r.right.checkpoint);
    * });
    * ```
    */
@@ -226,7 +230,7 @@ export interface ScanGroup extends GeneratedScanMethods {
    * `before` (default now; `/v0/state/acs/snapshot-timestamp`), a `ScanSnapshot` marker, its
    * contracts as `ScanSnapshotContract`s (`/v2/state/acs`, paged), then the updates strictly
    * after the snapshot's time as `scan.updates` (v2) streams them. Every element carries an exact
-   * checkpoint (`checkpoint` on the snapshot's, `checkpointOf` of an update). See
+   * checkpoint (`checkpoint` on the snapshot's, the update's own for the rest). See
    * docs/streams.md, "Pruning".
    * @example
    * ```ts
@@ -265,13 +269,18 @@ export interface ScanGroup extends GeneratedScanMethods {
   planBackfill(request: ScanUpdatesRequest, options?: ScanBackfillOptions): Result<ReadonlyArray<BackfillSlice>>;
   /**
    * Scan's ACS at a snapshot (`POST /v2/state/acs`) as a stream of ActiveContract items through
-   * `next_page_token`, every page from the snapshot the first one chose. Checkpoints:
-   * `checkpointOf(contract, 'scan.acsSnapshot')`. See docs/streams.md.
+   * `next_page_token`, every page from the snapshot the first one chose. Checkpoints: each record's
+   * and each page's in the page form, `scan.pages.acsSnapshot`. See docs/streams.md.
    * @example
    * ```ts
+   * import type { AcsSnapshotCheckpoint } from 'canton-rx';
+   *
+   * declare const stored: { checkpoint(): Promise<AcsSnapshotCheckpoint | undefined>; save(contracts: unknown[], checkpoint: AcsSnapshotCheckpoint | undefined): Promise<void> }; // your database
    * const at = { migration_id: 4, record_time: '2026-03-19T17:00:00Z', record_time_match: 'at_or_before' as const, page_size: 500 };
-   * client.scan.acsSnapshot(at, { from: await store.load() }).subscribe(async (r) => {
-   *   if (E.isRight(r)) await store.save(checkpointOf(r.right, 'scan.acsSnapshot'));
+   * client.scan.acsSnapshot(at).subscribe((r) => E.isRight(r) && console.log(r.right.contract_id));
+   * // To resume after a restart: the page form, each page stored with its checkpoint, read again from the stored one.
+   * client.scan.pages.acsSnapshot(at, { from: await stored.checkpoint() }).subscribe(async (r) => {
+   *   if (E.isRight(r)) await stored.save(r.right.records.map((x) => x.value), r.right.checkpoint);
    * });
    * ```
    * @since 0.2.0
@@ -280,11 +289,17 @@ export interface ScanGroup extends GeneratedScanMethods {
   /**
    * The event history (`POST /v0/events`: updates with their mediator verdicts) as a stream, paged
    * like `updates` through the `(migration_id, record_time)` of the last event; with `tail` it keeps
-   * polling after the last one. Checkpoints: `checkpointOf(event)`. See docs/streams.md.
+   * polling after the last one. Checkpoints: each record's and each page's in the page form,
+   * `scan.pages.events`. See docs/streams.md.
    * @example
    * ```ts
-   * client.scan.events({ page_size: 100 }, { from: await store.load(), tail: { intervalMs: 2000 } }).subscribe(async (r) => {
-   *   if (E.isRight(r)) await store.save(checkpointOf(r.right));
+   * import type { EventsCheckpoint } from 'canton-rx';
+   *
+   * declare const stored: { checkpoint(): Promise<EventsCheckpoint | undefined>; save(events: unknown[], checkpoint: EventsCheckpoint | undefined): Promise<void> }; // your database
+   * client.scan.events({ page_size: 100 }, { tail: { intervalMs: 2000 } }).subscribe((r) => E.isRight(r) && console.log(r.right));
+   * // To resume after a restart: the page form, each page stored with its checkpoint, read again from the stored one.
+   * client.scan.pages.events({ page_size: 100 }, { from: await stored.checkpoint(), tail: { intervalMs: 2000 } }).subscribe(async (r) => {
+   *   if (E.isRight(r)) await stored.save(r.right.records.map((x) => x.value), r.right.checkpoint);
    * });
    * ```
    * @since 0.2.0
@@ -295,8 +310,8 @@ export interface ScanGroup extends GeneratedScanMethods {
   /**
    * One synchronizer's history in one migration walked backwards from `before`
    * (`POST /v0/backfilling/updates-before`), newest first; a checkpoint is the oldest item
-   * delivered and a resume continues below it: `checkpointOf(item, 'scan.updatesBefore')`.
-   * See docs/streams.md.
+   * delivered and a resume continues below it (each record's in the page form,
+   * `scan.pages.updatesBefore`, given back as `from`). See docs/streams.md.
    * @example
    * ```ts
    * const down = { migration_id: 3, synchronizer_id: 'global-domain::1220...', before: '2026-03-19T17:00:00Z', count: 100 };
@@ -307,8 +322,8 @@ export interface ScanGroup extends GeneratedScanMethods {
   updatesBefore(request: G.GetUpdatesBeforeRequest, options?: ScanUpdatesBeforeOptions): Result<T.UpdateHistoryItem>;
   /**
    * A migration's import updates (`POST /v0/backfilling/import-updates`) in update id order,
-   * through the last update id delivered: `checkpointOf(item, 'scan.importUpdates')`.
-   * See docs/streams.md.
+   * through the last update id delivered (each record's checkpoint in the page form,
+   * `scan.pages.importUpdates`, given back as `from`). See docs/streams.md.
    * @example
    * ```ts
    * client.scan.importUpdates({ migration_id: 4, after_update_id: '', limit: 100 }).subscribe((r) => E.isRight(r) && console.log(r.right.update_id));
@@ -328,7 +343,8 @@ export interface ScanGroup extends GeneratedScanMethods {
   readonly pages: ScanPageStreams;
   /**
    * The validator licences (`GET /v0/admin/validator/licenses`, newest first) as a stream of
-   * Contract items through `next_page_token`: `checkpointOf(licence)`. See docs/streams.md.
+   * Contract items through `next_page_token` (each record's checkpoint in the page form,
+   * `scan.pages.validatorLicenses`, given back as `from`). See docs/streams.md.
    * @example
    * ```ts
    * client.scan.validatorLicenses({ limit: 200 }).subscribe((r) => E.isRight(r) && console.log(r.right.payload));

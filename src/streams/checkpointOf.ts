@@ -94,10 +94,12 @@ const checkpointOfItem = (item: object): Checkpoint | undefined => {
  *
  * @example
  * ```ts
- * import { checkpointOf, createClient } from 'canton-rx';
+ * import { checkpointOf, createClient, type ScanCheckpoint } from 'canton-rx';
  * import * as E from 'fp-ts/lib/Either.js';
  *
+ * declare const store: { load(): Promise<ScanCheckpoint | undefined>; save(checkpoint: ScanCheckpoint | undefined): Promise<void> }; // your database
  * const scan = createClient({ scan: { url: 'https://scan.example.com/api/scan' } }).scan;
+ * // Deprecated: scan.pages.updates gives each record's checkpoint (docs/streams.md).
  * scan.updates({ page_size: 100 }, { from: await store.load() }).subscribe(async (r) => {
  *   if (E.isRight(r)) await store.save(checkpointOf(r.right)); // JSON: {stream, migration_id, record_time, update_id}
  * });

@@ -7,7 +7,7 @@ import type { RetryBackoffConfig } from '../retry/retryBackoff.js';
  * @since 0.1.0
  */
 export interface StreamOptions<C> {
-  /** Continue exactly after the item this checkpoint (from `checkpointOf`) was taken of. */
+  /** Continue exactly after the record this checkpoint was taken of (a record's or a page's checkpoint of the page form, `pages.*`, or what `drainInto`'s sink stored). */
   readonly from?: C;
   /** Pages fetched beyond the one being handed on (default 1: the next page loads while this one is handed on). */
   readonly prefetch?: number;

@@ -50,7 +50,10 @@ export interface LedgerWebSocketStreams {
    * checkpoint on (as `Heartbeat`s with `heartbeats: true`).
    * @example
    * ```ts
-   * client.ledger.ws.updates({ beginExclusive: 1200, updateFormat }, { from: await store.load() }).subscribe((r) => E.isRight(r) && console.log(r.right));
+   * import type { LedgerCheckpoint } from 'canton-rx';
+   *
+   * declare const stored: { checkpoint(): Promise<LedgerCheckpoint | undefined> }; // kept by ledger.pages.updates, drainInto or this stream's heartbeats
+   * client.ledger.ws.updates({ beginExclusive: 1200, updateFormat }, { from: await stored.checkpoint() }).subscribe((r) => E.isRight(r) && console.log(r.right));
    * ```
    */
   updates(request: WebSocketUpdatesRequest, options?: Quiet<LedgerCheckpoint>): Result<Update>;
