@@ -13,15 +13,16 @@ const gzKb = (size: BundleSize): string => `${(size.gz / KB).toFixed(1)} KB gzip
  * their largest parts). Bundled with code splitting, as an app's bundler does: the figure held is
  * what the app loads up front (its entry chunk and the chunks that imports statically, each gzipped
  * on its own). The Scan group's methods other than `scan.updates` load the rest of the group
- * (src/scan/scanOnFirstUse.ts: its operations, codecs and other streams) on their first call: one
- * chunk, fetched then.
+ * (src/scan/scanOnFirstUse.ts: its operations, codecs and other streams) on their first call, and a
+ * pool of Scans its code on its first request: chunks fetched then.
  *
- * Goals not reached, measured honestly: `createScanClient({ scan })` + `scan.updates` loads 43.9 KB
- * up front (goal 40: the stream alone is 29.6, the pool, telemetry and the group's shell the rest);
- * `createClient({ scan })` + `scan.updates` 91.8 KB (goal 60): esbuild loads up front every module
- * that the entry's static imports reach when the bundle holds it at all (evanw/esbuild#3704), and
- * the main entry reaches every codec (its `codecs` export), so the Scan group's chunk moves little
- * out of its first load; the ledger, validator and registry groups are created with the client.
+ * `createScanClient({ scan })` + `scan.updates` meets its goal, 40 KB (38.5 measured), held at it.
+ * `createClient({ scan })` + `scan.updates` does not meet its goal (60 KB): it loads 97.6 KB up
+ * front. esbuild loads up front every module that the entry's static imports reach when the bundle
+ * holds it at all (evanw/esbuild#3704), and the main entry reaches every codec (its `codecs` and
+ * `splice` exports), so what the Scan group loads on first use is loaded with the first chunk all
+ * the same; the ledger, validator and registry groups are created with the client. The ceiling is
+ * what it measures (scan.activity's typed payloads, issue 30's round, added 6 KB to it).
  */
 describe('browser bundle sizes', function () {
   // The package build (three tsc runs) when src/ changed since the last one, then esbuild.
@@ -52,15 +53,16 @@ describe('browser bundle sizes', function () {
     assert.ok(size.gz <= 35 * KB, `a Scan group bundles to ${gzKb(size)} up front, over 35 KB`);
   });
 
-  it("createScanClient({ scan }) + scan.updates from 'canton-rx/scan' holds nothing of the ledger or the validator, in at most 45 KB gzipped up front (the goal, 40 KB, is not reached)", async () => {
+  it("createScanClient({ scan }) + scan.updates from 'canton-rx/scan' holds nothing of the ledger or the validator, in at most 40 KB gzipped up front (the goal)", async () => {
     const size = await measureBundle(sizeCases.scanClient);
     assert.deepEqual(inputsMatching(size, /generated\/(ledger|validator)\/|streams\/ledger|codecs\/ledger\/(?!JsCantonError)|\/ws\/|browser\/(ledger|validator)\//), []);
-    assert.deepEqual(inputsMatching(size, /generated\/scan\/(schemas|operations)\.js/), []);
-    assert.ok(size.gz <= 45 * KB, `createScanClient({ scan }) + scan.updates bundles to ${gzKb(size)} up front, over 45 KB`);
+    // Nor what it loads on first use: the generated codecs, the operations' barrel, the pool (one Scan is configured).
+    assert.deepEqual(inputsMatching(size, /generated\/scan\/(schemas|operations)\.js|\/pool\/(?!types\.js)/), []);
+    assert.ok(size.gz <= 40 * KB, `createScanClient({ scan }) + scan.updates bundles to ${gzKb(size)} up front, over 40 KB`);
   });
 
-  it('createClient({ scan }) + scan.updates stays under its ceiling of 93 KB gzipped up front (the goal, 60 KB, is not reached)', async () => {
+  it('createClient({ scan }) + scan.updates stays under its ceiling of 98 KB gzipped up front (the goal, 60 KB, is not reached)', async () => {
     const size = await measureBundle(sizeCases.client);
-    assert.ok(size.gz <= 93 * KB, `createClient({ scan }) + scan.updates bundles to ${gzKb(size)} up front, over 93 KB`);
+    assert.ok(size.gz <= 98 * KB, `createClient({ scan }) + scan.updates bundles to ${gzKb(size)} up front, over 98 KB`);
   });
 });
