@@ -5,7 +5,8 @@
  *    items: sequential `scan.updates` against `scan.backfill` with its pages decoded on this
  *    thread (`workers: 0`) and in worker threads (default: the cores available). Goal: >= 6 times
  *    the sequential read.
- * 2. Distributed: 4 Scans answering each page after 50 ms (`BENCH_DISTRIBUTED_LATENCY_MS`; it was
+ * 2. Distributed (`BENCH_BACKFILL_DISTRIBUTED_ONLY=1` runs only this; `BENCH_DISTRIBUTED_TRACE=1`
+ *    prints each worker's commits): 4 Scans answering each page after 50 ms (`BENCH_DISTRIBUTED_LATENCY_MS`; it was
  *    200 ms before issue 30), one request at a time (the servers are
  *    the limit), slices on a JetStream work queue,
  *    3 worker processes (each on its own Scan) against 1, into PostgreSQL (nats-server and
@@ -110,20 +111,43 @@ const distributed = async () => {
     await postgresSink({ db, stream: 'bf/schema' }).createSchema();
     const scan = createClient({ scan: { url: server.urls[0]! } }).scan;
     let runs = 0;
+    // Where a run's time went, per worker, in ms from the run's start: the process started, canton-rx
+    // and the drivers loaded, connected (ready), its first and last commit, done.
+    const phases: Record<number, Array<Record<string, number>>> = { 1: [], 3: [] };
     const run = async (workers: number) => {
       await db.query('DELETE FROM canton_rx_items');
       await db.query('DELETE FROM canton_rx_checkpoints');
       const start = performance.now();
       const published = await publishBackfillSlices({ nc, queue: 'BF', ackWaitMs: 1000 }, scan.planBackfill({ page_size: PAGE }, { slices: 4 }), `bench-${runs++}`);
       if (E.isLeft(published)) throw new Error(`cannot publish the slices: ${JSON.stringify(published.left)}`);
+      const planned = performance.now();
       const script = join(__dirname, '..', 'test', 'nats', 'backfillWorker.js');
-      await Promise.all(
-        Array.from({ length: workers }, (_, i) => new Promise<void>((resolve, reject) => {
-          const child = spawn(process.execPath, [script, nats.url, postgres.url, server.urls[i % server.urls.length]!, String(PAGE)], { stdio: ['ignore', 'ignore', 'inherit'] });
-          child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`a worker exited with ${code}`))));
+      const t0 = performance.timeOrigin + start;
+      const told = await Promise.all(
+        Array.from({ length: workers }, (_, i) => new Promise<Record<string, number>>((resolve, reject) => {
+          const spawned = performance.timeOrigin + performance.now();
+          const child = spawn(process.execPath, [script, nats.url, postgres.url, server.urls[i % server.urls.length]!, String(PAGE)], { stdio: ['ignore', 'pipe', 'inherit'] });
+          let out = '';
+          child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+          child.on('exit', (code) => {
+            if (code !== 0) return reject(new Error(`a worker exited with ${code}`));
+            // BENCH_DISTRIBUTED_TRACE=1: each worker's lines, in ms from the run's start.
+            if (process.env['BENCH_DISTRIBUTED_TRACE'] === '1') console.log(`   worker ${i}:`, out.split('\n').map((l) => l.replace(/1[0-9]{12}/, (x) => String(Math.round(Number(x) - t0)))).join(' | '));
+            const at: Record<string, number> = { spawned: spawned - t0 };
+            const commits: number[] = [];
+            for (const line of out.split('\n')) {
+              const w = line.split(' ');
+              if (w[0] === 'commit') commits.push(Number(w[3]) - t0);
+              else if (w.length === 2) at[w[0]!] = Number(w[1]) - t0;
+            }
+            at['first commit'] = Math.min(...commits);
+            at['last commit'] = Math.max(...commits);
+            resolve(at);
+          });
         })),
       );
       const ms = performance.now() - start;
+      phases[workers]!.push({ planned: planned - start, ...Object.fromEntries(['spawned', 'started', 'loaded', 'ready', 'first commit', 'last commit', 'done'].map((k) => [k, Math.max(...told.map((t) => t[k]!))])), end: ms });
       const { rows } = await db.query(`SELECT count(*)::int AS n, count(DISTINCT item->>'update_id')::int AS d FROM canton_rx_items WHERE stream LIKE 'bf/0%'`);
       const { n, d } = rows[0] as { n: number; d: number };
       return { ms, exact: n === ITEMS && d === ITEMS };
@@ -140,6 +164,10 @@ const distributed = async () => {
       }
     }
     const ratios = one.map((x, i) => x / three[i]!);
+    for (const w of [1, 3]) {
+      const keys = Object.keys(phases[w]![0] ?? {});
+      console.log(`   ${w} worker${w > 1 ? 's' : ''}, ms from the start (the latest worker), medians: ${keys.map((k) => `${k} ${Math.round(median(phases[w]!.map((p) => p[k]!)))}`).join(', ')}`);
+    }
     console.log(`   distributed, 4 Scans at ${latencyMs} ms a page, one at a time, ${ITEMS} items in pages of ${PAGE}, into PostgreSQL: 1 worker ${(median(one) / 1000).toFixed(2)} s, 3 workers ${(median(three) / 1000).toFixed(2)} s; speed-up ${spread(ratios)}x ${median(ratios) >= 2.7 ? '(goal met)' : '(GOAL MISSED: >= 2.7)'}; items ${exact ? 'exact' : 'NOT EXACT'}`);
   } finally {
     await db.end();

@@ -232,8 +232,16 @@ const planned = <A>(transport: Transport, request: UpdateHistoryRequestV2, optio
         // first slices can be cut to a page at once); the first migration's info is asked at the
         // same time, guessing it is the start's migration, or 0.
         const guess = firstCursor?.migration_id ?? 0;
+        // A range that starts and ends in one migration (a slice of a distributed backfill, a
+        // resumed bounded read) is its own range: no migration info is asked, which saves each
+        // slice a round trip before its pages (the plan is the same as from an info whose range
+        // reaches past `to`).
+        const within: MigrationInfo | undefined =
+          firstCursor !== undefined && to !== undefined && to.migration_id === firstCursor.migration_id
+            ? { record_time_range: [{ synchronizer_id: '', min: firstCursor.record_time, max: to.record_time }], complete: true }
+            : undefined;
         let grid: bigint | undefined;
-        return forkJoin([withRetry(() => page(scanPageRequest(start, pageSize)), options.retry, undefined), info(guess)]).pipe(
+        return forkJoin([withRetry(() => page(scanPageRequest(start, pageSize)), options.retry, undefined), within !== undefined ? of(E.right(within)) : info(guess)]).pipe(
           switchMap(([f, guessed]) => {
             if (E.isLeft(f)) return of(f);
             const head = f.right[0];

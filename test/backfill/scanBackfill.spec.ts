@@ -92,6 +92,28 @@ describe('scan.backfill', function () {
       assert.deepEqual(items, history.slice(0, k + 1));
     });
 
+    it('a range from and to one migration (a distributed slice) asks no migration info, and is exact', async () => {
+      server = await overlappingScan(history);
+      const scan = createClient({ scan: { url: `${server.url}/api/scan` } }).scan;
+      const inOne = history.flatMap((h, i) => (migrationOf(h) === 1 ? [i] : []));
+      const cases: Array<[number, number]> = [[inOne[0]!, inOne.at(-1)!], [inOne[2]!, inOne[20]!], [inOne[5]!, inOne[5]!], [inOne[3]!, inOne.at(-1)!]];
+      for (const [a, b] of cases) {
+        const before = server.requests.length;
+        const from = checkpointOf(history[a] as unknown as UpdateHistoryItemV2);
+        const { migration_id, record_time } = checkpointOf(history[b] as unknown as UpdateHistoryItemV2);
+        const items = rightsOf(await collect(scan.backfill({ page_size: 4 }, { slices: 3, concurrency: 2, from, to: { migration_id, record_time } })));
+        assert.deepEqual(items, history.slice(a + 1, b + 1), `after item ${a} to item ${b}`);
+        assert.equal(server.requests.slice(before).filter((r) => r.url.endsWith('/migration-info')).length, 0, `after item ${a} to item ${b}`);
+      }
+      // A range that starts in one migration and ends in another still learns the migrations.
+      const before = server.requests.length;
+      const from = checkpointOf(history[inOne[3]!] as unknown as UpdateHistoryItemV2);
+      const last = history.length - 1;
+      const { migration_id, record_time } = checkpointOf(history[last] as unknown as UpdateHistoryItemV2);
+      assert.deepEqual(rightsOf(await collect(scan.backfill({ page_size: 4 }, { slices: 3, from, to: { migration_id, record_time } }))), history.slice(inOne[3]! + 1));
+      assert.ok(server.requests.slice(before).some((r) => r.url.endsWith('/migration-info')));
+    });
+
     for (const [name, migrationInfo] of [
       ['absent (an older Scan)', false],
       ['answering 404', 'no-data'],
