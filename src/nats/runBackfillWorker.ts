@@ -100,7 +100,7 @@ export const runBackfillWorker = (o: BackfillWorkerOptions): Observable<E.Either
       };
       // A wait cut short by the hint is kept for the next turn; one left when the worker ends
       // hands back whatever slice it brings (none, when the queue is done).
-      let waiting: Promise<JsMsg | null> | undefined;
+      let waiting: Promise<QueueMessage | null> | undefined;
       const handBack = () => void waiting?.then((m) => m?.nak());
       // Flushed before completing: a process that closes its connection on completion would
       // otherwise drop the hint with the connection's buffer.
