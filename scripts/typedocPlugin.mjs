@@ -2,7 +2,11 @@
 // - signatures and properties show their types as the source writes them, by name, where TypeDoc
 //   would print the resolved type;
 // - a comment's mention of a docs page ("see docs/streams.md") links to that page of the reference
-//   (typedoc.json projectDocuments); a mention of a page that does not exist fails the build.
+//   (typedoc.json projectDocuments); a mention of a page that does not exist fails the build;
+// - the guides (docs/*.md) are shown under their titles in the navigation, as the README's list of
+//   guides (the start page) names them, one line each, title and summary (so that `scan`, one
+//   Scan's operations, and `scans`, a pool of Scans, are told apart); a page of docs/ missing from
+//   that list fails the build.
 //
 // Why: TypeDoc converts a signature's parameter and return types from the checker's resolved types,
 // and TypeScript keeps no alias name on a type that an alias does not create itself. Every codec
@@ -18,7 +22,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
-import { Converter, IntrinsicType, ReflectionKind, UnionType } from 'typedoc';
+import { Converter, IntrinsicType, ReflectionKind, RendererEvent, UnionType } from 'typedoc';
 
 const docsDir = join(dirname(fileURLToPath(import.meta.url)), '..', 'docs').replace(/\\/g, '/');
 
@@ -53,6 +57,27 @@ const declared = (context, scope, resolved, node, owner, optional) => {
   let written = context.converter.convertType(context.withScope(scope), node);
   if (optional) written = withoutUndefined(written);
   return written.toString().length < resolved.toString().length ? written : resolved;
+};
+
+/**
+ * The guides' titles, from the README's list of them (`- [Title](docs/page.md): summary`, one line
+ * a guide): the one list of guides, on GitHub and npm as on the reference's start page.
+ */
+const guideTitles = () => {
+  const readme = readFileSync(join(docsDir, '..', 'README.md'), 'utf8');
+  return new Map([...readme.matchAll(/^- \[([^\]]+)\]\(docs\/([\w-]+)\.md\): \S/gm)].map((m) => [m[2], m[1]]));
+};
+
+/** Every guide is on the README's list; a page missing from it fails the build. */
+const checkGuides = (project, warn) => {
+  const titles = guideTitles();
+  for (const doc of project.documents ?? []) if (!titles.has(doc.name)) warn(`docs/${doc.name}.md is not on the README's list of guides (a line "- [Title](docs/${doc.name}.md): summary")`);
+};
+
+/** Shows each guide under its title; called once the pages have their addresses (docs/<page>.html stays). */
+const titleGuides = (project) => {
+  const titles = guideTitles();
+  for (const doc of project.documents ?? []) doc.name = titles.get(doc.name) ?? doc.name;
 };
 
 const MENTION = /(?<![\w/.[])docs\/([\w-]+)\.md(?!\]\()/g;
@@ -121,5 +146,7 @@ export function load(app) {
       }
       if (reflection.kindOf(ReflectionKind.Document)) reflection.content = linkMentions(project, reflection.content, warn);
     }
+    checkGuides(project, (message) => app.logger.warn(message));
   });
+  app.renderer.on(RendererEvent.BEGIN, (event) => titleGuides(event.project));
 }

@@ -101,7 +101,7 @@ describe('the API reference (npm run docs)', function () {
     assert.doesNotMatch(build.output, /\[warning\]|\[error\]/, build.output);
   });
 
-  it("lists every entry point of package.json's exports on its index page, each with a description", () => {
+  it("lists every entry point of package.json's exports on its modules page, each with a description", () => {
     const pkg = JSON.parse(readFileSync(join(projectRoot, 'package.json'), 'utf8')) as { name: string; exports: Record<string, unknown> };
     const expected = Object.keys(pkg.exports)
       .filter((k) => k !== './package.json')
@@ -109,13 +109,40 @@ describe('the API reference (npm run docs)', function () {
       .sort();
     const modules = (project.children ?? []).filter((c) => c.kind === 2);
     assert.deepEqual(modules.map((m) => m.name).sort(), expected, 'typedoc.json entryPoints (and each entry module\'s @module name) match package.json exports');
-    const index = textLines(readFileSync(join(out, 'html', 'index.html'), 'utf8')).join('\n');
+    const index = textLines(readFileSync(join(out, 'html', 'modules.html'), 'utf8')).join('\n');
     for (const m of modules) {
       const summary = (m.comment?.summary ?? []).map((p) => p.text).join('').split('\n\n')[0]!.trim();
       assert.ok(summary.length > 40, `${m.name} has a description`);
       const firstWords = textLines(summary.replace(/`/g, ''))[0]!.split(' ').slice(0, 6).join(' ');
-      assert.ok(index.includes(`${m.name}\n${firstWords}`), `the index page shows ${m.name} with its description (${firstWords} ...)`);
+      assert.ok(index.includes(`${m.name}\n${firstWords}`), `the modules page shows ${m.name} with its description (${firstWords} ...)`);
     }
+  });
+
+  it("opens on the README: its introduction, its examples and its list of guides, each guide's link to its page", () => {
+    const readme = readFileSync(join(projectRoot, 'README.md'), 'utf8');
+    const start = readFileSync(join(out, 'html', 'index.html'), 'utf8');
+    const text = textLines(start).join(' ');
+    const intro = textLines(readme.split('\n\n')[1]!.replace(/[*`]/g, '')).join(' ');
+    assert.ok(text.includes(intro.slice(0, 80)), `the start page shows the README's introduction (${intro.slice(0, 80)} ...)`);
+    assert.ok(start.includes('createClient'), "the start page shows the README's examples");
+    for (const page of readdirSync(join(projectRoot, 'docs')).filter((f) => f.endsWith('.md'))) {
+      assert.ok(start.includes(`href="documents/${page.replace(/\.md$/, '.html')}"`), `the start page links docs/${page}`);
+    }
+  });
+
+  it('lists the guides one line each (title and summary), under the titles the navigation shows; scan and scans told apart', () => {
+    const readme = readFileSync(join(projectRoot, 'README.md'), 'utf8');
+    const guides = readdirSync(join(projectRoot, 'docs')).filter((f) => f.endsWith('.md')).map((f) => f.replace(/\.md$/, ''));
+    const lines = new Map([...readme.matchAll(/^- \[([^\]]+)\]\(docs\/([\w-]+)\.md\): (.+)$/gm)].map((m) => [m[2]!, { title: m[1]!, summary: m[3]! }]));
+    assert.deepEqual([...lines.keys()].sort(), [...guides].sort(), "the README's list of guides has one line for each page of docs/");
+    for (const [page, { summary }] of lines) assert.ok(summary.length > 20 && summary.length < 140, `docs/${page}.md: a one-line summary`);
+    const modules = textLines(readFileSync(join(out, 'html', 'modules.html'), 'utf8'));
+    for (const [page, { title }] of lines) {
+      assert.ok(modules.includes(title), `the reference lists docs/${page}.md as "${title}"`);
+      assert.ok(readFileSync(join(out, 'html', 'documents', `${page}.html`), 'utf8').includes(`<title>${title.replace(/&/g, '&amp;')} | canton-rx</title>`), `docs/${page}.md's page is titled "${title}"`);
+    }
+    assert.match(lines.get('scan')!.title, /one Scan/);
+    assert.match(lines.get('scans')!.title, /pool/);
   });
 
   it(`has no page over ${MAX_PAGE_LINES} lines and no member over ${MAX_MEMBER_LINES}: long types appear by name`, () => {
@@ -166,7 +193,8 @@ describe('the API reference (npm run docs)', function () {
 
   it('links the docs pages it mentions, and shows no maintainers\' notes (source paths)', () => {
     const problems: string[] = [];
-    const documents = new Set((project.documents ?? []).map((d) => d.name));
+    // The reference shows each page under its title (the README's list of guides); its file is docs/<page>.md.
+    const documents = new Set(readdirSync(join(projectRoot, 'docs')).filter((f) => f.endsWith('.md')).map((f) => f.replace(/\.md$/, '')));
     for (const [path, r] of walk(project, '')) {
       if (!r.comment) continue;
       for (const { tag, parts } of partsOf(r.comment)) {
@@ -186,6 +214,6 @@ describe('the API reference (npm run docs)', function () {
       }
     }
     assert.deepEqual(problems, []);
-    assert.ok(documents.has('streams') && documents.has('codecs'), 'the docs pages are part of the reference (typedoc.json projectDocuments)');
+    assert.equal((project.documents ?? []).length, documents.size, 'the docs pages are part of the reference (typedoc.json projectDocuments)');
   });
 });
