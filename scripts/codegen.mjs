@@ -925,7 +925,7 @@ const methodsModule = (group, ds) => {
     `import type { CantonError } from '../../errors/CantonError.js';`,
     `import type { Transport } from '../../client/createTransport.js';`,
     ...(group === 'scan'
-      ? [`import { lazyOperation } from '../../client/lazyOperation.js';`, `import type * as O from './operations.js';`]
+      ? [`import { lazyMethods } from '../../client/lazyMethods.js';`, `import type * as O from './operations.js';`]
       : [`import { invokeOperation } from '../../client/invokeOperation.js';`, `import * as O from './operations.js';`]),
     '',
     `type Result<A> = Observable<E.Either<CantonError, A>>;`,
@@ -950,26 +950,28 @@ const methodsModule = (group, ds) => {
   }
   lines.push('}', '');
   lines.push(
-    `/** The generated methods of the ${group} group, bound to its transport${group === 'scan' ? `; each loads the group's operations with \`load\` on first use (lazyOperation)` : ''}. @internal */`,
+    `/** The generated methods of the ${group} group, bound to its transport${group === 'scan' ? `; each loads the group's operations with \`load\` on first use (lazyMethods)` : ''}. @internal */`,
   );
-  lines.push(
-    group === 'scan'
-      ? `export const generated${G}Methods = (transport: Transport, load: () => Promise<typeof O>): Generated${G}Methods => ({`
-      : `export const generated${G}Methods = (transport: Transport): Generated${G}Methods => ({`,
-  );
-  // Scan's methods load their operations on first use (the Scan client's bundle, docs/browser.md "Size");
-  // the other groups' come with the main entry, whose barrel reaches every codec anyway: split off,
-  // they would only cut the same code into more chunks (esbuild loads them up front all the same).
-  if (group === 'scan') for (const d of gen) lines.push(`  ${d.method}: lazyOperation(transport, () => load().then((m) => m.${d.method})),`);
-  else for (const d of gen) lines.push(`  ${d.method}: (...args: unknown[]) => invokeOperation(transport, O.${d.method}, args),`);
-  lines.push('});', '');
+  if (group === 'scan') {
+    // Scan's methods load their operations on first use (the Scan client's bundle, docs/browser.md "Size"),
+    // from a list of names: the method table is what an app loads up front. The other groups' come with
+    // the main entry, whose barrel reaches every codec anyway: split off, they would only cut the same
+    // code into more chunks (esbuild loads them up front all the same).
+    lines.push(`export const generated${G}Methods = (transport: Transport, load: () => Promise<typeof O>): Generated${G}Methods =>`);
+    lines.push(`  lazyMethods<Generated${G}Methods, typeof O>(transport, load, [`, ...gen.map((d) => `    ${lit(d.method)},`), '  ]);', '');
+  } else {
+    lines.push(`export const generated${G}Methods = (transport: Transport): Generated${G}Methods => ({`);
+    for (const d of gen) lines.push(`  ${d.method}: (...args: unknown[]) => invokeOperation(transport, O.${d.method}, args),`);
+    lines.push('});', '');
+  }
+
   const text = lines.join('\n');
   const types = [
     ...(/\bS\./.test(text) ? [`import type * as S from './schemas.js';`] : []),
     ...(/\bH\./.test(text) ? [`import type * as H from '${handIndex[group]}';`] : []),
     ...(/\bSC\./.test(text) ? [`import type * as SC from '../scan/schemas.js';`] : []),
   ];
-  const anchor = group === 'scan' ? `import { lazyOperation } from` : `import { invokeOperation } from`;
+  const anchor = group === 'scan' ? `import { lazyMethods } from` : `import { invokeOperation } from`;
   return text.replace(anchor, `${types.join('\n')}${types.length > 0 ? '\n' : ''}${anchor}`);
 };
 
