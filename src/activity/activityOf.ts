@@ -1,26 +1,40 @@
 import { decimalUnits, unitsToDecimal } from '../codecs/common/decimalUnits.js';
 import { isJsonObject } from '../codecs/common/primitives.js';
-import { payloadDecoders } from '../codecs/splice/daml/payloadDecoders.js';
+import { payloadDecoders, type TemplateDecoders } from '../codecs/splice/daml/payloadDecoders.js';
 import type { TransferSummary } from '../codecs/splice/daml/AmuletRules.js';
-import { typeItem, type TypedEvent } from './typeItem.js';
+import { typeEvent, type PayloadRefusal, type TypedEvent } from './typeItem.js';
+import { ROOT, scanPayloadEvent } from './internal/payloadEvents.js';
 
-// The Splice templates the activity reads, and only those: typing the others (Amulet creates,
-// most of a page) would cost without changing an element.
-const READ = new Set([
-  'splice-amulet:Splice.AmuletRules:AmuletRules',
-  'splice-amulet:Splice.Amulet:LockedAmulet',
-  'splice-amulet:Splice.Round:OpenMiningRound',
-  'splice-amulet:Splice.Round:SummarizingMiningRound',
-  'splice-amulet:Splice.Round:IssuingMiningRound',
-  'splice-amulet:Splice.Round:ClosedMiningRound',
-  'splice-amulet-name-service:Splice.Ans:AnsEntry',
-  'splice-amulet:Splice.ValidatorLicense:ValidatorLicense',
-  'splice-dso-governance:Splice.DsoRules:DsoRules',
+// The Splice payloads the activity reads, and only those: typing the others (Amulet creates,
+// most of a page; the DSO's status reports) would cost without changing an element. By template:
+// whether its create arguments are read, and which of its choices.
+type Read = { readonly create: boolean; readonly choices: ReadonlyArray<string> };
+const CREATE_ONLY: Read = { create: true, choices: [] };
+const READ: ReadonlyMap<string, Read> = new Map<string, Read>([
+  ['splice-amulet:Splice.AmuletRules:AmuletRules', { create: false, choices: ['AmuletRules_Transfer', 'AmuletRules_BuyMemberTraffic', 'AmuletRules_CreateTransferPreapproval', 'AmuletRules_DevNet_Tap', 'AmuletRules_Mint'] }],
+  ['splice-amulet:Splice.Amulet:LockedAmulet', CREATE_ONLY],
+  ['splice-amulet:Splice.Round:OpenMiningRound', CREATE_ONLY],
+  ['splice-amulet:Splice.Round:SummarizingMiningRound', CREATE_ONLY],
+  ['splice-amulet:Splice.Round:IssuingMiningRound', CREATE_ONLY],
+  ['splice-amulet:Splice.Round:ClosedMiningRound', CREATE_ONLY],
+  ['splice-amulet-name-service:Splice.Ans:AnsEntry', CREATE_ONLY],
+  ['splice-amulet:Splice.ValidatorLicense:ValidatorLicense', CREATE_ONLY],
+  ['splice-dso-governance:Splice.DsoRules:DsoRules', { create: false, choices: ['DsoRules_RequestVote', 'DsoRules_CastVote', 'DsoRules_CloseVoteRequest'] }],
 ]);
 const splice = payloadDecoders();
+// Each template's decoders narrowed to what READ names, made once.
+const narrowed = new Map<TemplateDecoders, TemplateDecoders | null>();
 const lookup: typeof splice = (templateId, packageName) => {
   const d = splice(templateId, packageName);
-  return d !== undefined && READ.has(d.name) ? d : undefined;
+  if (d === undefined) return undefined;
+  let n = narrowed.get(d);
+  if (n === undefined) {
+    const read = READ.get(d.name);
+    const choices = new Set(read?.choices ?? []);
+    n = read === undefined ? null : { name: d.name, ...(read.create && d.create !== undefined ? { create: d.create } : {}), choice: (c: string) => (choices.has(c) ? d.choice(c) : undefined) };
+    narrowed.set(d, n);
+  }
+  return n ?? undefined;
 };
 
 /**
@@ -110,7 +124,9 @@ export type ActivityElement =
   | { readonly kind: 'holdings'; readonly eventId: string; readonly created: ReadonlyArray<ActivityHolding>; readonly archived: ReadonlyArray<{ readonly contractId: string; readonly locked: boolean }> };
 
 const units = (d: string | null | undefined): bigint => (d === null || d === undefined ? 0n : decimalUnits(d, true) ?? 0n);
-const dec = (d: string | null | undefined): string => unitsToDecimal(units(d));
+// A Numeric already in the canonical form (10 fractional digits) is kept as it is: no big-integer round trip.
+const CANONICAL = /^-?(?:0|[1-9]\d*)\.\d{10}$/;
+const dec = (d: string | null | undefined): string => (typeof d === 'string' && CANONICAL.test(d) && d !== '-0.0000000000' ? d : unitsToDecimal(units(d)));
 const sum = (ds: ReadonlyArray<string | null | undefined>): string => unitsToDecimal(ds.reduce((a, d) => a + units(d), 0n));
 
 const AMULET_RULES = 'splice-amulet:Splice.AmuletRules:AmuletRules';
@@ -153,7 +169,8 @@ const rec = (u: unknown): Rec => (isJsonObject(u) ? (u as Rec) : {});
 // activity need not type every Amulet create of a page.
 const holdingKind = (raw: Rec): 'Amulet' | 'LockedAmulet' | undefined => {
   const id = raw.template_id;
-  if (typeof id !== 'string' || (raw.package_name !== undefined && raw.package_name !== null && raw.package_name !== 'splice-amulet')) return undefined;
+  // Most events are of other templates: one cheap test before the two precise ones.
+  if (typeof id !== 'string' || !id.endsWith('Amulet') || (raw.package_name !== undefined && raw.package_name !== null && raw.package_name !== 'splice-amulet')) return undefined;
   return id.endsWith(':Splice.Amulet:Amulet') ? 'Amulet' : id.endsWith(':Splice.Amulet:LockedAmulet') ? 'LockedAmulet' : undefined;
 };
 
@@ -201,8 +218,13 @@ const transferOf = (
 export const activityOf = (item: unknown): ActivityElement[] => {
   if (!isJsonObject(item) || !isJsonObject(item.events_by_id) || !Array.isArray(item.root_event_ids)) return [];
   const byId = item.events_by_id as Record<string, Rec>;
-  const typed = new Map<string, TypedEvent>();
-  for (const e of typeItem(lookup, item, false).events) typed.set(e.eventId, e);
+  // Each event typed when the walk reaches it, if the activity reads its template (a refusal
+  // leaves it untyped: docs/activity.md), so that the events of other templates cost nothing.
+  const refusals: PayloadRefusal[] = [];
+  const typedOf = (raw: unknown, id: string): TypedEvent | undefined => {
+    const ev = scanPayloadEvent(raw, id, ROOT, lookup);
+    return ev === undefined ? undefined : typeEvent(ev, ev.picked, false, refusals);
+  };
   const out: ActivityElement[] = [];
   // Whether a descendant is an AmuletRules_Transfer: then that event is the transfer, not its parent.
   const hasTransferBelow = (id: string): boolean => {
@@ -212,7 +234,7 @@ export const activityOf = (item: unknown): ActivityElement[] => {
   const visit = (id: string, via: (ActivityElement & { kind: 'transfer' })['via'], root: boolean): void => {
     const raw = byId[id];
     if (raw === undefined) return;
-    const e = typed.get(id);
+    const e = typedOf(raw, id);
     const before = out.length;
     // How the transfers below came: read from the choice's name, whatever its template's package.
     const rawChoice = typeof raw.choice === 'string' ? raw.choice : undefined;
@@ -236,11 +258,12 @@ export const activityOf = (item: unknown): ActivityElement[] => {
       } else if (e.template === AMULET_RULES && (e.choice === 'AmuletRules_DevNet_Tap' || e.choice === 'AmuletRules_Mint') && a !== undefined) {
         const sumRound = ((r?.amuletSum as Rec | undefined)?.round as Rec | undefined)?.number;
         out.push({ kind: 'mint', eventId: id, how: e.choice === 'AmuletRules_DevNet_Tap' ? 'tap' : 'mint', receiver: str(a.receiver), amount: dec(a.amount as string), round: str(sumRound) });
-      } else if (e.template === 'splice-amulet:Splice.Amulet:LockedAmulet' && /Unlock|ExpireLock/.test(e.choice)) {
-        out.push({ kind: 'unlock', eventId: id, choice: e.choice });
       } else if (e.choice === 'DsoRules_RequestVote') out.push({ kind: 'vote', eventId: id, action: 'requested' });
       else if (e.choice === 'DsoRules_CastVote') out.push({ kind: 'vote', eventId: id, action: 'cast' });
       else if (e.choice === 'DsoRules_CloseVoteRequest') out.push({ kind: 'vote', eventId: id, action: 'closed', outcome: str((r?.outcome as Rec | undefined)?.tag) });
+    } else if (e === undefined && rawChoice !== undefined && holdingKind(raw) === 'LockedAmulet' && /Unlock|ExpireLock/.test(rawChoice)) {
+      // Read from the choice's name: its payload says nothing more.
+      out.push({ kind: 'unlock', eventId: id, choice: rawChoice });
     } else if (e?.kind === 'created') {
       const p = e.payload as Rec;
       if (e.template === 'splice-amulet:Splice.Amulet:LockedAmulet') {
@@ -258,8 +281,9 @@ export const activityOf = (item: unknown): ActivityElement[] => {
     const holding = holdingKind(raw);
     if (holding !== undefined && raw.event_type === 'created_event') created.push(holdingOf(raw, holding === 'LockedAmulet'));
     else if (holding !== undefined && raw.event_type === 'exercised_event' && raw.consuming === true) archived.push({ contractId: str(raw.contract_id), locked: holding === 'LockedAmulet' });
-    const isRenew = e?.kind === 'exercised' && e.choice === 'AnsEntry_Renew';
-    const isLicenceChoice = e?.kind === 'exercised' && e.choice.startsWith('ValidatorLicense_');
+    // By the choice's name (their payloads are not typed here).
+    const isRenew = rawChoice === 'AnsEntry_Renew' && raw.event_type === 'exercised_event';
+    const isLicenceChoice = rawChoice !== undefined && rawChoice.startsWith('ValidatorLicense_') && raw.event_type === 'exercised_event';
     if (isRenew) renewing.push(id);
     if (isLicenceChoice) licenceChoice.push(id);
     const children = raw.child_event_ids;

@@ -26,19 +26,30 @@ export interface PayloadEvent {
 const SCAN_KEYS = { create: 'create_arguments', argument: 'choice_argument', result: 'exercise_result' } as const;
 const LEDGER_KEYS = { create: 'createArgument', argument: 'choiceArgument', result: 'exerciseResult' } as const;
 
-const scanEvents = (tx: Record<string, unknown>, base: ReadonlyArray<string | number>, out: PayloadEvent[]): void => {
+/** Which events to make: those whose template `pick` answers for (the others cost nothing), with its answer. */
+type Pick<D> = (templateId: string, packageName: string | null) => D | undefined;
+
+/** One event of Scan's `events_by_id` (under `id`) as a payload event, if `pick` answers for its template. */
+export const scanPayloadEvent = <D>(e: unknown, id: string, base: ReadonlyArray<string | number>, pick: Pick<D>): (PayloadEvent & { readonly picked: D }) | undefined => {
+  if (!isJsonObject(e) || typeof e.template_id !== 'string') return undefined;
+  const kind = e.event_type === 'created_event' ? 'created' : e.event_type === 'exercised_event' ? 'exercised' : undefined;
+  if (kind === undefined) return undefined;
+  const packageName = typeof e.package_name === 'string' ? e.package_name : null;
+  const picked = pick(e.template_id, packageName);
+  if (picked === undefined) return undefined;
+  return { eventId: typeof e.event_id === 'string' ? e.event_id : id, kind, templateId: e.template_id, packageName, contractId: String(e.contract_id), base, index: id, keys: SCAN_KEYS, event: e, picked };
+};
+
+const scanEvents = <D>(tx: Record<string, unknown>, base: ReadonlyArray<string | number>, pick: Pick<D>, out: Array<PayloadEvent & { readonly picked: D }>): void => {
   const byId = tx.events_by_id;
   if (!isJsonObject(byId)) return;
   for (const id in byId) {
-    const e = byId[id];
-    if (!isJsonObject(e) || typeof e.template_id !== 'string') continue;
-    const kind = e.event_type === 'created_event' ? 'created' : e.event_type === 'exercised_event' ? 'exercised' : undefined;
-    if (kind === undefined) continue;
-    out.push({ eventId: typeof e.event_id === 'string' ? e.event_id : id, kind, templateId: e.template_id, packageName: typeof e.package_name === 'string' ? e.package_name : null, contractId: String(e.contract_id), base, index: id, keys: SCAN_KEYS, event: e });
+    const ev = scanPayloadEvent(byId[id], id, base, pick);
+    if (ev !== undefined) out.push(ev);
   }
 };
 
-const ledgerEvents = (tx: Record<string, unknown>, base: ReadonlyArray<string | number>, out: PayloadEvent[]): void => {
+const ledgerEvents = <D>(tx: Record<string, unknown>, base: ReadonlyArray<string | number>, pick: Pick<D>, out: Array<PayloadEvent & { readonly picked: D }>): void => {
   const events = tx.events;
   if (!Array.isArray(events)) return;
   events.forEach((w: unknown, i) => {
@@ -48,7 +59,10 @@ const ledgerEvents = (tx: Record<string, unknown>, base: ReadonlyArray<string | 
     const e = isJsonObject(created) ? created : isJsonObject(exercised) ? exercised : undefined;
     if (e === undefined || typeof e.templateId !== 'string') return;
     const key = e === created ? 'CreatedEvent' : 'ExercisedEvent';
-    out.push({ eventId: String(e.nodeId), kind: e === created ? 'created' : 'exercised', templateId: e.templateId, packageName: typeof e.packageName === 'string' ? e.packageName : null, contractId: String(e.contractId), base, index: i, wrapper: key, keys: LEDGER_KEYS, event: e });
+    const packageName = typeof e.packageName === 'string' ? e.packageName : null;
+    const picked = pick(e.templateId, packageName);
+    if (picked === undefined) return;
+    out.push({ eventId: String(e.nodeId), kind: e === created ? 'created' : 'exercised', templateId: e.templateId, packageName, contractId: String(e.contractId), base, index: i, wrapper: key, keys: LEDGER_KEYS, event: e, picked });
   });
 };
 
@@ -57,18 +71,22 @@ export const pathOf = (ev: PayloadEvent): Array<string | number> =>
   ev.wrapper === undefined ? [...ev.base, 'events_by_id', ev.index] : [...ev.base, 'events', ev.index, ev.wrapper];
 
 // The bases, made once.
-const ROOT: ReadonlyArray<string> = [];
+export const ROOT: ReadonlyArray<string> = [];
 const UPDATE: ReadonlyArray<string> = ['update'];
 const TX_VALUE: ReadonlyArray<string> = ['Transaction', 'value'];
 const UPDATE_TX_VALUE: ReadonlyArray<string> = ['update', 'Transaction', 'value'];
 
-/** The payload-carrying events of a stream item (anything else has none). */
-export const payloadEventsOf = (item: unknown): PayloadEvent[] => {
-  const out: PayloadEvent[] = [];
+/**
+ * The payload-carrying events of a stream item (anything else has none) that `pick` answers for,
+ * each with its answer (`picked`): the template's decoders, so that an event of a template
+ * nobody types is not even made.
+ */
+export const payloadEventsOf = <D>(item: unknown, pick: Pick<D>): Array<PayloadEvent & { readonly picked: D }> => {
+  const out: Array<PayloadEvent & { readonly picked: D }> = [];
   if (!isJsonObject(item)) return out;
-  if (isJsonObject(item.events_by_id)) scanEvents(item, ROOT, out);
-  else if (isJsonObject(item.update) && isJsonObject(item.update.events_by_id)) scanEvents(item.update, UPDATE, out);
-  else if (isJsonObject(item.Transaction) && isJsonObject(item.Transaction.value)) ledgerEvents(item.Transaction.value, TX_VALUE, out);
-  else if (isJsonObject(item.update) && isJsonObject(item.update.Transaction) && isJsonObject(item.update.Transaction.value)) ledgerEvents(item.update.Transaction.value, UPDATE_TX_VALUE, out);
+  if (isJsonObject(item.events_by_id)) scanEvents(item, ROOT, pick, out);
+  else if (isJsonObject(item.update) && isJsonObject(item.update.events_by_id)) scanEvents(item.update, UPDATE, pick, out);
+  else if (isJsonObject(item.Transaction) && isJsonObject(item.Transaction.value)) ledgerEvents(item.Transaction.value, TX_VALUE, pick, out);
+  else if (isJsonObject(item.update) && isJsonObject(item.update.Transaction) && isJsonObject(item.update.Transaction.value)) ledgerEvents(item.update.Transaction.value, UPDATE_TX_VALUE, pick, out);
   return out;
 };

@@ -13,7 +13,11 @@
  */
 import * as t from 'io-ts';
 import { acceptsUnknown } from '../../common/openMembers.js';
-import { isJsonObject, isStringArray, isTimestamp, optional, Timestamp, withFastGuard } from '../../common/primitives.js';
+import { fastGuardOf, isJsonObject, isStringArray, isTimestamp, optional, Timestamp, withFastGuard } from '../../common/primitives.js';
+
+// A part's own straight-line guard where it has one (its `is` would call it through a wrapper that
+// falls back to io-ts): a refusal still reaches io-ts through the whole's own `validate`.
+const guardOf = (codec: t.Mixed): ((u: unknown) => boolean) => fastGuardOf(codec) ?? codec.is;
 
 /**
  * A codec of a Daml value (each `splice.*` codec is one): an io-ts type, compiled, that decodes a value to itself.
@@ -62,12 +66,13 @@ export const Unit: Lf<Record<string, unknown>> = withFastGuard(t.UnknownRecord, 
 /** Daml `Optional a` (of a non-optional `a`): `null` (or absent) or the value. */
 export const opt = <A>(codec: Lf<A>): Lf<A | null | undefined> => {
   const inner = optional(codec);
-  return withFastGuard(inner, (u) => u === null || u === undefined || codec.is(u)) as Lf<A | null | undefined>;
+  const is = guardOf(codec);
+  return withFastGuard(inner, (u) => u === null || u === undefined || is(u)) as Lf<A | null | undefined>;
 };
 
 /** Daml `[a]`. */
 export const list = <A>(codec: Lf<A>): Lf<A[]> => {
-  const is = codec.is;
+  const is = guardOf(codec);
   return withFastGuard(t.array(codec, `[${codec.name}]`), (u) => {
     if (!Array.isArray(u)) return false;
     for (let i = 0; i < u.length; i++) if (!is(u[i])) return false;
@@ -80,7 +85,7 @@ export const Parties: Lf<string[]> = withFastGuard(t.array(Party, '[Party]'), (u
 
 /** Daml `TextMap a`: a JSON object. */
 export const textMap = <A>(codec: Lf<A>): Lf<Record<string, A>> => {
-  const is = codec.is;
+  const is = guardOf(codec);
   return withFastGuard(t.record(t.string, codec, `TextMap ${codec.name}`), (u) => {
     if (!isJsonObject(u)) return false;
     for (const k in u) if (!is(u[k])) return false;
@@ -90,8 +95,8 @@ export const textMap = <A>(codec: Lf<A>): Lf<Record<string, A>> => {
 
 /** Daml `Map k v` (`DA.Map`, and `DA.Set`'s `map` inside): an array of `[key, value]` pairs. */
 export const genMap = <K, V>(key: Lf<K>, value: Lf<V>): Lf<Array<[K, V]>> => {
-  const isK = key.is;
-  const isV = value.is;
+  const isK = guardOf(key);
+  const isV = guardOf(value);
   // A pair is exactly two elements (io-ts's tuple would cut a longer array to two, a copy).
   const pair = new t.Type<[K, V], [K, V], unknown>(
     `[${key.name}, ${value.name}]`,
@@ -138,14 +143,19 @@ export const record = <P extends Props, L extends Props = {}>(name: string, fiel
   const laterProps: Props = {};
   for (const [k, c] of Object.entries(later ?? {})) laterProps[k] = optional(c);
   const codec = t.type({ ...fields, ...laterProps }, name);
-  const required = Object.entries(fields).map(([k, c]) => [k, c.is] as const);
-  const optionalOnes = Object.entries(later ?? {}).map(([k, c]) => [k, c.is] as const);
+  // Keys and guards apart (two flat arrays), each guard the part's own.
+  const keys = Object.keys(fields);
+  const guards = Object.values(fields).map(guardOf);
+  const laterKeys = Object.keys(later ?? {});
+  const laterGuards = Object.values(later ?? {}).map(guardOf);
+  const n = keys.length;
+  const m = laterKeys.length;
   return withFastGuard(codec, (u) => {
     if (!isJsonObject(u)) return false;
-    for (let i = 0; i < required.length; i++) if (!required[i]![1](u[required[i]![0]])) return false;
-    for (let i = 0; i < optionalOnes.length; i++) {
-      const v = u[optionalOnes[i]![0]];
-      if (v !== null && v !== undefined && !optionalOnes[i]![1](v)) return false;
+    for (let i = 0; i < n; i++) if (!guards[i]!(u[keys[i]!])) return false;
+    for (let i = 0; i < m; i++) {
+      const v = u[laterKeys[i]!];
+      if (v !== null && v !== undefined && !laterGuards[i]!(v)) return false;
     }
     return true;
   }) as unknown as Lf<RecordOf<P, L>>;
@@ -185,9 +195,11 @@ export interface UnknownConstructor {
 export const variant = <M extends Props>(name: string, members: M): Lf<VariantOf<M> | UnknownConstructor> => {
   const known = Object.keys(members);
   const has = (k: string): boolean => Object.prototype.hasOwnProperty.call(members, k);
+  const memberGuards = new Map(Object.entries(members).map(([k, c]) => [k, guardOf(c)] as const));
   const is = (u: unknown): boolean => {
     if (!isJsonObject(u) || typeof u.tag !== 'string') return false;
-    return has(u.tag) ? members[u.tag]!.is(u.value) : acceptsUnknown();
+    const g = memberGuards.get(u.tag);
+    return g !== undefined ? g(u.value) : acceptsUnknown();
   };
   const codec = new t.Type<VariantOf<M> | UnknownConstructor, VariantOf<M> | UnknownConstructor, unknown>(
     name,

@@ -9,6 +9,7 @@ import * as t from 'io-ts';
 import type { DecodeIssue } from '../../../errors/CantonError.js';
 import { renderActual } from '../../../internal/renderActual.js';
 import { strictDecoding } from '../../common/openMembers.js';
+import { fastGuardOf } from '../../common/primitives.js';
 import { toIssues } from '../../decodeWith.js';
 import { spliceTemplates } from './catalogue.js';
 
@@ -66,12 +67,16 @@ export interface TemplateDecoders {
 
 const isJtv = (u: unknown): u is JtvDecoder => typeof u === 'object' && u !== null && typeof (u as { run?: unknown }).run === 'function';
 
-const fromCodec =
-  (codec: t.Mixed): PayloadDecoder =>
-  (u, strict) => {
+const fromCodec = (codec: t.Mixed): PayloadDecoder => {
+  // A compiled codec decodes a value to itself: when its guard accepts, that value is the result
+  // (no Either made); any other codec, and strict decoding, go through decode.
+  const compiled = fastGuardOf(codec) !== undefined;
+  return (u, strict) => {
+    if (!strict && compiled && codec.is(u)) return { ok: true, value: u };
     const r = strict ? strictDecoding(() => codec.decode(u)) : codec.decode(u);
     return r._tag === 'Right' ? { ok: true, value: r.right } : { ok: false, issues: toIssues(r.left) };
   };
+};
 
 const fromJtv =
   (decoder: JtvDecoder): PayloadDecoder =>
