@@ -7,6 +7,11 @@ import * as E from 'fp-ts/lib/Either.js';
 import { firstValueFrom } from 'rxjs';
 import { request } from '../../src/http/request';
 import { workerFetch } from '../../src/http/workerFetch';
+import { createClient } from '../../src/clientFactory/createClient';
+import { checkpointOf } from '../../src/streams/checkpointOf';
+import { mintToken, startSimulatedNetwork, type SimulatedNetwork } from '../../src/testkit/index';
+import { collect } from '../helpers/collect';
+import { rights } from '../helpers/results';
 
 // The HTTP core's own cases run over workerFetch too (request.spec, requestOkBytes.spec,
 // describeTransportFailure.spec list it among their transports); these are its own.
@@ -72,5 +77,28 @@ describe('workerFetch', () => {
       void child;
     });
     assert.deepEqual(out, { code: 0, stdout: '{"late":true}\n' });
+  });
+});
+
+describe('workerFetch under the streams (the simulated network)', function () {
+  this.timeout(60_000);
+  let net: SimulatedNetwork;
+  before(async () => {
+    net = await startSimulatedNetwork({ seed: 'worker-fetch', updates: 300 });
+  });
+  after(() => net.close());
+
+  it('scan.updates and ledger.updates read the same items with the same checkpoints as over the platform fetch, with the send-ahead', async () => {
+    const token = mintToken({ userId: 'admin', admin: true, readAsAnyParty: true });
+    const config = { scan: { url: net.scanUrl }, ledger: { url: net.ledgerUrl, token } };
+    const format = { includeTransactions: { transactionShape: 'TRANSACTION_SHAPE_LEDGER_EFFECTS' as const, eventFormat: { filtersForAnyParty: {} } } };
+    const read = async (client: ReturnType<typeof createClient>) => ({
+      scan: rights(await collect(client.scan.updates({ page_size: 17 }))).map((u) => [u, checkpointOf(u)]),
+      ledger: rights(await collect(client.ledger.updates({ updateFormat: format, maxPageSize: 13 }))).map((u) => [u, checkpointOf(u)]),
+    });
+    const platform = await read(createClient(config));
+    const worker = await read(createClient({ ...config, fetch: workerFetch() }));
+    assert.ok(platform.scan.length > 100 && platform.ledger.length > 100, `${platform.scan.length} / ${platform.ledger.length} items`);
+    assert.deepEqual(worker, platform);
   });
 });
