@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { lastValueFrom } from 'rxjs';
 import * as E from 'fp-ts/lib/Either.js';
-import { acquirePageWorkers, coresAvailable, startPageWorkers } from '../../src/backfill/pageWorkers.js';
+import { acquirePageWorkers, coresAvailable, SMALL_PAGE_BYTES, startPageWorkers } from '../../src/backfill/pageWorkers.js';
 import { decodeResponse } from '../../src/client/decodeResponse.js';
 import { UpdateHistoryResponseV2 } from '../../src/codecs/scan/UpdateHistoryResponseV2.js';
 import { readFixture } from '../helpers/fixtures.js';
@@ -48,6 +48,24 @@ describe('page decoding workers', function () {
     }
     const wrong = await decode(bytesOf('{"transactions":[{"update_id":5}]}'));
     assert.ok(E.isLeft(wrong) && wrong.left._tag === 'DecodeError' && wrong.left.issues.some((i) => i.path.startsWith('transactions.0')));
+  });
+
+  it('with a size below which pages stay on the calling thread: the same answers, only the larger pages transferred', async () => {
+    const small = startPageWorkers(1, undefined, SMALL_PAGE_BYTES);
+    try {
+      const page = JSON.stringify(readFixture('scan', 'v2-updates__JosefinHao-canton__1.json'));
+      const tiny = bytesOf('{"transactions":[]}');
+      const large = bytesOf(page.length >= SMALL_PAGE_BYTES ? page : page.padEnd(SMALL_PAGE_BYTES + 1, ' '));
+      for (const [bytes, transferred] of [[tiny, false], [large, true]] as const) {
+        const expected = onMainThread(bytes);
+        assert.deepEqual(await lastValueFrom(small.decode<unknown>('v2')(answer(bytes))), expected);
+        assert.equal(bytes.buffer.byteLength === 0, transferred, `${bytes.byteLength} bytes`);
+      }
+      const wrong = await lastValueFrom(small.decode<unknown>('v2')(answer(bytesOf('{"transactions":[{"update_id":5}]}'))));
+      assert.deepEqual(wrong, onMainThread(bytesOf('{"transactions":[{"update_id":5}]}')));
+    } finally {
+      small.close();
+    }
   });
 
   it('are shared by reads that ask for as many at once, and the cores available is at least one', () => {
