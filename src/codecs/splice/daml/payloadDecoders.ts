@@ -70,9 +70,9 @@ const isJtv = (u: unknown): u is JtvDecoder => typeof u === 'object' && u !== nu
 const fromCodec = (codec: t.Mixed): PayloadDecoder => {
   // A compiled codec decodes a value to itself: when its guard accepts, that value is the result
   // (no Either made); any other codec, and strict decoding, go through decode.
-  const compiled = fastGuardOf(codec) !== undefined;
+  const guard = fastGuardOf(codec);
   return (u, strict) => {
-    if (!strict && compiled && codec.is(u)) return { ok: true, value: u };
+    if (!strict && guard !== undefined && guard(u)) return { ok: true, value: u };
     const r = strict ? strictDecoding(() => codec.decode(u)) : codec.decode(u);
     return r._tag === 'Right' ? { ok: true, value: r.right } : { ok: false, issues: toIssues(r.left) };
   };
