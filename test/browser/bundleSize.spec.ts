@@ -16,8 +16,8 @@ const gzKb = (size: BundleSize): string => `${(size.gz / KB).toFixed(1)} KB gzip
  * (src/scan/scanOnFirstUse.ts: its operations, codecs and other streams) on their first call, and a
  * pool of Scans its code on its first request: chunks fetched then.
  *
- * `createScanClient({ scan })` + `scan.updates` meets its goal, 40 KB (38.5 measured), held at it.
- * `createClient({ scan })` + `scan.updates` does not meet its goal (60 KB): it loads 97.6 KB up
+ * `createScanClient({ scan })` + `scan.updates` meets its goal, 40 KB (38.3 measured), held at it.
+ * `createClient({ scan })` + `scan.updates` does not meet its goal (60 KB): it loads 97.4 KB up
  * front. esbuild loads up front every module that the entry's static imports reach when the bundle
  * holds it at all (evanw/esbuild#3704), and the main entry reaches every codec (its `codecs` and
  * `splice` exports), so what the Scan group loads on first use is loaded with the first chunk all
