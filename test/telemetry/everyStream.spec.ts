@@ -63,6 +63,7 @@ describe('telemetry: every record stream is metered (the real SDK, against the s
   const paged: Partial<Record<Name, () => Observable<E.Either<CantonError, Page<unknown, unknown>>>>> = {
     'scan.updates': () => client.scan.pages.updates({ page_size: 7 }),
     'scan.events': () => client.scan.pages.events({ page_size: 7 }),
+    'scan.activity': () => client.scan.pages.activity({ page_size: 7 }),
     'scan.updatesBefore': () => client.scan.pages.updatesBefore({ migration_id: lastMigration, synchronizer_id: synchronizerId, before: FAR, count: 5 }),
     'scan.importUpdates': () => client.scan.pages.importUpdates({ migration_id: lastMigration, after_update_id: '', limit: 5 }),
     'scan.holdings': () => client.scan.pages.holdings({ ...snapshot, page_size: 3, owner_party_ids: Object.values(net.parties) as [string, ...string[]] }),
