@@ -1,7 +1,8 @@
 /**
  * Part 6 of npm run bench: the size of a browser app's bundle of canton-rx, minified (esbuild)
- * and gzipped (level 9), for the goal of issue 21: `createClient({ scan })` + `scan.updates` at
- * most 40 KB gzipped, with the whole main entry beside it, and what the client's bundle is made of
+ * and gzipped (level 9), for the goals of issue 30: `createScanClient({ scan })` + `scan.updates`
+ * (`canton-rx/scan`) at most 40 KB gzipped, the main entry's `createClient({ scan })` +
+ * `scan.updates` at most 60 KB, with the whole main entry beside them, and what the client's bundle is made of
  * (a Scan group alone, one stream alone: what tree-shaking leaves). Bundled with code splitting,
  * as an app's bundler does: the figure is what the app loads up front (its entry chunk and what
  * that imports statically); the operations and streams a group loads on first use are chunks of

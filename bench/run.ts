@@ -19,8 +19,9 @@
  *    the same stream with no sink. Target: a sink costs the stream at most half its rate.
  * 5. Scan pools (bench/pool.ts): a backfill of 100 000 items from Scans in another process that
  *    answer after 50 ms, sequential against 8 slices (target >= 6x), and 4 Scans with one liar.
- * 6. Browser bundle sizes (bench/bundleSize.ts): `createClient({ scan })` + `scan.updates` bundled
- *    for a browser, minified and gzipped (goal <= 40 KB, issue 21), beside the whole main entry.
+ * 6. Browser bundle sizes (bench/bundleSize.ts): `createScanClient({ scan })` and `createClient({ scan })`
+ *    + `scan.updates` bundled for a browser with code splitting, minified and gzipped, what is loaded
+ *    up front (goals, issue 30: <= 40 KB and <= 60 KB), beside every chunk and the whole main entry.
  * 7. Backfill (bench/backfill.ts): one Scan at 50 ms a page, pages of 100 and 1 000, sequential
  *    against `scan.backfill` with and without worker threads (goal >= 6x); distributed, 3 worker
  *    processes against 1 on 4 Scans at 200 ms a page (goal >= 2.5x).
