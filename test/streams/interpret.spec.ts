@@ -36,7 +36,7 @@ const indexOf = (updateId: string): number => Number.parseInt(updateId.slice(4).
  * its own; `stopAt` makes the step fail at that update, `lookups` sends one request per page
  * through the stream's call path.
  */
-const toy = (opts: { readonly stopAt?: number; readonly lookups?: boolean; readonly slow?: number } = {}) =>
+const toy = (opts: { readonly stopAt?: number; readonly lookups?: boolean; readonly slow?: number; readonly stand?: ScanCheckpoint } = {}) =>
   interpret(scanUpdatesStream, {
     name: 'scan.toyEven',
     items: 'records',
@@ -54,7 +54,8 @@ const toy = (opts: { readonly stopAt?: number; readonly lookups?: boolean; reado
         if (n === opts.stopAt) return E.right({ records, failure: invariantViolation('n', 'not the stop', n, 'the toy stops here'), stands: page.records[page.records.indexOf(r) - 1]?.checkpoint });
         if (n % 2 === 0) records.push({ value: { n, id: r.value.update_id }, checkpoint: r.checkpoint });
       }
-      const result = E.right({ records });
+      // `stand`: a page that kept nothing stands there (as a resume inside an update does) rather than at the page's end.
+      const result = E.right({ records, ...(opts.stand !== undefined && records.length === 0 ? { checkpoint: opts.stand } : {}) });
       if (opts.lookups === true) return call(scanOperations.getDsoPartyId, []).pipe(delay(opts.slow ?? 0), map(() => result));
       return opts.slow !== undefined ? of(result).pipe(delay(opts.slow)) : result;
     },
@@ -71,6 +72,16 @@ describe('interpret: a record stream from an entry and a page step', function ()
     const values = got.map((r) => (E.isRight(r) ? r.right : assert.fail(JSON.stringify(r.left))));
     assert.deepEqual(values.map((v) => v.value.n), evens);
     assert.ok(values.every((v) => v.checkpoint.stream === 'scan.toyEven'));
+  });
+
+  it('a page the step kept nothing of stands where the step says (Interpreted.checkpoint), mapped to its own checkpoints; else at the base page\'s end', async () => {
+    const stand: ScanCheckpoint = { stream: 'scan.updates', migration_id: 0, record_time: '2025-01-01T00:00:00Z', update_id: 'held' };
+    const pagesOf = async (o: Parameters<typeof toy>[0]) => (await collect(toy(o).pages(server().transport, { page_size: 1 }))).map((r) => (E.isRight(r) ? r.right : assert.fail('a Left')));
+    const held = (await pagesOf({ stand })).filter((p) => p.records.length === 0);
+    assert.ok(held.length >= 5, `${held.length} pages without records`);
+    for (const p of held) assert.deepEqual(p.checkpoint, { ...stand, stream: 'scan.toyEven' });
+    const plain = (await pagesOf({})).filter((p) => p.records.length === 0);
+    assert.ok(plain.every((p) => (p.checkpoint as { update_id?: string }).update_id !== 'held'));
   });
 
   it('resumes exactly after every item, from its own checkpoint (nothing lost, nothing repeated)', async () => {
