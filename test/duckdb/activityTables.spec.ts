@@ -72,7 +72,7 @@ describe('the activity tables (transfers, balance_changes) through the DuckDB si
   });
 
   it('Parquet: transfers/ and balance_changes/ partitioned by migration and day; DuckDB reads the activity exactly, hyparquet the same rows as DECIMAL(38,10)', async () => {
-    const sink = parquetSink<ScanCheckpoint>({ db: await connect(), dir, stream: 'scan', maxRows: 2000, activity: true });
+    const sink = parquetSink<ScanCheckpoint>({ db: await connect(), dir, stageDir: join(dir, '_canton_rx'), stream: 'scan', maxRows: 2000, activity: true });
     right(await sink.createSchema());
     const commits = await drain(sink);
     assert.ok(commits.every(E.isRight), JSON.stringify(commits.filter(E.isLeft)).slice(0, 400));

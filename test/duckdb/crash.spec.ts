@@ -65,7 +65,7 @@ describe('DuckDB and Parquet exactly once through crashes: a writer killed with 
     assert.equal(runs[runs.length - 1]!.end, 0, why(runs));
     assert.ok(runs.filter((r) => r.end === 'killed').length >= 3, why(runs));
     const db = await (await DuckDBInstance.create(':memory:')).connect();
-    const sink = parquetSink<ScanCheckpoint>({ db, dir, stream: 'crash' });
+    const sink = parquetSink<ScanCheckpoint>({ db, dir, stageDir: join(dir, '_canton_rx'), stream: 'crash' });
     const loaded = right(await sink.load());
     assert.deepEqual(loaded.checkpoint, checkpointOf(history[history.length - 1]!), why(runs));
     const files = sink.files();

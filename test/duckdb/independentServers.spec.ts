@@ -101,7 +101,7 @@ describe('the independent mock servers through the DuckDB sink and the Parquet w
       const runs = await crashAndResume([`parquet:${dir}`, `${server.url}/api/scan`, 'indep', '20', 'scan-activity'], { seed: seed + 1, kills: 2, maxCommits: 3, maxDelayMs: 15 });
       assert.equal(runs[runs.length - 1]!.end, 0, why(runs));
       const db = await (await DuckDBInstance.create(':memory:')).connect();
-      const sink = parquetSink<ScanCheckpoint>({ db, dir, stream: 'indep', activity: true });
+      const sink = parquetSink<ScanCheckpoint>({ db, dir, stageDir: join(dir, '_canton_rx'), stream: 'indep', activity: true });
       right(await sink.load());
       const files = sink.files();
       const onDisk = readdirSync(dir, { recursive: true }).map(String).filter((f) => !f.startsWith('_canton_rx') && /\.(parquet|tmp)$/.test(f)).sort();
@@ -165,12 +165,12 @@ describe('the independent mock servers through the DuckDB sink and the Parquet w
 
     it('Parquet: stopped (rows gathered, not written) and resumed, the files hold the history once, migration=ledger; hyparquet agrees', async () => {
       for (const stopAfter of [5, 4, undefined]) {
-        const sink = parquetSink<LedgerCheckpoint>({ db: await (await DuckDBInstance.create(':memory:')).connect(), dir, stream: 'ledger', maxRows: 80 });
+        const sink = parquetSink<LedgerCheckpoint>({ db: await (await DuckDBInstance.create(':memory:')).connect(), dir, stageDir: join(dir, '_canton_rx'), stream: 'ledger', maxRows: 80 });
         right(await sink.createSchema());
         const commits = await drain(sink, stopAfter);
         assert.ok(commits.every(E.isRight), JSON.stringify(commits.filter(E.isLeft)).slice(0, 300));
       }
-      const sink = parquetSink<LedgerCheckpoint>({ db: await (await DuckDBInstance.create(':memory:')).connect(), dir, stream: 'ledger' });
+      const sink = parquetSink<LedgerCheckpoint>({ db: await (await DuckDBInstance.create(':memory:')).connect(), dir, stageDir: join(dir, '_canton_rx'), stream: 'ledger' });
       right(await sink.load());
       const files = sink.files();
       assert.ok(files.every((f) => f.includes('/migration=ledger/')), files.join('\n'));

@@ -50,7 +50,7 @@ describe('parquetSink: the history as partitioned Parquet files, exactly once', 
     lastValueFrom(drainInto(sink, (from, pull) => createClient({ scan: { url: net.scanUrl } }).scan.pages.updates({ page_size: pageSize }, { from, pull, retry }), { readAhead }).pipe(toArray()));
 
   it('writes many pages a file, partitioned by migration and day; DuckDB and hyparquet read back the source exactly', async () => {
-    const sink = parquetSink<ScanCheckpoint>({ db: await connect(), dir, stream: 'scan', maxRows: 1500 });
+    const sink = parquetSink<ScanCheckpoint>({ db: await connect(), dir, stageDir: join(dir, '_canton_rx'), stream: 'scan', maxRows: 1500 });
     right(await sink.createSchema());
     // One page a commit (readAhead 0): a page holds at most 25 updates.
     const commits = await drain(sink, 25, 0);
@@ -81,12 +81,12 @@ describe('parquetSink: the history as partitioned Parquet files, exactly once', 
     const stamp = events[0]!.record_time;
     assert.ok(stamp instanceof Date || typeof stamp === 'bigint', `record_time is a timestamp, not text: ${typeof stamp}`);
     // The manifest's checkpoint is the last item's.
-    const reloaded = parquetSink<ScanCheckpoint>({ db: await connect(), dir, stream: 'scan' });
+    const reloaded = parquetSink<ScanCheckpoint>({ db: await connect(), dir, stageDir: join(dir, '_canton_rx'), stream: 'scan' });
     assert.deepEqual(right(await reloaded.load()).checkpoint, checkpointOf(history[history.length - 1]!));
   });
 
   it('a rerun removes what a crash left outside the manifest (a half-written temporary file, a file renamed before the manifest) and continues', async () => {
-    const first = parquetSink<ScanCheckpoint>({ db: await connect(), dir, stream: 'scan', maxRows: 150 });
+    const first = parquetSink<ScanCheckpoint>({ db: await connect(), dir, stageDir: join(dir, '_canton_rx'), stream: 'scan', maxRows: 150 });
     right(await first.createSchema());
     const client = createClient({ scan: { url: net.scanUrl } });
     // Stop after the first files were committed, leaving rows gathered and not written.
@@ -105,7 +105,7 @@ describe('parquetSink: the history as partitioned Parquet files, exactly once', 
     writeFileSync(join(folder, 'part-000998-scan.parquet'), 'not committed');
     mkdirSync(join(dir, 'events', 'migration=0', 'day=2000-01-01'), { recursive: true });
     writeFileSync(join(dir, 'events', 'migration=0', 'day=2000-01-01', 'part-000001-other.parquet'), 'another stream');
-    const second = parquetSink<ScanCheckpoint>({ db: await connect(), dir, stream: 'scan', maxRows: 150 });
+    const second = parquetSink<ScanCheckpoint>({ db: await connect(), dir, stageDir: join(dir, '_canton_rx'), stream: 'scan', maxRows: 150 });
     right(await second.createSchema());
     const commits = await drain(second, 20);
     assert.ok(commits.every(E.isRight));
@@ -119,7 +119,7 @@ describe('parquetSink: the history as partitioned Parquet files, exactly once', 
   });
 
   it('two writers of one stream: the second to write files stops with a CheckpointConflict, nothing of it renamed into place', async () => {
-    const [a, b] = [parquetSink<ScanCheckpoint>({ db: await connect(), dir, stream: 'two', maxRows: 100 }), parquetSink<ScanCheckpoint>({ db: await connect(), dir, stream: 'two', maxRows: 100 })];
+    const [a, b] = [parquetSink<ScanCheckpoint>({ db: await connect(), dir, stageDir: join(dir, '_canton_rx'), stream: 'two', maxRows: 100 }), parquetSink<ScanCheckpoint>({ db: await connect(), dir, stageDir: join(dir, '_canton_rx'), stream: 'two', maxRows: 100 })];
     right(await a.createSchema());
     right(await b.createSchema());
     const [ra, rb] = await Promise.all([drain(a, 10), drain(b, 10)]);

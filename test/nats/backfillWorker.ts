@@ -40,7 +40,7 @@ void (async () => {
     scan,
     request: { page_size: pageSize },
     backfill: { workers: 0, slices: 2, concurrency: 2 },
-    sinkOf: (s) => (duck !== undefined && parquet !== undefined && parquetSink !== undefined ? parquetSink({ db: duck, dir: parquet, stream: backfillSliceStream('bf', s.index), maxRows: 40 }) : postgresSink({ db, stream: backfillSliceStream('bf', s.index) })),
+    sinkOf: (s) => (duck !== undefined && parquet !== undefined && parquetSink !== undefined ? parquetSink({ db: duck, dir: parquet, stream: backfillSliceStream('bf', s.index), maxRows: 40, stageDir: `${parquet}/_canton_rx` }) : postgresSink({ db, stream: backfillSliceStream('bf', s.index) })),
   }).subscribe({
     next: (r) => {
       if (E.isLeft(r)) {

@@ -64,7 +64,7 @@ const openSink = async (): Promise<{ sink: Sink<Checkpoint>; close(): Promise<vo
     const { duckdbSink } = await import('../../src/duckdb/duckdbSink');
     const { parquetSink } = await import('../../src/duckdb/parquetSink');
     const activity = feed === 'scan-activity';
-    const sink = engine === 'duckdb' ? duckdbSink<Checkpoint>({ db, stream, activity }) : parquetSink<Checkpoint>({ db, dir: where, stream, maxRows: 60, activity });
+    const sink = engine === 'duckdb' ? duckdbSink<Checkpoint>({ db, stream, activity }) : parquetSink<Checkpoint>({ db, dir: where, stream, maxRows: 60, activity, stageDir: `${where}/_canton_rx` });
     const created = await sink.createSchema();
     if (E.isLeft(created)) throw new Error(created.left.message);
     return {
