@@ -46,18 +46,6 @@ export interface BackfillConnection {
       }>;
     };
   };
-  /** Publishes a core NATS message: the hint on `<queue>.done` that the queue is done. */
-  publish(subject: string): void;
-  /** Subscribes to a core NATS subject (`<queue>.done`), `callback` called for each message. */
-  subscribe(
-    subject: string,
-    opts: { callback: (...args: any[]) => void },
-  ): {
-    /** Ends the subscription. */
-    unsubscribe(): void;
-  };
-  /** Resolves once the server has what was published before. */
-  flush(): Promise<void>;
   /** The JetStream manager: creates the work queue's stream and consumer where absent. */
   jetstreamManager(): Promise<{
     /** The streams: the work queue's is looked up, and added when missing. */

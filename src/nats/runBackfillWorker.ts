@@ -51,8 +51,7 @@ const decodeSlice = (data: Uint8Array): BackfillSlice => JSON.parse(new TextDeco
  * worker tells JetStream so (every third of `ackWaitMs`); the slice is acknowledged (removed from
  * the queue) once it is all committed. Several processes, on several machines, run a worker each.
  * Completes when the queue holds no slice and none is being worked on (asked after each slice, and
- * after each wait for one that came back empty, and at once when the worker of the last slice
- * says so on the core NATS subject `<queue>.done`); a Left (the read's, the
+ * after each wait for one that came back empty); a Left (the read's, the
  * sink's, or a `StoreFailure` of NATS) ends it, the slice handed back to the queue at once.
  * Cold; unsubscribing stops after nothing more (the slice is taken over after `ackWaitMs`).
  * @example
@@ -83,14 +82,6 @@ export const runBackfillWorker = (o: BackfillWorkerOptions): Observable<E.Either
         { defaultValue: undefined },
       );
 
-    // A worker waiting for a slice when another acknowledges the last one is told so at once, by
-    // a core NATS message on `<queue>.done` (outside the queue's subjects), instead of finding out
-    // when its wait ends (a second at least): the end of a distributed backfill is the last
-    // slice's end. The message is only a hint: the queue is asked before completing.
-    const doneSubject = `${o.queue}.done`;
-    let wake: () => void = () => undefined;
-    const signal = o.nc.subscribe(doneSubject, { callback: () => wake() });
-
     const run = async (): Promise<void> => {
       const consumer = await openBackfillQueue(o);
       // Nothing queued and nothing being worked on: the backfill is done.
@@ -98,35 +89,14 @@ export const runBackfillWorker = (o: BackfillWorkerOptions): Observable<E.Either
         const info = await consumer.info();
         return info.num_pending === 0 && info.num_ack_pending === 0;
       };
-      // A wait cut short by the hint is kept for the next turn; one left when the worker ends
-      // hands back whatever slice it brings (none, when the queue is done).
-      let waiting: Promise<QueueMessage | null> | undefined;
-      const handBack = () => void waiting?.then((m) => m?.nak());
-      // Flushed before completing: a process that closes its connection on completion would
-      // otherwise drop the hint with the connection's buffer.
-      const finish = async () => {
-        handBack();
-        o.nc.publish(doneSubject);
-        await o.nc.flush();
-        subscriber.complete();
-      };
       while (!stopped) {
-        waiting ??= consumer.next({ expires: Math.max(1000, o.idleMs ?? 1000) });
-        const woken = new Promise<'woken'>((resolve) => (wake = () => resolve('woken')));
-        const m = await Promise.race([waiting, woken]);
-        wake = () => undefined;
-        if (m === 'woken') {
-          if (stopped) return handBack();
-          if (await done()) return finish();
-          continue;
-        }
-        waiting = undefined;
+        const m = await consumer.next({ expires: Math.max(1000, o.idleMs ?? 1000) });
         if (stopped) {
           m?.nak();
           return;
         }
         if (m === null) {
-          if (await done()) return finish();
+          if (await done()) return subscriber.complete();
           continue;
         }
         held = m;
@@ -143,8 +113,8 @@ export const runBackfillWorker = (o: BackfillWorkerOptions): Observable<E.Either
         }
         await m.ackAck();
         // Asked at once rather than after a wait for a slice: the last slice's worker ends
-        // without JetStream's least wait (1 s), and tells the workers waiting.
-        if (!stopped && (await done())) return finish();
+        // without JetStream's least wait (1 s), which a distributed backfill pays at its end.
+        if (!stopped && (await done())) return subscriber.complete();
       }
     };
     run().catch((e: unknown) => {
@@ -154,8 +124,6 @@ export const runBackfillWorker = (o: BackfillWorkerOptions): Observable<E.Either
     });
     return () => {
       stopped = true;
-      wake();
-      signal.unsubscribe();
       if (beat !== undefined) clearInterval(beat);
       held?.nak();
     };

@@ -62,34 +62,4 @@ describe('runBackfillWorker (against nats-server)', function () {
     );
   });
 
-  it('workers waiting for a slice when the last one is acknowledged complete at once, not when their wait ends', async () => {
-    const scan = createClient({ scan: { url: net!.scanUrl } }).scan;
-    const published = await publishBackfillSlices({ nc: nc!, queue: 'W2', ackWaitMs: 5000 }, scan.planBackfill({ page_size: 10 }, { slices: 1 }), 'w2');
-    assert.ok(E.isRight(published));
-    const sinks: Array<ReturnType<typeof memorySink<ScanCheckpoint>>> = [];
-    // More workers than slices: some take none and wait for one (idleMs, 2 minutes: longer than
-    // the test may take); they learn that the queue is done from the worker of the last slice.
-    const worker = () =>
-      collect(
-        runBackfillWorker({
-          nc: nc!,
-          queue: 'W2',
-          ackWaitMs: 5000,
-          idleMs: 120_000,
-          scan,
-          request: { page_size: 10 },
-          backfill: { workers: 0 },
-          sinkOf: () => {
-            const m = memorySink<ScanCheckpoint>();
-            sinks.push(m);
-            return m.sink;
-          },
-        }),
-      );
-    const results = await Promise.all(Array.from({ length: published.right + 2 }, worker));
-    assert.ok(results.flat().every(E.isRight));
-    const history = rights(await collect(scan.updates({ page_size: 100 }))) as Array<{ update_id: string }>;
-    const items = sinks.flatMap((m) => (m.state.items as unknown as Array<{ update_id: string }>).map((i) => i.update_id));
-    assert.deepEqual(items.sort(), history.map((i) => i.update_id).sort());
-  });
 });
