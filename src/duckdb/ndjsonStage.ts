@@ -1,4 +1,5 @@
-import { appendFile, mkdtemp, rm } from 'node:fs/promises';
+import { appendFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { historyColumns, type HistoryTable } from '../analytics/historyColumns.js';
@@ -103,7 +104,10 @@ export const ndjsonStage = (root: string = tmpdir()): NdjsonStage => {
       }
       for (const { migration, day, text } of lines.values()) {
         const chunk = text.join('\n') + '\n';
-        await appendFile((await fileOf(table, migration, day)).path, chunk);
+        // One synchronous append a partition and commit: a page's chunk lands in the page cache in
+        // a fraction of a millisecond, where the promise form's open, write and close (three trips
+        // through the thread pool) measured about 1 ms each, more than half of a commit.
+        appendFileSync((await fileOf(table, migration, day)).path, chunk);
         bytes += chunk.length;
       }
     }
