@@ -5,7 +5,7 @@ import type { CantonError } from '../errors/CantonError.js';
 import type { createClient } from '../clientFactory/createClient.js';
 import { isJsonObject, isInt64, isTimestamp } from '../codecs/common/primitives.js';
 import type { ScanActivityCheckpoint } from '../streams/checkpoints.js';
-import type { ScanActivityElement } from '../streams/scanActivity.js';
+import { elementCheckpoint, type ScanActivityElement } from '../streams/scanActivity.js';
 import type { ConnectionFlags } from './connectionConfig.js';
 import { planAction } from './planAction.js';
 import type { RecordStreamPlan } from './RecordStreamPlan.js';
@@ -35,8 +35,7 @@ const isIndex = (u: unknown): u is number => typeof u === 'number' && Number.isS
  */
 const checkpointOfElement = (u: unknown): ScanActivityCheckpoint | undefined => {
   if (!isJsonObject(u) || typeof u.update_id !== 'string' || !isInt64(u.migration_id) || !isTimestamp(u.record_time) || !isIndex(u.index) || !isIndex(u.count) || u.index >= u.count) return undefined;
-  const update = { stream: 'scan.updates' as const, migration_id: u.migration_id, record_time: u.record_time, update_id: u.update_id };
-  return u.index === u.count - 1 ? update : { ...update, element: u.index };
+  return elementCheckpoint({ stream: 'scan.updates', migration_id: u.migration_id, record_time: u.record_time, update_id: u.update_id }, u.index, u.count);
 };
 
 /**

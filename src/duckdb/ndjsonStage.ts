@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { historyColumns, type HistoryTable } from '../analytics/historyColumns.js';
 import type { HistoryRows } from '../analytics/HistoryRows.js';
+import { sqlText } from './sqlText.js';
 
 /** One staged file: the rows of one table and partition, gathered for one Parquet file. */
 export interface StagedPart {
@@ -26,7 +27,6 @@ export interface NdjsonStage {
   clear(): Promise<void>;
 }
 
-const sqlText = (s: string): string => `'${s.replace(/'/g, "''")}'`;
 
 /** The JSON columns of each table. */
 const JSON_COLUMNS: { readonly [T in HistoryTable]: ReadonlyArray<string> } = {

@@ -11,6 +11,7 @@ import type { Checkpoint } from '../streams/checkpoints.js';
 import type { DuckDBConnectionLike } from './DuckDBConnectionLike.js';
 import { ndjsonStage } from './ndjsonStage.js';
 import type { HistoryTable } from '../analytics/historyColumns.js';
+import { sqlText } from './sqlText.js';
 
 /**
  * Options of `parquetSink`.
@@ -59,8 +60,6 @@ interface Manifest {
 }
 
 const ALL_TABLES: ReadonlyArray<HistoryTable> = ['updates', 'events', 'transfers', 'balance_changes'];
-
-const sqlText = (s: string): string => `'${s.replace(/'/g, "''")}'`;
 
 const syncPath = async (path: string, flags: 'r' | 'r+'): Promise<void> => {
   const handle = await open(path, flags);

@@ -62,6 +62,18 @@ const baseOf = (own: ScanActivityCheckpoint): ScanCheckpoint => {
 };
 
 /**
+ * The checkpoint after element `index` of the `count` elements of the update at `update`: the
+ * update's own at its last element, else the update's with the element's index. The stream's
+ * records carry it, and the CLI rebuilds it from a line written (`--out`).
+ * @example
+ * ```ts
+ * elementCheckpoint({ stream: 'scan.updates', migration_id: 4, record_time: '2026-03-19T15:00:00Z', update_id: 'u1' }, 0, 2); // { …, element: 0 }
+ * ```
+ * @internal
+ */
+export const elementCheckpoint = (update: ScanCheckpoint, index: number, count: number): ScanActivityCheckpoint => (index === count - 1 ? update : { ...update, element: index });
+
+/**
  * `scan.activity` (see `ScanGroup.activity`, `ScanGroup.pages.activity`): `scan.updates` (v2)
  * interpreted by `activityOf`, one element per action in history order. An update's last element
  * carries the update's own checkpoint; the others carry it with their index (`element`), so a
@@ -104,7 +116,7 @@ export const scanActivityStream = /*#__PURE__*/ interpret(scanUpdatesStream, {
         const cp = r.checkpoint;
         const last = elements.length - 1;
         for (let k = first; k <= last; k++) {
-          records.push({ value: { update_id: item.update_id, migration_id: cp.migration_id, record_time: cp.record_time, index: k, count: elements.length, element: elements[k]! }, checkpoint: k === last ? cp : ({ ...cp, element: k } as ScanActivityCheckpoint) });
+          records.push({ value: { update_id: item.update_id, migration_id: cp.migration_id, record_time: cp.record_time, index: k, count: elements.length, element: elements[k]! }, checkpoint: elementCheckpoint(cp, k, elements.length) });
         }
       }
       // Still before the resume point: the page stands where the read started.
